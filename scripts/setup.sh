@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install everything scopa needs on a fresh Debian machine: system packages (with --dev,
+# Chromium for the browser tests), a virtual environment in .venv, and the package.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dev=0
+[ "${1:-}" = "--dev" ] && dev=1
+if [ "$dev" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+if [ "$dev" = 1 ]; then
+  .venv/bin/python -m pip install -q -e '.[dev]'
+else
+  .venv/bin/python -m pip install -q -e .
+fi

@@ -1,0 +1,62 @@
+"""The bot interface and the registry of bots by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..game import Move
+from ..view import PlayerView
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How long a bot may think: wall-clock seconds and/or a simulation count."""
+
+    seconds: float | None = None
+    simulations: int | None = None
+
+
+class Bot:
+    """A player. ``choose`` gets only what its seat may see."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("it is not this seat's turn")
+        return self.rng.choice(moves)
+
+
+_REGISTRY: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: Callable[[int | str | None], Bot]) -> None:
+    """Make a bot (or a difficulty level) available to ``make_bot`` by name."""
+    _REGISTRY[name] = factory
+
+
+def make_bot(name: str, seed: int | str | None = None) -> Bot:
+    """Build a bot by name or level; raise ValueError for an unknown name."""
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(sorted(_REGISTRY))}")
+    return factory(seed)
+
+
+def bot_names() -> list[str]:
+    return sorted(_REGISTRY)

@@ -1,0 +1,1 @@
+"""Subcommands of the scopa command line, one module per group."""

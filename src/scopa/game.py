@@ -1,0 +1,586 @@
+"""Game: the state of a match and its current hand, legal moves, and play.
+
+Two ways in:
+- the public one (``legal_moves`` / ``play`` with ``Move`` objects or move dicts), which
+  validates everything and keeps card order for display;
+- the internal one (``legal_codes`` / ``play_code`` with moves packed in one int:
+  ``card | capture_mask << 6``), which search bots use millions of times.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from .captures import _expand_slow, solver_for
+from .cards import (
+    BIT,
+    NUM_CARDS,
+    RANK,
+    RANK_KEY,
+    RANK_MASK,
+    card,
+    card_text,
+    cards_of,
+    iter_cards,
+)
+from .rules import Rules
+from .scoring import score_hand
+from .shuffle import deck_from_seed, new_seed
+
+ACES = RANK_MASK[1]
+KINGS = RANK_MASK[10]
+CARD_BY_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
+#: the card field of a history entry for Escoba's opening sweep by the dealer
+OPENING = 63
+
+
+class IllegalMoveError(ValueError):
+    """A move that is malformed or not legal in the current state."""
+
+
+class PositionError(ValueError):
+    """A position or record that does not describe a reachable state."""
+
+
+class Move(NamedTuple):
+    """One play: the card from hand and the mask of table cards it takes (0: laid)."""
+
+    card: int
+    capture: int = 0
+
+    @property
+    def code(self) -> int:
+        return self.card | self.capture << 6
+
+    @classmethod
+    def from_code(cls, code: int) -> Move:
+        m = _MOVES.get(code)
+        if m is None:
+            m = _MOVES[code] = cls(code & 63, code >> 6)
+        return m
+
+    @property
+    def capture_cards(self) -> list[int]:
+        return cards_of(self.capture)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": card_text(self.card), "capture": [card_text(c) for c in cards_of(self.capture)]}
+
+    def __str__(self) -> str:
+        if not self.capture:
+            return card_text(self.card)
+        return card_text(self.card) + ":" + "+".join(card_text(c) for c in cards_of(self.capture))
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse ``7d`` (laid) or ``7d:3s+4d`` (capture)."""
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a move must be text like '7d:3s+4d', got {text!r}")
+        head, _, tail = text.strip().partition(":")
+        try:
+            c = card(head)
+            taken = [card(t) for t in tail.split("+")] if tail else []
+        except ValueError as e:
+            raise IllegalMoveError(f"malformed move {text!r}: {e}") from None
+        return cls.from_cards(c, taken)
+
+    @classmethod
+    def from_cards(cls, c: int, taken: list[int]) -> Move:
+        mask = 0
+        for t in taken:
+            if mask >> t & 1:
+                raise IllegalMoveError(f"capture names {card_text(t)} twice")
+            mask |= 1 << t
+        if mask >> c & 1:
+            raise IllegalMoveError("a card cannot capture itself")
+        return cls.from_code(c | mask << 6)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Move:
+        """Parse ``{"card": "7d", "capture": ["3s", "4d"]}``."""
+        if not isinstance(data, dict) or set(data) - {"card", "capture"} or "card" not in data:
+            raise IllegalMoveError(
+                'a move must be {"card": "7d", "capture": ["3s", "4d"]}, got ' + repr(data)[:200]
+            )
+        taken = data.get("capture", [])
+        if not isinstance(taken, list) or len(taken) > NUM_CARDS:
+            raise IllegalMoveError("capture must be a list of cards")
+        try:
+            c = card(data["card"])
+            cards = [card(t) for t in taken]
+        except ValueError as e:
+            raise IllegalMoveError(f"malformed move: {e}") from None
+        return cls.from_cards(c, cards)
+
+
+_MOVES: dict[int, Move] = {}
+
+
+def _popcounts(masks: list[int]) -> list[int]:
+    return [m.bit_count() for m in masks]
+
+
+class Game:
+    """A match in progress: the current hand's state plus the match score and log."""
+
+    __slots__ = (
+        "rules", "n", "dealer", "to_move", "hands", "table", "tkey", "stock", "captured",
+        "scope", "last_capturer", "scores", "hand_over", "history", "in_hands", "round",
+        "seed", "hand_number", "hand_seed", "hand_attempt", "deck", "results", "moves_log",
+        "_rows", "_solver", "_seq", "_seq_next", "_result",
+    )
+
+    rules: Rules
+    n: int
+    dealer: int
+    to_move: int
+    hands: list[int]
+    table: int
+    tkey: int
+    #: cards still to deal, the next one dealt LAST in the list (so dealing pops)
+    stock: list[int]
+    captured: list[int]
+    scope: list[int]
+    #: seat of the last capture, -1 for none
+    last_capturer: int
+    scores: list[int]
+    hand_over: bool
+    #: this hand's plays: (seat, move code, swept); an Escoba opening sweep has card OPENING
+    history: list[tuple[int, int, bool]]
+    in_hands: int
+    round: int
+    seed: str | None
+    hand_number: int
+    hand_seed: str | None
+    hand_attempt: int
+    deck: list[int] | None
+    results: list[dict[str, Any]]
+    moves_log: list[dict[str, Any]]
+
+    # -- construction -------------------------------------------------------------------
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: str | int | None = None,
+        dealer: int | None = None,
+        deck: list[int] | None = None,
+    ) -> None:
+        """Start a match: deal its first hand from ``deck``, or from ``seed`` (reproducible),
+        or from a fresh cryptographic seed."""
+        self._init_empty(rules or Rules.preset())
+        self.seed = None if seed is None else str(seed)
+        self.dealer = self.n - 1 if dealer is None else dealer
+        if not 0 <= self.dealer < self.n:
+            raise ValueError(f"dealer must be a seat 0..{self.n - 1}")
+        if deck is not None:
+            self._deal(deck)
+        else:
+            self._deal_seeded(self._hand_seed_for(1))
+
+    def _init_empty(self, rules: Rules) -> None:
+        self.rules = rules
+        self.n = rules.players
+        self._solver = solver_for(rules.capture, rules.fewest_cards, rules.ace_takes_all)
+        self._rows = self._solver._cache
+        self.scores = [0] * rules.teams
+        self.hand_number = 1
+        self.results = []
+        self.moves_log = []
+        self.seed = None
+        self.hand_seed = None
+        self.hand_attempt = 0
+        self.deck = None
+        self._seq = list(range(NUM_CARDS))
+        self._seq_next = NUM_CARDS
+        self._result = None
+
+    @classmethod
+    def new(
+        cls, variant: str = "scopa", seed: str | int | None = None, **options: Any
+    ) -> Game:
+        """A new match of a named variant with option overrides."""
+        return cls(Rules.preset(variant, **options), seed=seed)
+
+    def _hand_seed_for(self, number: int) -> str:
+        return new_seed() if self.seed is None else f"{self.seed}:{number}"
+
+    def _deal_seeded(self, seed: str) -> None:
+        attempt = 0
+        deck = deck_from_seed(seed, attempt)
+        while self._void_deal(deck):
+            attempt += 1
+            deck = deck_from_seed(seed, attempt)
+        self._deal(deck)
+        self.hand_seed = seed
+        self.hand_attempt = attempt
+
+    def _void_deal(self, deck: list[int]) -> bool:
+        """Three (by default) kings on the opening table void the deal."""
+        r = self.rules
+        if r.king_redeal is None or not r.table_cards:
+            return False
+        start = self.n * r.rounds[0]
+        kings = sum(1 for c in deck[start : start + r.table_cards] if RANK[c] == 10)
+        return kings >= r.king_redeal
+
+    def _deal(self, deck: list[int]) -> None:
+        """Deal a hand from a deck in deal order: hands one card at a time from the seat
+        after the dealer, then the table, the rest is the stock."""
+        if sorted(deck) != list(range(NUM_CARDS)):
+            raise PositionError("a deck must hold each of the 40 cards once")
+        if self._void_deal(deck):
+            raise PositionError("this deck is a void deal (too many kings on the table)")
+        r = self.rules
+        n = self.n
+        first = (self.dealer + 1) % n
+        hands = [0] * n
+        pos = 0
+        for _ in range(r.rounds[0]):
+            for i in range(n):
+                hands[(first + i) % n] |= 1 << deck[pos]
+                pos += 1
+        table = 0
+        for c in deck[pos : pos + r.table_cards]:
+            table |= 1 << c
+        pos += r.table_cards
+        self.deck = list(deck)
+        self.hands = hands
+        self.table = table
+        self.tkey = sum(RANK_KEY[c] for c in iter_cards(table))
+        self.stock = deck[pos:][::-1]
+        self.captured = [0] * n
+        self.scope = [0] * n
+        self.last_capturer = -1
+        self.to_move = first
+        self.round = 0
+        self.in_hands = n * r.rounds[0]
+        self.hand_over = False
+        self.history = []
+        self.moves_log = []
+        self.hand_seed = None
+        self.hand_attempt = 0
+        self._result = None
+        self._seq = [0] * NUM_CARDS
+        for i, c in enumerate(deck):
+            self._seq[c] = i
+        self._seq_next = NUM_CARDS
+        if r.table_fifteen and table:
+            total = sum(RANK[c] for c in iter_cards(table))
+            if total in (15, 30):
+                d = self.dealer
+                self.captured[d] |= table
+                self.scope[d] += total // 15
+                self.last_capturer = d
+                self.history.append((d, OPENING | table << 6, True))
+                self.table = 0
+                self.tkey = 0
+
+    # -- the internal fast path ---------------------------------------------------------
+    def legal_codes(self) -> list[int]:
+        """Every legal move of the seat to move, packed as ``card | capture << 6``."""
+        tkey = self.tkey
+        row = self._rows.get(tkey)
+        if row is None:
+            row = self._solver.row(tkey)
+        table = self.table
+        hand = self.hands[self.to_move]
+        out = []
+        while hand:
+            low = hand & -hand
+            c = low.bit_length() - 1
+            hand ^= low
+            sols = row[RANK[c]]
+            if not sols:
+                out.append(c)
+                continue
+            for key, field, span in sols:
+                if tkey & field == key:
+                    out.append(c | (table & span) << 6)
+                else:
+                    for m in _expand_slow(table, key):
+                        out.append(c | m << 6)
+        return out
+
+    def play_code(self, code: int) -> None:
+        """Apply a packed move that ``legal_codes`` returned (not checked)."""
+        c = code & 63
+        cap = code >> 6
+        p = self.to_move
+        self.hands[p] ^= 1 << c
+        self.in_hands -= 1
+        swept = False
+        if cap:
+            table = self.table ^ cap
+            self.table = table
+            if table:
+                k = self.tkey
+                m = cap
+                while m:
+                    low = m & -m
+                    k -= RANK_KEY[low.bit_length() - 1]
+                    m ^= low
+                self.tkey = k
+            else:
+                self.tkey = 0
+                r = self.rules
+                if (self.in_hands or self.stock or r.last_sweep_counts) and (
+                    not r.ace_takes_all
+                    or RANK[c] != 1
+                    or cap & ACES
+                    or r.ace_sweep_scopa
+                ):
+                    self.scope[p] += 1
+                    swept = True
+            self.captured[p] |= cap | 1 << c
+            self.last_capturer = p
+        else:
+            self.table |= 1 << c
+            self.tkey += RANK_KEY[c]
+        self.history.append((p, code, swept))
+        if self.in_hands:
+            p += 1
+            self.to_move = 0 if p == self.n else p
+        elif self.stock:
+            self._deal_round()
+        else:
+            self._end_hand()
+
+    def _deal_round(self) -> None:
+        n = self.n
+        self.round += 1
+        size = self.rules.rounds[self.round]
+        first = (self.dealer + 1) % n
+        hands = self.hands
+        stock = self.stock
+        for _ in range(size):
+            for i in range(n):
+                seat = first + i
+                if seat >= n:
+                    seat -= n
+                hands[seat] |= 1 << stock.pop()
+        self.in_hands = n * size
+        self.to_move = first
+
+    def _end_hand(self) -> None:
+        if self.table and self.last_capturer >= 0:
+            self.captured[self.last_capturer] |= self.table
+            self.table = 0
+            self.tkey = 0
+        self.hand_over = True
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal moves to the end of the hand (bots' rollouts)."""
+        rand = rng.random
+        legal = self.legal_codes
+        play = self.play_code
+        while not self.hand_over:
+            moves = legal()
+            play(moves[int(rand() * len(moves))])
+
+    def copy(self) -> Game:
+        """An independent copy of the state (the match log is shared, not copied)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.n = self.n
+        g.dealer = self.dealer
+        g.to_move = self.to_move
+        g.hands = self.hands.copy()
+        g.table = self.table
+        g.tkey = self.tkey
+        g.stock = self.stock.copy()
+        g.captured = self.captured.copy()
+        g.scope = self.scope.copy()
+        g.last_capturer = self.last_capturer
+        g.scores = self.scores.copy()
+        g.hand_over = self.hand_over
+        g.history = self.history.copy()
+        g.in_hands = self.in_hands
+        g.round = self.round
+        g.seed = self.seed
+        g.hand_number = self.hand_number
+        g.hand_seed = self.hand_seed
+        g.hand_attempt = self.hand_attempt
+        g.deck = self.deck
+        g.results = self.results
+        g.moves_log = self.moves_log.copy()
+        g._rows = self._rows
+        g._solver = self._solver
+        g._seq = self._seq.copy()
+        g._seq_next = self._seq_next
+        g._result = self._result
+        return g
+
+    # -- the public path ----------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move (empty once the hand is over)."""
+        if self.hand_over:
+            return []
+        get = _MOVES.get
+        out = []
+        for code in self.legal_codes():
+            m = get(code)
+            out.append(m if m is not None else Move.from_code(code))
+        return out
+
+    def play(self, move: Move | dict[str, Any] | str) -> None:
+        """Apply a legal move; raise ``IllegalMoveError`` (changing nothing) otherwise."""
+        if isinstance(move, Move):
+            pass
+        elif isinstance(move, dict):
+            move = Move.from_dict(move)
+        elif isinstance(move, str):
+            move = Move.parse(move)
+        else:
+            raise IllegalMoveError(f"not a move: {move!r}")
+        if self.hand_over:
+            raise IllegalMoveError("the hand is over: no more moves")
+        code = move.card | move.capture << 6
+        if not self.hands[self.to_move] >> move.card & 1:
+            raise IllegalMoveError(
+                f"{card_text(move.card)} is not in the hand of seat {self.to_move}"
+            )
+        if code not in self.legal_codes():
+            raise IllegalMoveError(self._why_illegal(move))
+        # keep display order: the laid card goes last on the table, taken cards last on pile
+        seq = self._seq
+        nxt = self._seq_next
+        seq[move.card] = nxt
+        for c in sorted(cards_of(move.capture), key=seq.__getitem__):
+            nxt += 1
+            seq[c] = nxt
+        self._seq_next = nxt + 1
+        table_before = self.table
+        self.play_code(code)
+        if self.hand_over:  # leftovers join the last capturer's pile after the last take
+            nxt = self._seq_next
+            left = table_before & ~move.capture & ~self.table
+            for c in sorted(cards_of(left), key=seq.__getitem__):
+                seq[c] = nxt
+                nxt += 1
+            self._seq_next = nxt
+        self.moves_log.append(move.to_dict())
+
+    def _why_illegal(self, move: Move) -> str:
+        text = str(move)
+        options = [m for m in self.legal_moves() if m.card == move.card]
+        if move.capture & ~self.table:
+            missing = cards_of(move.capture & ~self.table)
+            return f"{text}: {', '.join(card_text(c) for c in missing)} not on the table"
+        takes = [m for m in options if m.capture]
+        if not takes:
+            return f"{text}: {card_text(move.card)} takes nothing here; lay it"
+        if not move.capture:
+            return f"{text}: {card_text(move.card)} must capture: " + " or ".join(
+                str(m) for m in takes
+            )
+        return f"{text}: not a legal capture; legal: " + " or ".join(str(m) for m in takes)
+
+    # -- hand and match -----------------------------------------------------------------
+    def hand_result(self) -> dict[str, Any]:
+        """The score sheet of the finished hand (see ``scoring.score_hand``)."""
+        if not self.hand_over:
+            raise ValueError("the hand is not over yet")
+        if self._result is None:
+            self._result = score_hand(self.rules, self.captured, self.scope)
+        return self._result
+
+    def _match_totals(self) -> list[int]:
+        res = self.hand_result()
+        return [s + side["total"] for s, side in zip(self.scores, res["sides"], strict=True)]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the match is decided, else None."""
+        if not self.hand_over:
+            return None
+        res = self.hand_result()
+        if res["outright"] is not None:
+            return int(res["outright"])
+        totals = self._match_totals()
+        top = max(totals)
+        if top < self.rules.target:
+            return None
+        leaders = [i for i, t in enumerate(totals) if t == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+    @property
+    def match_over(self) -> bool:
+        return self.winner is not None
+
+    def next_hand(self, seed: str | int | None = None, deck: list[int] | None = None) -> None:
+        """Bank the finished hand's points and deal the next hand, the deal passing on."""
+        if not self.hand_over:
+            raise ValueError("the hand is not over yet")
+        if self.match_over:
+            raise ValueError("the match is over")
+        res = self.hand_result()
+        self.results.append(self._hand_entry(res))
+        self.scores = self._match_totals()
+        self.hand_number += 1
+        self.dealer = (self.dealer + 1) % self.n
+        if deck is not None:
+            self._deal(deck)
+        else:
+            self._deal_seeded(str(seed) if seed is not None else self._hand_seed_for(self.hand_number))
+
+    def _hand_entry(self, result: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "seed": self.hand_seed,
+            "redeals": self.hand_attempt,
+            "deck": [card_text(c) for c in self.deck] if self.deck is not None else None,
+            "moves": list(self.moves_log),
+            "result": result,
+        }
+
+    def finished_hands(self) -> list[dict[str, Any]]:
+        """Every hand played so far with its deck, moves and result (the current one
+        included once it is over): the material of a game record."""
+        out = list(self.results)
+        if self.hand_over:
+            out.append(self._hand_entry(self.hand_result()))
+        return out
+
+    # -- positions ----------------------------------------------------------------------
+    def _ordered(self, mask: int) -> list[str]:
+        seq = self._seq
+        return [card_text(c) for c in sorted(cards_of(mask), key=seq.__getitem__)]
+
+    def to_position(self) -> dict[str, Any]:
+        """The position as JSON-ready data (see docs/formats.md)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hands": [self._ordered(h) for h in self.hands],
+            "table": self._ordered(self.table),
+            "stock": [card_text(c) for c in reversed(self.stock)],
+            "captured": [self._ordered(c) for c in self.captured],
+            "scope": list(self.scope),
+            "last_capturer": None if self.last_capturer < 0 else self.last_capturer,
+            "scores": list(self.scores),
+        }
+
+    @classmethod
+    def from_position(cls, data: Any) -> Game:
+        """Load a position; raise ``PositionError`` (a ValueError) if it is not valid."""
+        from .notation import load_position
+
+        return load_position(cls, data)
+
+    def view(self, seat: int) -> Any:
+        """What one seat may see (a ``PlayerView``)."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, seat)
+
+    def __repr__(self) -> str:
+        return f"Game({self.rules.variant}, hand {self.hand_number}, to_move={self.to_move})"
+
+
+def hand_sizes(game: Game) -> list[int]:
+    return _popcounts(game.hands)
+
+
+__all__ = ["Game", "Move", "IllegalMoveError", "PositionError", "BIT", "KINGS", "OPENING"]

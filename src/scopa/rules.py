@@ -1,0 +1,219 @@
+"""Rules: one immutable value holding every option a table can set, and named presets.
+
+A variant is a preset of options (see ``../shared/RULES.md``); a table may override any
+option. ``Rules.from_dict`` / ``to_dict`` give the JSON form used in positions and records:
+``variant``, ``players`` and ``target`` always, other keys only where they differ from the
+preset.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import NUM_CARDS
+
+CAPTURE_MODES = ("equal", "fifteen")
+PRIMIERA_FACES = ("ten", "rank")
+
+#: one line per variant, for menus and help texts
+VARIANT_DESCRIPTIONS: dict[str, str] = {
+    "scopa": "Classic Scopa: take an equal card or cards that add up to yours; sweeps score.",
+    "scopone": "Scopone: four players in pairs, 9 cards each and 4 on the table, one round.",
+    "scopone-scientifico": "Scopone Scientifico: four players in pairs, all 10 cards dealt, "
+    "empty table.",
+    "asso-pigliatutto": "Scopa d'Assi: an ace played takes everything on the table.",
+    "napola": "Napola: ace, 2 and 3 of coins score 3, plus one per further coin in the run.",
+    "re-bello": "Re Bello: the king of coins is worth one more point.",
+    "quindici": "Scopa a Quindici: take cards that make 15 together with the card you play.",
+    "escoba": "Escoba: the Spanish cousin; sums of 15, most sevens instead of primiera.",
+}
+
+# Deal shapes by player count: (table cards, cards per hand in each round of dealing).
+_STANDARD_DEALS: dict[int, tuple[int, tuple[int, ...]]] = {
+    2: (4, (3,) * 6),
+    3: (4, (3,) * 4),
+    4: (4, (3,) * 3),
+    5: (5, (3, 4)),
+    6: (4, (3, 3)),
+}
+_DEFAULT_TEAMS = {2: 2, 3: 3, 4: 2, 5: 5, 6: 2}
+
+# Options each variant sets; everything else takes the Rules field default.
+_VARIANT_OPTIONS: dict[str, dict[str, Any]] = {
+    "scopa": {},
+    "scopone": {"players": 4, "table_cards": 4, "rounds": (9,), "target": 21},
+    "scopone-scientifico": {"players": 4, "table_cards": 0, "rounds": (10,), "target": 21},
+    "asso-pigliatutto": {"ace_takes_all": True},
+    "napola": {"napola": True},
+    "re-bello": {"re_bello": True},
+    "quindici": {"capture": "fifteen", "target": 21},
+    "escoba": {
+        "capture": "fifteen",
+        "primiera": False,
+        "sevens": True,
+        "table_fifteen": True,
+        "king_redeal": None,
+        "target": 21,
+    },
+}
+VARIANTS = tuple(_VARIANT_OPTIONS)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of a table. Build with ``Rules.preset`` or ``Rules.from_dict``."""
+
+    variant: str = "scopa"
+    players: int = 2
+    #: number of sides; seat s plays for side s % teams (partners sit alternately)
+    teams: int = 2
+    target: int = 11
+    table_cards: int = 4
+    #: cards dealt to each hand in each round of dealing
+    rounds: tuple[int, ...] = field(default=(3,) * 6)
+    #: redeal when the opening table shows at least this many kings (None: never)
+    king_redeal: int | None = 3
+    #: "equal": equal rank first, else a sum; "fifteen": played card plus taken cards make 15
+    capture: str = "equal"
+    #: among sum captures only those with the fewest cards are allowed
+    fewest_cards: bool = False
+    #: a played ace takes the whole table (unless an ace lies there)
+    ace_takes_all: bool = False
+    #: the ace's take-all sweep scores a scopa
+    ace_sweep_scopa: bool = False
+    #: a sweep on the hand's very last play scores
+    last_sweep_counts: bool = False
+    #: the primiera point is played for
+    primiera: bool = True
+    #: "ten": faces worth 10 in primiera; "rank": faces worth 8, 9, 10 (old sources)
+    primiera_faces: str = "ten"
+    #: a point for most sevens (Escoba)
+    sevens: bool = False
+    #: the dealer sweeps an opening table that makes 15 (two sweeps for 30) (Escoba)
+    table_fifteen: bool = False
+    napola: bool = False
+    #: capturing all ten coins wins the match outright
+    napola_outright: bool = False
+    re_bello: bool = False
+
+    def __post_init__(self) -> None:
+        self._validate()
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def preset(cls, variant: str = "scopa", **overrides: Any) -> Rules:
+        """The named variant's options, with overrides applied."""
+        if variant not in _VARIANT_OPTIONS:
+            raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+        opts: dict[str, Any] = {"variant": variant, **_VARIANT_OPTIONS[variant]}
+        unknown = set(overrides) - _FIELD_NAMES
+        if unknown:
+            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+        if "variant" in overrides and overrides["variant"] != variant:
+            raise ValueError("variant given twice")
+        opts.update(overrides)
+        players = opts.get("players", 2)
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be an integer, got {players!r}")
+        if players not in _STANDARD_DEALS:
+            raise ValueError(f"players must be 2 to 6, got {players}")
+        if "table_cards" not in opts and "rounds" not in opts:
+            opts["table_cards"], opts["rounds"] = _STANDARD_DEALS[players]
+        opts.setdefault("teams", _DEFAULT_TEAMS[players])
+        if "rounds" in opts and isinstance(opts["rounds"], list):
+            opts["rounds"] = tuple(opts["rounds"])
+        return cls(**opts)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Parse the JSON form; raise ``ValueError`` with a clear message if it is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be an object, got {type(data).__name__}")
+        data = dict(data)
+        variant = data.pop("variant", "scopa")
+        if not isinstance(variant, str):
+            raise ValueError("rules.variant must be a string")
+        return cls.preset(variant, **data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: variant, players, target, and the options that differ from the
+        preset for this variant and player count."""
+        base = Rules.preset(self.variant, players=self.players)
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "players": self.players,
+            "target": self.target,
+        }
+        for f in dataclasses.fields(self):
+            if f.name in out:
+                continue
+            value = getattr(self, f.name)
+            if value != getattr(base, f.name):
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated)."""
+        return dataclasses.replace(self, **changes)
+
+    # -- derived facts ------------------------------------------------------------------
+    def side_of(self, seat: int) -> int:
+        return seat % self.teams
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if s % self.teams == side]
+
+    @property
+    def sides(self) -> int:
+        return self.teams
+
+    # -- validation ---------------------------------------------------------------------
+    def _validate(self) -> None:
+        def need(cond: bool, message: str) -> None:
+            if not cond:
+                raise ValueError(message)
+
+        def is_int(v: object) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        need(self.variant in _VARIANT_OPTIONS, f"unknown variant {self.variant!r}")
+        need(is_int(self.players) and 2 <= self.players <= 6, "players must be 2 to 6")
+        need(
+            is_int(self.teams) and self.teams >= 2 and self.players % self.teams == 0,
+            f"teams (number of sides) must be at least 2 and divide {self.players} players",
+        )
+        need(is_int(self.target) and 1 <= self.target <= 1000, "target must be 1 to 1000")
+        need(is_int(self.table_cards) and 0 <= self.table_cards <= 10, "table_cards: 0 to 10")
+        need(
+            isinstance(self.rounds, tuple)
+            and len(self.rounds) >= 1
+            and all(is_int(r) and r >= 1 for r in self.rounds),
+            "rounds must be a non-empty list of positive hand sizes",
+        )
+        dealt = self.table_cards + self.players * sum(self.rounds)
+        need(
+            dealt == NUM_CARDS,
+            f"the deal uses {dealt} cards, not {NUM_CARDS}: set table_cards and rounds "
+            f"for {self.players} players",
+        )
+        need(
+            self.king_redeal is None or (is_int(self.king_redeal) and 1 <= self.king_redeal <= 4),
+            "king_redeal must be 1 to 4 or null",
+        )
+        need(self.capture in CAPTURE_MODES, f"capture must be one of {CAPTURE_MODES}")
+        need(self.primiera_faces in PRIMIERA_FACES, f"primiera_faces: one of {PRIMIERA_FACES}")
+        for name in (
+            "fewest_cards", "ace_takes_all", "ace_sweep_scopa", "last_sweep_counts",
+            "primiera", "sevens", "table_fifteen", "napola", "napola_outright", "re_bello",
+        ):
+            need(isinstance(getattr(self, name), bool), f"{name} must be true or false")
+        need(
+            not (self.ace_takes_all and self.capture == "fifteen"),
+            "ace_takes_all is played with equal-rank captures only",
+        )
+        need(not (self.napola_outright and not self.napola), "napola_outright needs napola")
+
+
+_FIELD_NAMES = {f.name for f in dataclasses.fields(Rules)}

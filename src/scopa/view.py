@@ -1,0 +1,170 @@
+"""PlayerView: what one seat may see, and sampling hidden states consistent with it.
+
+A view is built by listing what is visible (own hand, table, piles, sweeps, counts, the
+plays of this hand), never by deleting secrets from a full state. Search bots call
+``sample`` to draw a complete state consistent with the view.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import ALL_CARDS, card_text, cards_of
+from .game import OPENING, Game, Move
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything seat ``seat`` knows about the current hand and match."""
+
+    rules: Rules
+    seat: int
+    dealer: int
+    to_move: int
+    hand: int
+    hand_sizes: tuple[int, ...]
+    table: int
+    stock_size: int
+    captured: tuple[int, ...]
+    scope: tuple[int, ...]
+    last_capturer: int
+    scores: tuple[int, ...]
+    hand_over: bool
+    round: int
+    #: this hand's plays in order: (seat, move code, swept)
+    history: tuple[tuple[int, int, bool], ...]
+    hand_number: int = 1
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> PlayerView:
+        if not 0 <= seat < game.n:
+            raise ValueError(f"no seat {seat}")
+        return cls(
+            rules=game.rules,
+            seat=seat,
+            dealer=game.dealer,
+            to_move=game.to_move,
+            hand=game.hands[seat],
+            hand_sizes=tuple(h.bit_count() for h in game.hands),
+            table=game.table,
+            stock_size=len(game.stock),
+            captured=tuple(game.captured),
+            scope=tuple(game.scope),
+            last_capturer=game.last_capturer,
+            scores=tuple(game.scores),
+            hand_over=game.hand_over,
+            round=game.round,
+            history=tuple(game.history),
+            hand_number=game.hand_number,
+        )
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.hand_over and self.to_move == self.seat
+
+    def unseen(self) -> int:
+        """Cards this seat cannot see: the other hands and the stock together."""
+        seen = self.hand | self.table
+        for pile in self.captured:
+            seen |= pile
+        return ALL_CARDS & ~seen
+
+    def sample(self, rng: random.Random) -> Game:
+        """A complete state consistent with this view, uniformly at random among all such
+        states: the unseen cards shuffled into the other hands (by their sizes) and the
+        stock. Nothing outside the view is read."""
+        hidden = cards_of(self.unseen())
+        rng.shuffle(hidden)
+        hands = []
+        pos = 0
+        for s, size in enumerate(self.hand_sizes):
+            if s == self.seat:
+                hands.append(self.hand)
+                continue
+            m = 0
+            for c in hidden[pos : pos + size]:
+                m |= 1 << c
+            pos += size
+            hands.append(m)
+        stock = hidden[pos:]
+        if len(stock) != self.stock_size:
+            raise ValueError("view is inconsistent: hidden cards do not match the counts")
+        return self._state(hands, stock)
+
+    def determinize(self, hands: list[int], stock: list[int]) -> Game:
+        """A full state with the given hidden hands and stock (stock: next dealt last)."""
+        return self._state(hands, stock)
+
+    def _state(self, hands: list[int], stock: list[int]) -> Game:
+        g = Game.__new__(Game)
+        g._init_empty(self.rules)
+        g.dealer = self.dealer
+        g.to_move = self.to_move
+        g.hands = hands
+        g.table = self.table
+        from .cards import RANK_KEY, iter_cards
+
+        g.tkey = sum(RANK_KEY[c] for c in iter_cards(self.table))
+        g.stock = stock
+        g.captured = list(self.captured)
+        g.scope = list(self.scope)
+        g.last_capturer = self.last_capturer
+        g.scores = list(self.scores)
+        g.hand_over = self.hand_over
+        g.history = list(self.history)
+        g.in_hands = sum(h.bit_count() for h in hands)
+        g.round = self.round
+        g.hand_number = self.hand_number
+        return g
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of this seat when it is its turn (no hidden card is needed)."""
+        if not self.my_turn:
+            return []
+        return self._probe().legal_moves()
+
+    def legal_codes(self) -> list[int]:
+        if not self.my_turn:
+            return []
+        return self._probe().legal_codes()
+
+    def _probe(self) -> Game:
+        # Only the mover's hand and the table decide legality: other hands can stay empty.
+        hands = [0] * self.rules.players
+        hands[self.seat] = self.hand
+        return self._state(hands, [])
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form sent to a seat: only what it may see."""
+        return {
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "to_move": None if self.hand_over else self.to_move,
+            "hand": [card_text(c) for c in cards_of(self.hand)],
+            "hand_sizes": list(self.hand_sizes),
+            "table": [card_text(c) for c in cards_of(self.table)],
+            "stock_size": self.stock_size,
+            "captured": [[card_text(c) for c in cards_of(p)] for p in self.captured],
+            "scope": list(self.scope),
+            "last_capturer": None if self.last_capturer < 0 else self.last_capturer,
+            "scores": list(self.scores),
+            "hand_over": self.hand_over,
+            "hand_number": self.hand_number,
+            "history": [history_entry(e) for e in self.history],
+        }
+
+
+def history_entry(entry: tuple[int, int, bool]) -> dict[str, Any]:
+    """A play of this hand as public JSON."""
+    seat, code, swept = entry
+    card = code & 63
+    return {
+        "seat": seat,
+        "card": None if card == OPENING else card_text(card),
+        "capture": [card_text(c) for c in cards_of(code >> 6)],
+        "scopa": swept,
+    }
