@@ -165,9 +165,11 @@ class Game:
         seed: str | int | None = None,
         dealer: int | None = None,
         deck: list[int] | None = None,
+        hand_seed: str | None = None,
     ) -> None:
-        """Start a match: deal its first hand from ``deck``, or from ``seed`` (reproducible),
-        or from a fresh cryptographic seed."""
+        """Start a match: deal its first hand from ``deck``, or from ``hand_seed``, or from
+        ``seed`` (the match seed: hand k is dealt from the seed ``f"{seed}:{k}"``), or from a
+        fresh cryptographic seed."""
         self._init_empty(rules or Rules.preset())
         self.seed = None if seed is None else str(seed)
         self.dealer = self.n - 1 if dealer is None else dealer
@@ -176,7 +178,7 @@ class Game:
         if deck is not None:
             self._deal(deck)
         else:
-            self._deal_seeded(self._hand_seed_for(1))
+            self._deal_seeded(hand_seed if hand_seed is not None else self._hand_seed_for(1))
 
     def _init_empty(self, rules: Rules) -> None:
         self.rules = rules
