@@ -65,7 +65,8 @@ class Move(NamedTuple):
         return cards_of(self.capture)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"card": card_text(self.card), "capture": [card_text(c) for c in cards_of(self.capture)]}
+        taken = [card_text(c) for c in cards_of(self.capture)]
+        return {"card": card_text(self.card), "capture": taken}
 
     def __str__(self) -> str:
         if not self.capture:
@@ -131,6 +132,7 @@ class Game:
         "_rows", "_solver", "_seq", "_seq_next", "_result",
     )
 
+    _result: dict[str, Any] | None
     rules: Rules
     n: int
     dealer: int
@@ -524,7 +526,8 @@ class Game:
         if deck is not None:
             self._deal(deck)
         else:
-            self._deal_seeded(str(seed) if seed is not None else self._hand_seed_for(self.hand_number))
+            number = self.hand_number
+            self._deal_seeded(str(seed) if seed is not None else self._hand_seed_for(number))
 
     def _hand_entry(self, result: dict[str, Any]) -> dict[str, Any]:
         return {

@@ -69,9 +69,8 @@ def load_position(cls: type[G], data: Any) -> G:
     hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_per_seat(data["hands"], n, "hands"))]
     table = _cards(data["table"], "table")
     stock = _cards(data["stock"], "stock")
-    captured = [
-        _cards(c, f"captured[{i}]") for i, c in enumerate(_per_seat(data["captured"], n, "captured"))
-    ]
+    piles = _per_seat(data["captured"], n, "captured")
+    captured = [_cards(c, f"captured[{i}]") for i, c in enumerate(piles)]
     scope = _per_seat(data["scope"], n, "scope")
     if not all(_is_int(s) and s >= 0 for s in scope):
         raise PositionError("scope must hold a non-negative count per seat")

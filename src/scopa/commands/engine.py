@@ -1,0 +1,104 @@
+"""``scopa replay`` and ``scopa verify``: read a game record, print it, check its seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..cards import cards_of, cards_text
+from ..game import Game, Move
+from ..record import RecordError, load_record, replay_steps, verify_record
+from ..scoring import POINT_ITEMS
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise typer.BadParameter(f"cannot read {path}: {e}") from None
+    try:
+        return load_record(text)
+    except RecordError as e:
+        raise typer.BadParameter(f"{path} is not a valid game record: {e}") from None
+
+
+def score_table(result: dict[str, Any], title: str, names: list[str] | None = None) -> Table:
+    """A hand's score sheet: one column per side, one row per item."""
+    sides = result["sides"]
+    table = Table(title=title)
+    table.add_column("")
+    for side in sides:
+        who = ", ".join(names[s] if names else f"seat {s}" for s in side["seats"])
+        table.add_column(who, justify="right")
+    table.add_row("cards", *[str(s["cards"]) for s in sides])
+    table.add_row("coins", *[str(s["coins"]) for s in sides])
+    table.add_row("settebello", *["yes" if s["settebello"] else "" for s in sides])
+    table.add_row(
+        "primiera",
+        *[
+            f"{s['primiera']} ({' '.join(s['primiera_cards'])})" if s["primiera"] else "-"
+            for s in sides
+        ],
+    )
+    table.add_row("sweeps", *[str(s["scope"]) for s in sides])
+    for item in POINT_ITEMS:
+        if any(s["points"][item] for s in sides):
+            table.add_row(f"[bold]points: {item}", *[str(s["points"][item]) for s in sides])
+    table.add_row("[bold]hand total", *[f"[bold]{s['total']}" for s in sides])
+    return table
+
+
+def replay_command(
+    record: Path = typer.Argument(..., help="game record (JSON or text form)"),
+) -> None:
+    """Print a game record hand by hand: the deal, every move, every score sheet."""
+    rec = _read(record)
+    names = rec.get("players")
+    console = Console()
+
+    def who(seat: int) -> str:
+        return names[seat] if names else f"seat {seat}"
+
+    def on_move(game: Game, number: int, move: Move | None, seat: int | None) -> None:
+        if move is None:
+            console.rule(f"Hand {number}, dealer {who(game.dealer)}")
+            for s in range(game.n):
+                console.print(f"{who(s)}: {' '.join(cards_text(game.hands[s]))}")
+            console.print(f"table: {' '.join(cards_text(game.table)) or '(empty)'}")
+            return
+        assert seat is not None
+        _, code, swept = game.history[-1]
+        taken = cards_of(code >> 6)
+        text = f"{who(seat)} plays {move}" if taken else f"{who(seat)} lays {move}"
+        console.print(text + ("  [bold red]SCOPA![/]" if swept else ""))
+        if game.hand_over:
+            console.print(score_table(game.hand_result(), f"Hand {number}", names))
+
+    replay_steps(rec, on_move=on_move)
+    winner = rec.get("winner")
+    console.print(f"Final score: {' - '.join(str(s) for s in rec['scores'])}"
+                  + ("" if winner is None else f"; side {winner} wins"))
+
+
+def verify_command(
+    record: Path = typer.Argument(..., help="game record (JSON or text form)"),
+) -> None:
+    """Check that every hand was dealt from its revealed seed and matches its commitment."""
+    rec = _read(record)
+    problems = verify_record(rec)
+    console = Console()
+    if problems:
+        for p in problems:
+            console.print(f"[red]FAIL[/] {p}")
+        raise typer.Exit(1)
+    console.print(f"[green]OK[/] all {len(rec['hands'])} deals come from their revealed seeds "
+                  "and match their commitments")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay_command)
+    app.command("verify")(verify_command)
