@@ -1,8 +1,35 @@
-"""Bots: every bot sees only a PlayerView and returns a legal Move.
+"""Bots: every fair bot sees only a PlayerView and returns a legal Move.
 
-``make_bot(name, seed)`` builds a bot by name or difficulty level.
+``make_bot(name, seed)`` builds a bot by name (``random``, ``greedy``, ``heuristic``,
+``search``, ``oracle``) or difficulty level (``beginner``, ``intermediate``, ``expert``,
+``champion``); ``bot.choose(view, limit)`` picks a move. The omniscient ``oracle`` is hosted
+with ``bot.choose_full(game, limit)`` instead. See docs/bots.md.
 """
 
-from .base import Bot, Limit, RandomBot, make_bot, register_bot
+from .base import Bot, Limit, RandomBot, bot_names, make_bot, register_bot
+from .greedy import GreedyBot
+from .heuristic import HeuristicBot
+from .levels import LEVELS, LevelBot, level_factory
+from .search import OracleBot, SearchBot
 
-__all__ = ["Bot", "Limit", "RandomBot", "make_bot", "register_bot"]
+register_bot("greedy", GreedyBot)
+register_bot("heuristic", HeuristicBot)
+register_bot("search", SearchBot)
+register_bot("oracle", OracleBot)
+for _level in LEVELS:
+    register_bot(_level, level_factory(_level))
+
+__all__ = [
+    "Bot",
+    "Limit",
+    "RandomBot",
+    "GreedyBot",
+    "HeuristicBot",
+    "SearchBot",
+    "OracleBot",
+    "LevelBot",
+    "LEVELS",
+    "bot_names",
+    "make_bot",
+    "register_bot",
+]

@@ -22,6 +22,8 @@ class Bot:
     """A player. ``choose`` gets only what its seat may see."""
 
     name = "bot"
+    #: an omniscient bot is hosted with ``choose_full(game, limit)`` instead of ``choose``
+    omniscient = False
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
@@ -59,4 +61,5 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
 
 
 def bot_names() -> list[str]:
+    """Every registered bot and level name, sorted."""
     return sorted(_REGISTRY)

@@ -1,0 +1,86 @@
+"""Difficulty levels for people: each a bot plus its own default per-move budget.
+
+A level's budget is a simulation count (reproducible from the seed) capped by wall-clock
+seconds (so a slow machine never makes people wait): on a normal core the count runs out
+first. A limit passed to ``choose`` replaces the default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..game import Move
+from ..view import PlayerView
+from .base import Bot, Limit
+from .greedy import GreedyBot
+from .heuristic import HeuristicBot
+from .search import SearchBot
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: the bot it plays and its default per-move budget."""
+
+    name: str
+    bot: str
+    limit: Limit
+    description: str
+
+
+LEVELS: dict[str, Level] = {
+    lv.name: lv
+    for lv in (
+        Level("beginner", "greedy", Limit(seconds=0.05), "takes the best capture in sight"),
+        Level(
+            "intermediate",
+            "heuristic",
+            Limit(seconds=0.05),
+            "hunts sevens and coins, avoids leaving sweeps, counts cards",
+        ),
+        Level(
+            "expert",
+            "search",
+            Limit(seconds=0.05, simulations=250),
+            "searches a few hundred imagined deals each move",
+        ),
+        Level(
+            "champion",
+            "search",
+            Limit(seconds=0.2, simulations=1200),
+            "searches over a thousand imagined deals each move (200 ms at most)",
+        ),
+    )
+}
+
+_BOTS: dict[str, Callable[[int | str | None], Bot]] = {
+    "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}
+
+
+class LevelBot(Bot):
+    """A bot at a difficulty level: delegates to its bot with the level's budget."""
+
+    def __init__(self, level: str, seed: int | str | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        super().__init__(seed)
+        self.level = LEVELS[level]
+        self.name = level
+        self.inner = _BOTS[self.level.bot](seed)
+
+    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+        return self.inner.choose(view, limit or self.level.limit)
+
+
+def level_factory(level: str) -> Callable[[int | str | None], Bot]:
+    """A ``make_bot`` factory for one level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+
+    def make(seed: int | str | None = None) -> Bot:
+        return LevelBot(level, seed)
+
+    return make

@@ -1,0 +1,222 @@
+"""The search bot: determinized Monte Carlo over sampled hidden states (PIMC).
+
+For each sampled world (a full state consistent with the view, weighted by what the other
+players' missed sweeps reveal), every legal move is played and the rest of the hand is
+finished by a rollout, or solved exactly once the stock is empty and few cards are left.
+The same worlds serve every move (common random numbers), so the comparison between moves
+is fair. The value of a finished hand is its point margin for the mover's side (cards,
+coins, settebello, primiera, sweeps, variant bonuses), plus, in a match, a bonus when the
+hand decides the match.
+
+``oracle`` runs the same search on the true state: an analysis tool and a yardstick.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..game import Game, Move
+from ..view import PlayerView
+from .base import Bot, Limit
+from .exact import solve
+from .inference import WorldSampler
+from .points import utility
+from .rollout import ROLLOUTS
+
+#: simulations (one per legal move per world) when no limit is given
+DEFAULT_SIMULATIONS = 2000
+#: solve exactly once the stock is empty and at most this many cards are in hands
+EXACT_CARDS = 6
+
+
+@dataclass
+class MoveStat:
+    """Accumulated value of one root move over the worlds searched so far."""
+
+    code: int
+    total: float = 0.0
+    count: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+
+def _exact_ok(g: Game) -> bool:
+    return not g.stock and g.in_hands <= EXACT_CARDS
+
+
+def evaluate(
+    draw: Callable[[], Game],
+    codes: list[int],
+    side: int,
+    limit: Limit,
+    rng: random.Random,
+    *,
+    rollout: str = "capture",
+    match_aware: bool = False,
+    unique_world: bool = False,
+) -> list[MoveStat]:
+    """Value every root move over worlds from ``draw`` until the limit is used up.
+
+    A simulation is one move evaluated in one world; at least one world is always searched.
+    ``unique_world``: the hidden state is fully known, so an exact solve needs one world."""
+    play_out = ROLLOUTS[rollout]
+    stats = [MoveStat(c) for c in codes]
+    sims = limit.simulations
+    if sims is None and limit.seconds is None:
+        sims = DEFAULT_SIMULATIONS
+    deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
+    used = 0
+    while True:
+        world = draw()
+        all_exact = True
+        for st in stats:
+            g = world.copy()
+            g.play_code(st.code)
+            if _exact_ok(g):
+                value = solve(g, side, match_aware)
+            else:
+                all_exact = False
+                play_out(g, rng)
+                value = utility(g, side, match_aware)
+            st.total += value
+            st.count += 1
+        used += len(stats)
+        if all_exact and unique_world:
+            break
+        if sims is not None and used >= sims:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return stats
+
+
+def known_world(view: PlayerView) -> bool:
+    """True when the view leaves nothing hidden (the stock is empty and at most one other
+    seat holds cards), so every sample is the same world."""
+    if view.stock_size:
+        return False
+    holders = [s for s, k in enumerate(view.hand_sizes) if k and s != view.seat]
+    return len(holders) <= 1
+
+
+def best(stats: list[MoveStat]) -> MoveStat:
+    """The move with the highest mean (the first such in the legal order on a tie)."""
+    top = stats[0]
+    for st in stats[1:]:
+        if st.mean > top.mean + 1e-12:
+            top = st
+    return top
+
+
+def search_view(
+    view: PlayerView,
+    limit: Limit | None,
+    rng: random.Random,
+    *,
+    rollout: str = "capture",
+    clues: bool = True,
+    match_aware: bool = False,
+) -> list[MoveStat]:
+    """Every legal move of the view's seat with its value from determinized search."""
+    if not view.my_turn:
+        raise ValueError("it is not this seat's turn")
+    codes = view.legal_codes()
+    sampler = WorldSampler(view, rng, use_clues=clues)
+    side = view.seat % view.rules.teams
+    return evaluate(
+        sampler.draw,
+        codes,
+        side,
+        limit or Limit(),
+        rng,
+        rollout=rollout,
+        match_aware=match_aware,
+        unique_world=known_world(view),
+    )
+
+
+class SearchBot(Bot):
+    """The strongest fair bot: determinized search of sampled worlds (see module doc)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        default_limit: Limit | None = None,
+        rollout: str = "capture",
+        clues: bool = True,
+        match_aware: bool = True,
+    ) -> None:
+        super().__init__(seed)
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r}; choose one of {', '.join(ROLLOUTS)}")
+        self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
+        self.rollout = rollout
+        self.clues = clues
+        self.match_aware = match_aware
+
+    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+        if not view.my_turn:
+            raise ValueError("it is not this seat's turn")
+        codes = view.legal_codes()
+        if len(codes) == 1:
+            return Move.from_code(codes[0])
+        stats = search_view(
+            view,
+            limit or self.default_limit,
+            self.rng,
+            rollout=self.rollout,
+            clues=self.clues,
+            match_aware=self.match_aware,
+        )
+        return Move.from_code(best(stats).code)
+
+
+class OracleBot(Bot):
+    """The same search on the true full state: not fair, a yardstick and analysis tool.
+    Hosts call ``choose_full(game, limit)``; ``choose(view)`` is refused."""
+
+    name = "oracle"
+    omniscient = True
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        default_limit: Limit | None = None,
+        rollout: str = "capture",
+        match_aware: bool = True,
+    ) -> None:
+        super().__init__(seed)
+        self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
+        self.rollout = rollout
+        self.match_aware = match_aware
+
+    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+        raise TypeError("the oracle sees the full state: call choose_full(game, limit)")
+
+    def choose_full(self, game: Game, limit: Limit | None = None) -> Move:
+        if game.hand_over:
+            raise ValueError("the hand is over: no move to choose")
+        codes = game.legal_codes()
+        if len(codes) == 1:
+            return Move.from_code(codes[0])
+        side = game.to_move % game.rules.teams
+        stats = evaluate(
+            game.copy,
+            codes,
+            side,
+            limit or self.default_limit,
+            self.rng,
+            rollout=self.rollout,
+            match_aware=self.match_aware,
+            unique_world=True,
+        )
+        return Move.from_code(best(stats).code)
