@@ -1,0 +1,120 @@
+"""``scopa play``, ``scopa arena``, ``scopa analyse`` and ``scopa bot``: the bot-facing
+commands. Each is a thin shell over ``scopa.terminal``, ``scopa.arena`` and
+``scopa.protocol``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..bots.base import Limit
+from ..rules import VARIANTS, Rules
+
+
+def _rules(variant: str, players: int | None, target: int | None = None) -> Rules:
+    opts: dict[str, Any] = {}
+    if players is not None:
+        opts["players"] = players
+    if target is not None:
+        opts["target"] = target
+    try:
+        return Rules.preset(variant, **opts)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+VARIANT_HELP = "variant: " + ", ".join(VARIANTS)
+
+
+# -- arena ------------------------------------------------------------------------------
+def arena_command(
+    bots: list[str] = typer.Argument(..., help="two or more bots: a name or cmd:<program>"),
+    variant: str = typer.Option("scopa", help=VARIANT_HELP),
+    players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
+    deals: int = typer.Option(100, min=1, help="duplicate deals to play"),
+    matches: int | None = typer.Option(
+        None, min=0, help="duplicate matches to the target (default: deals / 10)"
+    ),
+    jobs: int = typer.Option(1, min=1, help="worker processes"),
+    seed: str = typer.Option("0", help="arena seed: the same seed replays the same deals"),
+    time_limit: float | None = typer.Option(
+        None, "--time", min=0.001, help="seconds per move given to each bot"
+    ),
+    timeout: float = typer.Option(10.0, min=0.01, help="seconds before an external bot fails"),
+    as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+) -> None:
+    """Play duplicate deals between bots and report margins, win rates, speed, ratings."""
+    from ..arena import ArenaError, run_arena
+    from ..protocol import BotProtocolError
+
+    rules = _rules(variant, players)
+    limit = Limit(seconds=time_limit) if time_limit else None
+    err = Console(stderr=True)
+    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    try:
+        with Progress(*columns, console=err, transient=as_json) as bar:
+            task = bar.add_task("arena", total=None)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            result = run_arena(
+                bots, rules, deals, jobs=jobs, seed=seed, progress=progress, matches=matches,
+                limit=limit, timeout=timeout,
+            )
+    except (ArenaError, BotProtocolError) as e:
+        err.print(f"[red]arena stopped:[/red] {e}", markup=True, highlight=False)
+        raise typer.Exit(1) from None
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_dict(), indent=2) + "\n")
+        return
+    Console().print(arena_table(result))
+
+
+def arena_table(result: Any) -> Table:
+    """The arena report: one row per bot."""
+    table = Table(
+        title=f"{result.rules['variant']}, {result.rules['players']} players: "
+        f"{result.deals} duplicate deals, {result.matches} matches, seed {result.seed}, "
+        f"{result.seconds:.1f} s"
+    )
+    for col in ("bot", "margin / deal", "match wins", "move median", "move p99", "rating"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for b in result.bots:
+        table.add_row(
+            b.name,
+            f"{b.margin:+.3f} ± {b.margin_se:.3f}",
+            f"{b.win_rate:.0%} ± {b.win_rate_se:.0%}",
+            f"{b.move_median * 1000:.2f} ms",
+            f"{b.move_p99 * 1000:.2f} ms",
+            f"{b.rating_mu:.1f} ± {b.rating_sigma:.1f}",
+        )
+    return table
+
+
+# -- bot --------------------------------------------------------------------------------
+def bot_command(
+    level: str = typer.Argument(..., help="bot name or level to serve"),
+    seed: str | None = typer.Option(None, help="seed when the host does not send one"),
+) -> None:
+    """Serve one of our bots over the bot protocol on stdin/stdout (docs/bot-protocol.md)."""
+    from ..protocol.serve import serve_named
+
+    try:
+        code = serve_named(level, sys.stdin, sys.stdout, seed)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    raise typer.Exit(code)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("arena")(arena_command)
+    app.command("bot")(bot_command)
