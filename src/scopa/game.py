@@ -117,6 +117,17 @@ class Move(NamedTuple):
 
 _MOVES: dict[int, Move] = {}
 
+#: (card, rank) pairs of hand masks seen so far: iterating a hand is the hot loop
+_HAND_CARDS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def held_cards(hand: int) -> tuple[tuple[int, int], ...]:
+    """The (card, rank) pairs of a hand, cached for small hands."""
+    held = tuple((c, RANK[c]) for c in iter_cards(hand))
+    if len(held) <= 4 and len(_HAND_CARDS) < 300_000:
+        _HAND_CARDS[hand] = held
+    return held
+
 
 def _popcounts(masks: list[int]) -> list[int]:
     return [m.bit_count() for m in masks]
@@ -128,10 +139,12 @@ class Game:
     __slots__ = (
         "rules", "n", "dealer", "to_move", "hands", "table", "tkey", "stock", "captured",
         "scope", "last_capturer", "scores", "hand_over", "history", "in_hands", "round",
-        "seed", "hand_number", "hand_seed", "hand_attempt", "deck", "results", "moves_log",
-        "_rows", "_solver", "_seq", "_seq_next", "_result",
+        "seed", "hand_number", "hand_seed", "hand_attempt", "deck", "results",
+        "_rows", "_solver", "_seq", "_table0", "_result", "_legal",
     )
 
+    #: legal codes of the current state, kept between legal_moves() and play()
+    _legal: list[int] | None
     _result: dict[str, Any] | None
     rules: Rules
     n: int
@@ -158,7 +171,9 @@ class Game:
     hand_attempt: int
     deck: list[int] | None
     results: list[dict[str, Any]]
-    moves_log: list[dict[str, Any]]
+    #: display order of the cards when ``history`` began, and the table then
+    _seq: list[int]
+    _table0: int
 
     # -- construction -------------------------------------------------------------------
     def __init__(
@@ -190,14 +205,14 @@ class Game:
         self.scores = [0] * rules.teams
         self.hand_number = 1
         self.results = []
-        self.moves_log = []
         self.seed = None
         self.hand_seed = None
         self.hand_attempt = 0
         self.deck = None
         self._seq = list(range(NUM_CARDS))
-        self._seq_next = NUM_CARDS
+        self._table0 = 0
         self._result = None
+        self._legal = None
 
     @classmethod
     def new(
@@ -261,14 +276,14 @@ class Game:
         self.in_hands = n * r.rounds[0]
         self.hand_over = False
         self.history = []
-        self.moves_log = []
         self.hand_seed = None
         self.hand_attempt = 0
         self._result = None
+        self._legal = None
         self._seq = [0] * NUM_CARDS
         for i, c in enumerate(deck):
             self._seq[c] = i
-        self._seq_next = NUM_CARDS
+        self._table0 = table
         if r.table_fifteen and table:
             total = sum(RANK[c] for c in iter_cards(table))
             if total in (15, 30):
@@ -289,12 +304,12 @@ class Game:
             row = self._solver.row(tkey)
         table = self.table
         hand = self.hands[self.to_move]
+        held = _HAND_CARDS.get(hand)
+        if held is None:
+            held = held_cards(hand)
         out = []
-        while hand:
-            low = hand & -hand
-            c = low.bit_length() - 1
-            hand ^= low
-            sols = row[RANK[c]]
+        for c, rank in held:
+            sols = row[rank]
             if not sols:
                 out.append(c)
                 continue
@@ -311,6 +326,7 @@ class Game:
         c = code & 63
         cap = code >> 6
         p = self.to_move
+        self._legal = None
         self.hands[p] ^= 1 << c
         self.in_hands -= 1
         swept = False
@@ -374,13 +390,10 @@ class Game:
         self.hand_over = True
 
     def random_playout(self, rng: random.Random) -> None:
-        """Play uniformly random legal moves to the end of the hand (bots' rollouts)."""
-        rand = rng.random
-        legal = self.legal_codes
-        play = self.play_code
-        while not self.hand_over:
-            moves = legal()
-            play(moves[int(rand() * len(moves))])
+        """Play random cards to the end of the hand (see ``scopa.playout``)."""
+        from .playout import random_playout
+
+        random_playout(self, rng)
 
     def copy(self) -> Game:
         """An independent copy of the state (the match log is shared, not copied)."""
@@ -407,12 +420,12 @@ class Game:
         g.hand_attempt = self.hand_attempt
         g.deck = self.deck
         g.results = self.results
-        g.moves_log = self.moves_log.copy()
         g._rows = self._rows
         g._solver = self._solver
-        g._seq = self._seq.copy()
-        g._seq_next = self._seq_next
+        g._seq = self._seq
+        g._table0 = self._table0
         g._result = self._result
+        g._legal = None
         return g
 
     # -- the public path ----------------------------------------------------------------
@@ -420,50 +433,41 @@ class Game:
         """Every legal move of the seat to move (empty once the hand is over)."""
         if self.hand_over:
             return []
+        codes = self._legal
+        if codes is None:
+            codes = self._legal = self.legal_codes()
         get = _MOVES.get
         out = []
-        for code in self.legal_codes():
+        for code in codes:
             m = get(code)
             out.append(m if m is not None else Move.from_code(code))
         return out
 
     def play(self, move: Move | dict[str, Any] | str) -> None:
         """Apply a legal move; raise ``IllegalMoveError`` (changing nothing) otherwise."""
-        if isinstance(move, Move):
-            pass
-        elif isinstance(move, dict):
-            move = Move.from_dict(move)
-        elif isinstance(move, str):
-            move = Move.parse(move)
-        else:
-            raise IllegalMoveError(f"not a move: {move!r}")
+        if type(move) is not Move:
+            if isinstance(move, dict):
+                move = Move.from_dict(move)
+            elif isinstance(move, str):
+                move = Move.parse(move)
+            elif not isinstance(move, Move):
+                raise IllegalMoveError(f"not a move: {move!r}")
         if self.hand_over:
             raise IllegalMoveError("the hand is over: no more moves")
-        code = move.card | move.capture << 6
-        if not self.hands[self.to_move] >> move.card & 1:
-            raise IllegalMoveError(
-                f"{card_text(move.card)} is not in the hand of seat {self.to_move}"
-            )
-        if code not in self.legal_codes():
+        c, m = move
+        code = c | m << 6
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_codes()
+        if code not in legal:
+            if not self.hands[self.to_move] >> c & 1:
+                raise IllegalMoveError(f"{card_text(c)} is not in the hand of seat {self.to_move}")
             raise IllegalMoveError(self._why_illegal(move))
-        # keep display order: the laid card goes last on the table, taken cards last on pile
-        seq = self._seq
-        nxt = self._seq_next
-        seq[move.card] = nxt
-        for c in sorted(cards_of(move.capture), key=seq.__getitem__):
-            nxt += 1
-            seq[c] = nxt
-        self._seq_next = nxt + 1
-        table_before = self.table
         self.play_code(code)
-        if self.hand_over:  # leftovers join the last capturer's pile after the last take
-            nxt = self._seq_next
-            left = table_before & ~move.capture & ~self.table
-            for c in sorted(cards_of(left), key=seq.__getitem__):
-                seq[c] = nxt
-                nxt += 1
-            self._seq_next = nxt
-        self.moves_log.append(move.to_dict())
+
+    def moves(self) -> list[Move]:
+        """This hand's moves so far, in order (from ``history``)."""
+        return [Move.from_code(code) for _, code, _ in self.history if code & 63 != OPENING]
 
     def _why_illegal(self, move: Move) -> str:
         text = str(move)
@@ -535,7 +539,7 @@ class Game:
             "seed": self.hand_seed,
             "redeals": self.hand_attempt,
             "deck": [card_text(c) for c in self.deck] if self.deck is not None else None,
-            "moves": list(self.moves_log),
+            "moves": [m.to_dict() for m in self.moves()],
             "result": result,
         }
 
@@ -548,20 +552,46 @@ class Game:
         return out
 
     # -- positions ----------------------------------------------------------------------
-    def _ordered(self, mask: int) -> list[str]:
-        seq = self._seq
-        return [card_text(c) for c in sorted(cards_of(mask), key=seq.__getitem__)]
+    def _display_order(self) -> list[int]:
+        """Each card's display order: cards keep their place, a laid card goes to the end of
+        the table, taken cards and leftovers to the end of the pile (replayed from history)."""
+        seq = self._seq.copy()
+        nxt = NUM_CARDS
+        table = self._table0
+        for _, code, _ in self.history:
+            c = code & 63
+            cap = code >> 6
+            if c != OPENING:
+                seq[c] = nxt
+                nxt += 1
+            if cap:
+                for t in cards_of(cap):
+                    seq[t] = nxt
+                    nxt += 1
+                table &= ~cap
+            else:
+                table |= 1 << c
+        if self.hand_over and table & ~self.table:
+            for t in cards_of(table & ~self.table):
+                seq[t] = nxt
+                nxt += 1
+        return seq
 
     def to_position(self) -> dict[str, Any]:
         """The position as JSON-ready data (see docs/formats.md)."""
+        seq = self._display_order()
+
+        def ordered(mask: int) -> list[str]:
+            return [card_text(c) for c in sorted(cards_of(mask), key=seq.__getitem__)]
+
         return {
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "to_move": self.to_move,
-            "hands": [self._ordered(h) for h in self.hands],
-            "table": self._ordered(self.table),
+            "hands": [ordered(h) for h in self.hands],
+            "table": ordered(self.table),
             "stock": [card_text(c) for c in reversed(self.stock)],
-            "captured": [self._ordered(c) for c in self.captured],
+            "captured": [ordered(c) for c in self.captured],
             "scope": list(self.scope),
             "last_capturer": None if self.last_capturer < 0 else self.last_capturer,
             "scores": list(self.scores),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .cards import NUM_CARDS, RANK_KEY, card, card_text
+from .cards import NUM_CARDS, RANK_KEY, card, card_text, iter_cards
 from .game import CARD_BY_TEXT, Game, PositionError
 from .rules import Rules
 
@@ -22,22 +22,15 @@ POSITION_KEYS = (
 
 
 def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return type(v) is int
 
 
-def _cards(value: Any, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of cards")
-    out = []
-    for t in value:
-        c = CARD_BY_TEXT.get(t) if isinstance(t, str) else None
-        if c is None:
-            try:
-                c = card(t)
-            except ValueError as e:
-                raise PositionError(f"{where}: {e}") from None
-        out.append(c)
-    return out
+_KEY_SET = frozenset(POSITION_KEYS)
+#: the name of each card zone, in reading order, by number of players (for errors)
+_ZONE_NAMES = {
+    n: [f"hands[{i}]" for i in range(n)] + ["table", "stock"] + [f"captured[{i}]" for i in range(n)]
+    for n in range(2, 7)
+}
 
 
 def _per_seat(value: Any, n: int, where: str) -> list[Any]:
@@ -50,11 +43,11 @@ def load_position(cls: type[G], data: Any) -> G:
     """Build a game from a position; raise ``PositionError`` if anything is off."""
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
-    missing = [k for k in POSITION_KEYS if k not in data]
-    if missing:
-        raise PositionError(f"position lacks {', '.join(missing)}")
-    extra = sorted(set(data) - set(POSITION_KEYS))
-    if extra:
+    if data.keys() != _KEY_SET:
+        missing = [k for k in POSITION_KEYS if k not in data]
+        if missing:
+            raise PositionError(f"position lacks {', '.join(missing)}")
+        extra = sorted(str(k) for k in set(data) - _KEY_SET)
         raise PositionError(f"unknown position key(s): {', '.join(extra)}")
     try:
         rules = Rules.from_dict(data["rules"])
@@ -66,38 +59,28 @@ def load_position(cls: type[G], data: Any) -> G:
         raise PositionError(f"dealer must be a seat 0..{n - 1}")
     if not _is_int(to_move) or not 0 <= to_move < n:
         raise PositionError(f"to_move must be a seat 0..{n - 1}")
-    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_per_seat(data["hands"], n, "hands"))]
-    table = _cards(data["table"], "table")
-    stock = _cards(data["stock"], "stock")
-    piles = _per_seat(data["captured"], n, "captured")
-    captured = [_cards(c, f"captured[{i}]") for i, c in enumerate(piles)]
+    hands_raw = _per_seat(data["hands"], n, "hands")
+    piles_raw = _per_seat(data["captured"], n, "captured")
+    zones_raw = [*hands_raw, data["table"], data["stock"], *piles_raw]
+    names = _ZONE_NAMES[n]
+    masks, stock, seq = _read_zones(zones_raw, names)
+    hand_masks, table, captured = masks[:n], masks[n], masks[n + 2 :]
     scope = _per_seat(data["scope"], n, "scope")
-    if not all(_is_int(s) and s >= 0 for s in scope):
-        raise PositionError("scope must hold a non-negative count per seat")
+    for s in scope:
+        if type(s) is not int or s < 0:
+            raise PositionError("scope must hold a non-negative count per seat")
     scores = data["scores"]
-    if (
-        not isinstance(scores, list)
-        or len(scores) != rules.teams
-        or not all(_is_int(s) and s >= 0 for s in scores)
-    ):
+    if not isinstance(scores, list) or len(scores) != rules.teams:
         raise PositionError(f"scores must hold a non-negative total per side ({rules.teams})")
+    for s in scores:
+        if type(s) is not int or s < 0:
+            raise PositionError(f"scores must hold a non-negative total per side ({rules.teams})")
     lc = data["last_capturer"]
     if lc is not None and (not _is_int(lc) or not 0 <= lc < n):
         raise PositionError("last_capturer must be null or a seat")
 
-    zones = [*hands, table, stock, *captured]
-    seen: dict[int, int] = {}
-    for cards in zones:
-        for c in cards:
-            if c in seen:
-                raise PositionError(f"{card_text(c)} appears twice")
-            seen[c] = 1
-    if len(seen) != NUM_CARDS:
-        absent = [card_text(c) for c in range(NUM_CARDS) if c not in seen]
-        raise PositionError(f"every card must appear once; missing: {' '.join(absent)}")
-
     round_index = _round_of(rules, len(stock))
-    sizes = [len(h) for h in hands]
+    sizes = [h.bit_count() for h in hand_masks]
     hand_over = not any(sizes) and not stock
     if not hand_over:
         _check_turn(sizes, dealer, to_move, rules.rounds[round_index])
@@ -106,11 +89,11 @@ def load_position(cls: type[G], data: Any) -> G:
     g._init_empty(rules)
     g.dealer = dealer
     g.to_move = to_move
-    g.hands = [sum(1 << c for c in h) for h in hands]
-    g.table = sum(1 << c for c in table)
-    g.tkey = sum(RANK_KEY[c] for c in table)
+    g.hands = hand_masks
+    g.table = table
+    g.tkey = sum(RANK_KEY[c] for c in iter_cards(table))
     g.stock = stock[::-1]
-    g.captured = [sum(1 << c for c in p) for p in captured]
+    g.captured = captured
     g.scope = list(scope)
     g.last_capturer = -1 if lc is None else lc
     g.scores = list(scores)
@@ -118,14 +101,52 @@ def load_position(cls: type[G], data: Any) -> G:
     g.history = []
     g.in_hands = sum(sizes)
     g.round = round_index
-    seq = g._seq
+    g._seq = seq
+    g._table0 = table
+    return g
+
+
+def _parse_card(text: Any, where: str) -> int:
+    """A card written in a form other than the canonical one (``7D``), or an error."""
+    try:
+        return card(text)
+    except ValueError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+def _read_zones(zones: list[Any], names: list[str]) -> tuple[list[int], list[int], list[int]]:
+    """Each zone's card mask, the stock's cards in order, and each card's display order;
+    every card must appear exactly once."""
+    seen = 0
+    seq = [0] * NUM_CARDS
     i = 0
-    for cards in zones:
-        for c in cards:
+    masks = []
+    stock: list[int] = []
+    by_text = CARD_BY_TEXT
+    for z, value in enumerate(zones):
+        if not isinstance(value, list):
+            raise PositionError(f"{names[z]} must be a list of cards")
+        m = 0
+        collect = stock if names[z] == "stock" else None
+        for t in value:
+            try:
+                c = by_text[t]
+            except (KeyError, TypeError):
+                c = _parse_card(t, names[z])
+            b = 1 << c
+            if seen & b:
+                raise PositionError(f"{card_text(c)} appears twice")
+            seen |= b
+            m |= b
             seq[c] = i
             i += 1
-    g._seq_next = i
-    return g
+            if collect is not None:
+                collect.append(c)
+        masks.append(m)
+    if i != NUM_CARDS:
+        absent = [card_text(c) for c in range(NUM_CARDS) if not seen >> c & 1]
+        raise PositionError(f"every card must appear once; missing: {' '.join(absent)}")
+    return masks, stock, seq
 
 
 def _round_of(rules: Rules, stock_size: int) -> int:

@@ -1,8 +1,9 @@
 """Random playouts in one tight loop: the rollout of search bots.
 
-Same rules and same move distribution (uniform over legal moves) as ``Game.legal_codes`` /
-``Game.play_code``, with the state held in local variables for the whole hand, which makes it
-about twice as fast as calling those methods per play.
+The rollout policy is "a uniformly random card from hand, then a uniformly random one of the
+captures the rules allow for it" (a card with no capture is laid). It keeps the state in local
+variables for the whole hand and never lists the moves of cards it does not play, which makes
+it several times faster than ``legal_codes`` / ``play_code`` per play.
 """
 
 from __future__ import annotations
@@ -10,28 +11,20 @@ from __future__ import annotations
 import random
 
 from .captures import _expand_slow
-from .cards import RANK, RANK_KEY, RANK_MASK, iter_cards
-from .game import Game
+from .cards import RANK_KEY, RANK_MASK
+from .game import _HAND_CARDS, Game, held_cards
 
 ACES = RANK_MASK[1]
 
-# Moves here carry the rank key of the taken cards too: card | key << 6 | capture << 36.
-_KEY_FIELD = (1 << 30) - 1
-
-#: the (card, rank) pairs of each hand mask seen so far
-_HAND_CARDS: dict[int, tuple[tuple[int, int], ...]] = {}
-
-
-def _held(hand: int) -> tuple[tuple[int, int], ...]:
-    return tuple((c, RANK[c]) for c in iter_cards(hand))
-
 
 def random_playout(g: Game, rng: random.Random) -> None:
-    """Play uniformly random legal moves until the hand is over, in place.
+    """Play random cards until the hand is over, in place.
 
     For speed the plays are not added to ``g.history``; scores and piles are exact."""
     if g.hand_over:
         return
+    g._legal = None
+    g._result = None
     rand = rng.random
     rows = g._rows
     solver_row = g._solver.row
@@ -53,40 +46,41 @@ def random_playout(g: Game, rng: random.Random) -> None:
     lc = g.last_capturer
     rnd = g.round
     while True:
-        row = rows.get(tkey)
-        if row is None:
-            row = solver_row(tkey)
         hand = hands[p]
         held = hand_cards.get(hand)
         if held is None:
-            held = _held(hand)
-            if len(hand_cards) < 200_000:
-                hand_cards[hand] = held
-        moves = []
-        for c, r in held:
-            sols = row[r]
-            if not sols:
-                moves.append(c)
-                continue
-            for key, field, span in sols:
-                if tkey & field == key:
-                    moves.append(c | key << 6 | (table & span) << 36)
-                else:
-                    for m in _expand_slow(table, key):
-                        moves.append(c | key << 6 | m << 36)
-        code = moves[int(rand() * len(moves))]
-        c = code & 63
-        cap = code >> 36
-        hands[p] ^= 1 << c
+            held = held_cards(hand)
+        c, r = held[int(rand() * len(held))]
+        row = rows.get(tkey)
+        if row is None:
+            row = solver_row(tkey)
+        sols = row[r]
+        hands[p] = hand ^ 1 << c
         in_hands -= 1
-        if cap:
+        if sols:
+            if len(sols) == 1:
+                key, field, span = sols[0]
+                if tkey & field == key:
+                    cap = table & span
+                else:
+                    options = _expand_slow(table, key)
+                    cap = options[int(rand() * len(options))]
+            else:
+                choices = []
+                for key, field, span in sols:
+                    if tkey & field == key:
+                        choices.append((key, table & span))
+                    else:
+                        for m in _expand_slow(table, key):
+                            choices.append((key, m))
+                key, cap = choices[int(rand() * len(choices))]
             table ^= cap
             if table:
-                tkey -= code >> 6 & _KEY_FIELD
+                tkey -= key
             else:
                 tkey = 0
                 if (in_hands or stock or last_sweep_counts) and not (
-                    ace_rule and RANK[c] == 1 and not cap & ACES
+                    ace_rule and r == 1 and not cap & ACES
                 ):
                     scope[p] += 1
             captured[p] |= cap | 1 << c
@@ -122,4 +116,3 @@ def random_playout(g: Game, rng: random.Random) -> None:
     g.last_capturer = lc
     g.round = rnd
     g.hand_over = True
-    g._result = None

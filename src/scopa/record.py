@@ -70,7 +70,7 @@ def _current_entry(game: Game) -> dict[str, Any] | None:
         "seed": game.hand_seed,
         "redeals": game.hand_attempt,
         "deck": [card_text(c) for c in game.deck],
-        "moves": list(game.moves_log),
+        "moves": [m.to_dict() for m in game.moves()],
         "result": game.hand_result() if game.hand_over else None,
     }
 

@@ -131,7 +131,20 @@ class Rules:
         """Parse the JSON form; raise ``ValueError`` with a clear message if it is wrong."""
         if not isinstance(data, dict):
             raise ValueError(f"rules must be an object, got {type(data).__name__}")
-        data = dict(data)
+        try:
+            key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+            cached = _FROM_DICT_CACHE.get(key)
+        except TypeError:  # unhashable values (a list of rounds): no caching
+            key, cached = None, None
+        if cached is not None:
+            return cached
+        rules = cls._parse(dict(data))
+        if key is not None and len(_FROM_DICT_CACHE) < 1000:
+            _FROM_DICT_CACHE[key] = rules
+        return rules
+
+    @classmethod
+    def _parse(cls, data: dict[str, Any]) -> Rules:
         variant = data.pop("variant", "scopa")
         if not isinstance(variant, str):
             raise ValueError("rules.variant must be a string")
@@ -217,3 +230,4 @@ class Rules:
 
 
 _FIELD_NAMES = {f.name for f in dataclasses.fields(Rules)}
+_FROM_DICT_CACHE: dict[tuple[tuple[str, str, Any], ...], Rules] = {}

@@ -56,63 +56,121 @@ def napola_points(pile: int) -> int:
     return run
 
 
-def _award(values: list[int | None], points: list[dict[str, int]], item: str) -> None:
-    """One point to the single side with the highest value; nobody on a tie or no value."""
-    present = [v for v in values if v is not None]
-    if not present:
-        return
-    top = max(present)
-    winners = [i for i, v in enumerate(values) if v == top]
-    if len(winners) == 1 and top > 0:
-        points[winners[0]][item] = 1
+def _top(values: list[int] | list[int | None]) -> int:
+    """The index of the single highest value, or -1 on a tie at the top, no value, or 0."""
+    best = -1
+    top = 0
+    tied = False
+    for i, v in enumerate(values):
+        if v is None:
+            continue
+        if v > top:
+            top, best, tied = v, i, False
+        elif v == top and top:
+            tied = True
+    return -1 if tied else best
 
 
-def score_hand(rules: Rules, captured: list[int], scope: list[int]) -> dict[str, Any]:
-    """The score sheet of a finished hand, from each seat's captured pile and sweeps."""
+def _piles(rules: Rules, captured: list[int], scope: list[int]) -> tuple[list[int], list[int]]:
+    """Each side's pooled pile and sweeps."""
     sides = rules.teams
+    if sides == len(captured):
+        return list(captured), list(scope)
     piles = [0] * sides
     sweeps = [0] * sides
     for seat, pile in enumerate(captured):
         piles[seat % sides] |= pile
         sweeps[seat % sides] += scope[seat]
+    return piles, sweeps
+
+
+def hand_totals(rules: Rules, captured: list[int], scope: list[int]) -> list[int]:
+    """Each side's points for a finished hand, without the sheet: the evaluation that
+    search bots run after every rollout. Agrees with ``score_hand`` totals."""
+    piles, totals = _piles(rules, captured, scope)
+    w = _top([p.bit_count() for p in piles])
+    if w >= 0:
+        totals[w] += 1
+    w = _top([(p & COINS).bit_count() for p in piles])
+    if w >= 0:
+        totals[w] += 1
+    for i, p in enumerate(piles):
+        if p >> SETTEBELLO & 1:
+            totals[i] += 1
+    if rules.primiera:
+        w = _top([primiera_total(p, rules.primiera_faces) for p in piles])
+        if w >= 0:
+            totals[w] += 1
+    if rules.sevens:
+        w = _top([(p & RANK_MASK[7]).bit_count() for p in piles])
+        if w >= 0:
+            totals[w] += 1
+    if rules.napola or rules.re_bello:
+        for i, p in enumerate(piles):
+            if rules.napola:
+                totals[i] += napola_points(p)
+            if rules.re_bello and p >> RE_BELLO & 1:
+                totals[i] += 1
+    return totals
+
+
+def primiera_total(pile: int, faces: str = "ten") -> int | None:
+    """A pile's primiera total; None if a suit is missing."""
+    best = _BEST[faces]
+    a = best[pile & 0x3FF][0]
+    b = best[pile >> 10 & 0x3FF][0]
+    c = best[pile >> 20 & 0x3FF][0]
+    d = best[pile >> 30 & 0x3FF][0]
+    if a and b and c and d:
+        return a + b + c + d
+    return None
+
+
+def score_hand(rules: Rules, captured: list[int], scope: list[int]) -> dict[str, Any]:
+    """The score sheet of a finished hand, from each seat's captured pile and sweeps."""
+    sides = rules.teams
+    piles, sweeps = _piles(rules, captured, scope)
     cards = [p.bit_count() for p in piles]
     coins = [(p & COINS).bit_count() for p in piles]
     sevens = [(p & RANK_MASK[7]).bit_count() for p in piles]
-    settebello = [bool(p >> SETTEBELLO & 1) for p in piles]
     prim = [primiera(p, rules.primiera_faces) for p in piles]
     points: list[dict[str, int]] = [dict.fromkeys(POINT_ITEMS, 0) for _ in range(sides)]
-    _award(list(cards), points, "cards")
-    _award(list(coins), points, "coins")
-    for i in range(sides):
-        points[i]["settebello"] = int(settebello[i])
-        points[i]["scope"] = sweeps[i]
+
+    def award(values: list[int] | list[int | None], item: str) -> None:
+        w = _top(values)
+        if w >= 0:
+            points[w][item] = 1
+
+    award(cards, "cards")
+    award(coins, "coins")
     if rules.primiera:
-        _award([t for t, _ in prim], points, "primiera")
+        award([t for t, _ in prim], "primiera")
     if rules.sevens:
-        _award(list(sevens), points, "sevens")
-    if rules.napola:
-        for i in range(sides):
-            points[i]["napola"] = napola_points(piles[i])
-    if rules.re_bello:
-        for i in range(sides):
-            points[i]["re_bello"] = int(bool(piles[i] >> RE_BELLO & 1))
+        award(sevens, "sevens")
     out = []
-    for i in range(sides):
+    for i, pile in enumerate(piles):
+        pts = points[i]
+        pts["settebello"] = pile >> SETTEBELLO & 1
+        pts["scope"] = sweeps[i]
+        if rules.napola:
+            pts["napola"] = napola_points(pile)
+        if rules.re_bello:
+            pts["re_bello"] = pile >> RE_BELLO & 1
         total, best = prim[i]
         out.append(
             {
                 "seats": rules.seats_of(i),
                 "cards": cards[i],
                 "coins": coins[i],
-                "settebello": settebello[i],
+                "settebello": bool(pile >> SETTEBELLO & 1),
                 "primiera": total,
                 "primiera_cards": [card_text(c) for c in best],
                 "sevens": sevens[i],
                 "scope": sweeps[i],
-                "napola_run": napola_points(piles[i]),
-                "re_bello": bool(piles[i] >> RE_BELLO & 1),
-                "points": points[i],
-                "total": sum(points[i].values()),
+                "napola_run": napola_points(pile),
+                "re_bello": bool(pile >> RE_BELLO & 1),
+                "points": pts,
+                "total": sum(pts.values()),
             }
         )
     all_coins = [i for i in range(sides) if piles[i] & COINS == COINS]
@@ -120,4 +178,6 @@ def score_hand(rules: Rules, captured: list[int], scope: list[int]) -> dict[str,
     return {"sides": out, "outright": all_coins[0] if outright else None}
 
 
-__all__ = ["score_hand", "primiera", "napola_points", "POINT_ITEMS"]
+__all__ = [
+    "score_hand", "hand_totals", "primiera", "primiera_total", "napola_points", "POINT_ITEMS",
+]
