@@ -1,0 +1,62 @@
+"""A scripted external bot for tests: ``python fake_bot.py BEHAVIOUR``.
+
+good: plays the first legal move (after a log line); the others misbehave on the first
+move request (or at start) in the way their name says."""
+
+import json
+import sys
+import time
+
+
+def send(obj: object) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def main(mode: str) -> None:
+    if mode == "crash-start":
+        print("cannot load my neural net", file=sys.stderr)
+        sys.exit(3)
+    for line in sys.stdin:
+        msg = json.loads(line)
+        kind = msg["type"]
+        if kind == "hello":
+            if mode == "silent-hello":
+                continue
+            send({"type": "ready", "name": f"fake-{mode}",
+                  "protocol": 2 if mode == "bad-protocol" else 1})
+        elif kind == "move_request":
+            rid = msg["id"]
+            first = msg["legal"][0]
+            if mode == "good":
+                send({"type": "log", "message": "thinking"})
+                send({"type": "move", "id": rid, "move": first})
+            elif mode == "crash-move":
+                print("Traceback: ZeroDivisionError", file=sys.stderr)
+                sys.exit(1)
+            elif mode == "hang":
+                time.sleep(60)
+            elif mode == "nonsense":
+                sys.stdout.write("I play the seven!\n")
+                sys.stdout.flush()
+            elif mode == "illegal":
+                hand = msg["view"]["hand"]
+                bad = {"card": hand[0], "capture": ["1d", "2d", "3d", "4d"]}
+                if bad["card"] in bad["capture"]:
+                    bad["capture"] = ["1c", "2c", "3c", "4c"]
+                send({"type": "move", "id": rid, "move": bad})
+            elif mode == "not-my-card":
+                hidden = [c for c in ("1d", "1c", "1s", "1b") if c not in msg["view"]["hand"]]
+                send({"type": "move", "id": rid, "move": {"card": hidden[0], "capture": []}})
+            elif mode == "malformed-move":
+                send({"type": "move", "id": rid, "move": {"card": "seven"}})
+            elif mode == "wrong-id":
+                send({"type": "move", "id": rid + 5, "move": first})
+            elif mode == "error":
+                send({"type": "error", "message": "out of memory"})
+        elif kind == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,119 @@
+"""ExternalBot: round trips with our served bots; every kind of broken program is stopped
+with a clear BotProtocolError."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from scopa import Game
+from scopa.bots.base import Limit
+from scopa.protocol import BotProtocolError, ExternalBot
+
+FAKE = [sys.executable, str(Path(__file__).with_name("fake_bot.py"))]
+SERVED = [sys.executable, "-m", "scopa.protocol"]
+
+
+def _play_hand(bots: list[ExternalBot], game: Game) -> None:
+    while not game.hand_over:
+        game.play(bots[game.to_move].choose(game.view(game.to_move), Limit(seconds=0.5)))
+
+
+def test_round_trip_with_served_bots_plays_whole_hands() -> None:
+    game = Game.new("scopa", seed=1, players=3)
+    bots = [ExternalBot([*SERVED, name], timeout=5) for name in ("random", "greedy", "random")]
+    try:
+        assert [b.name for b in bots] == ["random", "greedy", "random"]
+        _play_hand(bots, game)
+        assert game.hand_over and sum(s["total"] for s in game.hand_result()["sides"]) >= 1
+        game.next_hand()
+        _play_hand(bots, game)
+        assert game.hand_number == 2
+    finally:
+        for b in bots:
+            b.close()
+    assert not any(b.alive for b in bots)
+
+
+def test_served_bot_is_reproducible_from_the_new_game_seed() -> None:
+    def moves(seed: int) -> list[str]:
+        game = Game.new("scopa", seed=5)
+        with ExternalBot([*SERVED, "random"], timeout=5) as a, \
+                ExternalBot([*SERVED, "random"], timeout=5) as b:
+            a.reset(seed)
+            b.reset(seed + 1)
+            _play_hand([a, b], game)
+        return [str(m) for m in game.moves()]
+
+    assert moves(1) == moves(1)
+
+
+def test_good_fake_bot_with_log_lines() -> None:
+    game = Game.new("scopa", seed=2)
+    with ExternalBot([*FAKE, "good"], timeout=5) as a, ExternalBot([*FAKE, "good"], 5) as b:
+        assert a.name == "fake-good"
+        _play_hand([a, b], game)
+    assert game.hand_over
+
+
+@pytest.mark.parametrize(
+    "mode,message",
+    [
+        ("crash-move", r"exited \(code 1\) before answering move_request 1(.|\n)*ZeroDivision"),
+        ("hang", "did not answer move_request 1 within 0.5 s"),
+        ("nonsense", "bad line: not JSON.*I play the seven"),
+        ("illegal", "which is not legal here; legal moves:"),
+        ("not-my-card", "which is not legal here"),
+        ("malformed-move", "malformed move"),
+        ("wrong-id", "answered move_request 6, expected 1"),
+        ("error", "reported an error: 'out of memory'"),
+    ],
+)
+def test_broken_bot_on_move(mode: str, message: str) -> None:
+    game = Game.new("scopa", seed=3)
+    before = game.to_position()
+    bot = ExternalBot([*FAKE, mode], timeout=0.5, startup_timeout=10)
+    try:
+        with pytest.raises(BotProtocolError, match=message) as err:
+            bot.choose(game.view(game.to_move))
+        assert "fake_bot.py" in str(err.value)
+        assert not bot.alive
+        with pytest.raises(BotProtocolError, match="failed earlier"):
+            bot.choose(game.view(game.to_move))
+    finally:
+        bot.close()
+    assert game.to_position() == before
+
+
+@pytest.mark.parametrize(
+    "mode,message",
+    [
+        ("crash-start", r"exited \(code 3\) before answering hello(.|\n)*neural net"),
+        ("bad-protocol", "speaks protocol 2"),
+        ("silent-hello", "did not answer hello within 0.5 s"),
+    ],
+)
+def test_broken_bot_at_start(mode: str, message: str) -> None:
+    with pytest.raises(BotProtocolError, match=message):
+        startup = 10.0 if mode == "crash-start" else 0.5
+        ExternalBot([*FAKE, mode], timeout=0.5, startup_timeout=startup)
+
+
+def test_missing_program() -> None:
+    with pytest.raises(BotProtocolError, match="cannot start"):
+        ExternalBot(["/nonexistent/bot-program"], timeout=1)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        ExternalBot([], timeout=1)
+    with pytest.raises(ValueError):
+        ExternalBot(["x"], timeout=0)
+
+
+def test_not_my_turn_is_refused_before_asking() -> None:
+    game = Game.new("scopa", seed=3)
+    with ExternalBot([*FAKE, "good"], timeout=5) as bot, pytest.raises(ValueError, match="turn"):
+        bot.choose(game.view((game.to_move + 1) % 2))
