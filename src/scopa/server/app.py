@@ -1,0 +1,74 @@
+"""Wiring: settings -> storage (migrated) -> bot pool -> match master -> routes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from . import history, lobby
+from .hub import Hub
+from .master import Master
+from .seats import BotPool
+from .settings import Settings
+from .store import Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Scopa</title>
+<body><h1>Scopa server</h1><p>The browser table is not installed here. The HTTP API is
+described at <a href="/docs">/docs</a>; the WebSocket protocol in docs/server-protocol.md.</p>
+</body></html>"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    web = Path(settings.static_dir) if settings.static_dir else WEB
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.database_url)
+        store.migrate()
+        pool = BotPool(settings.bot_workers)
+        await pool.warm()
+        master = Master(settings, store, pool, settings.secret_for(store))
+        master.restore()
+        master.resume_all()
+        app.state.store, app.state.pool, app.state.master = store, pool, master
+        app.state.hub = Hub(master, settings)
+        try:
+            yield
+        finally:
+            await master.shutdown()
+            pool.close()
+            store.close()
+
+    app = FastAPI(
+        title="Scopa server",
+        summary="Lobby and history of the Scopa game server; play is over /ws/<table_id>.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.include_router(lobby.router)
+    app.include_router(history.router)
+
+    @app.websocket("/ws/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.app.state.hub.serve(ws, table_id)
+
+    def index() -> Response:
+        page = web / "index.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse(PLACEHOLDER)
+
+    for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}"):
+        app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
+    if web.is_dir():
+        app.mount("/static", StaticFiles(directory=web), name="static")
+    return app

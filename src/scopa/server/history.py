@@ -1,0 +1,158 @@
+"""The history API: finished matches, replayable move by move, exportable as game records,
+and the check of a revealed seed against its commitment."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+
+from ..cards import card_text
+from ..game import Game, Move
+from ..rules import Rules
+from ..shuffle import commitment, deck_from_seed
+from ..view import history_entry
+from .models import EventRow, MatchRow
+from .store import Store
+
+router = APIRouter(prefix="/api", tags=["history"])
+
+
+def store_of(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _iso(dt: Any) -> str | None:
+    """UTC time in ISO form (SQLite hands datetimes back without their zone)."""
+    if dt is None:
+        return None
+    return str(dt.isoformat().replace("+00:00", "")) + "Z"
+
+
+def summary(m: MatchRow) -> dict[str, Any]:
+    return {
+        "id": m.id, "table_id": m.table_id, "number": m.number,
+        "variant": m.rules.get("variant"), "rules": m.rules, "players": m.players,
+        "scores": m.scores, "winner": m.winner, "hands": m.hands,
+        "started_at": _iso(m.started_at), "finished_at": _iso(m.finished_at),
+    }
+
+
+def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[dict[str, Any]]]:
+    """Replay a match from its events: the final game and, per hand, every position."""
+    game: Game | None = None
+    hands: list[dict[str, Any]] = []
+    for ev in events:
+        if ev.kind == "hand":
+            seed = ev.data["seed"]
+            if game is None:
+                game = Game(Rules.from_dict(rules), hand_seed=seed)
+            else:
+                hands[-1]["scores_after"] = _totals(game)
+                game.next_hand(seed=seed)
+            hands.append({
+                "number": game.hand_number, "dealer": game.dealer, "seed": seed,
+                "redeals": game.hand_attempt, "commitment": commitment(seed),
+                "moves": [], "positions": [game.to_position()], "result": None,
+            })
+        elif ev.kind == "move" and game is not None:
+            game.play(Move.from_dict({"card": ev.data["card"], "capture": ev.data["capture"]}))
+            hands[-1]["moves"].append(history_entry(game.history[-1]))
+            hands[-1]["positions"].append(game.to_position())
+            if game.hand_over:
+                hands[-1]["result"] = game.hand_result()
+    if game is None:
+        raise ValueError("a match without a deal")
+    if game.hand_over and hands:
+        hands[-1]["scores_after"] = _totals(game)
+    return game, hands
+
+
+def _totals(game: Game) -> list[int]:
+    res = game.hand_result()
+    return [s + side["total"] for s, side in zip(game.scores, res["sides"], strict=True)]
+
+
+def _finished(store: Store, match_id: str) -> MatchRow:
+    m = store.match(match_id)
+    if m is None or m.finished_at is None:
+        raise HTTPException(404, "no finished match with this id")
+    return m
+
+
+@router.get("/matches")
+def matches(
+    request: Request,
+    limit: int = Query(50, ge=1, le=200),
+    offset: int = Query(0, ge=0),
+) -> dict[str, Any]:
+    """Finished matches, newest first."""
+    rows, total = store_of(request).finished_matches(limit, offset)
+    return {"matches": [summary(m) for m in rows], "total": total}
+
+
+@router.get("/matches/{match_id}")
+def match(match_id: str, request: Request) -> dict[str, Any]:
+    """A finished match with every hand's positions, for a move-by-move replay."""
+    store = store_of(request)
+    m = _finished(store, match_id)
+    _, hands = rebuild(m.rules, store.events(m.id))
+    return {**summary(m), "replay": {"hands": hands}}
+
+
+def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
+    """The game record of a match (``scopa.record`` when it is there, else our own JSON of
+    the same facts)."""
+    game, hands = rebuild(m.rules, events)
+    try:
+        from ..record import game_record
+    except ImportError:
+        return {
+            "format": "scopa-server-events", "rules": m.rules, "players": m.players,
+            "hands": [
+                {"number": h["number"], "dealer": h["dealer"], "seed": h["seed"],
+                 "redeals": h["redeals"], "commitment": h["commitment"],
+                 "deck": [card_text(c) for c in deck_from_seed(h["seed"], h["redeals"])],
+                 "moves": [{"card": mv["card"], "capture": mv["capture"]} for mv in h["moves"]],
+                 "result": h["result"]}
+                for h in hands
+            ],
+            "scores": m.scores, "winner": m.winner,
+        }
+    return game_record(game, list(m.players))
+
+
+@router.get("/matches/{match_id}/record")
+def record(
+    match_id: str, request: Request, format: str = Query("json", pattern="^(json|text)$")
+) -> Response:
+    """Download the game record (JSON, or ``?format=text``)."""
+    store = store_of(request)
+    m = _finished(store, match_id)
+    rec = export_record(m, store.events(m.id))
+    headers = {"Content-Disposition": f'attachment; filename="scopa-{m.id}.{format}"'}
+    if format == "text":
+        try:
+            from ..record import record_to_text
+        except ImportError:
+            raise HTTPException(501, "the text record format is not available") from None
+        return PlainTextResponse(record_to_text(rec), headers=headers)
+    return JSONResponse(json.loads(json.dumps(rec)), headers=headers)
+
+
+@router.get("/verify")
+def verify(
+    seed: str = Query(max_length=200),
+    commitment_hex: str | None = Query(None, alias="commitment", max_length=128),
+    attempt: int = Query(0, ge=0, le=100),
+) -> dict[str, Any]:
+    """Check a revealed hand seed against its published commitment; show its deck."""
+    actual = commitment(seed)
+    return {
+        "ok": None if commitment_hex is None else actual == commitment_hex.lower(),
+        "commitment": actual,
+        "deck": [card_text(c) for c in deck_from_seed(seed, attempt)],
+    }

@@ -1,0 +1,221 @@
+"""WebSocket connections: authenticate, parse and throttle client frames, and send each
+socket its own messages through a queue (so a slow client never stalls a table)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from .master import Master, MasterError, Table
+from .settings import Settings
+
+#: the fields each client frame may carry
+FRAMES: dict[str, tuple[set[str], set[str]]] = {
+    # type: (required, optional)
+    "hello": (set(), {"token", "spectate"}),
+    "move": ({"state_id", "move"}, set()),
+    "teach": ({"state_id"}, set()),
+    "next": (set(), set()),
+    "rematch": (set(), set()),
+    "ping": (set(), {"t"}),
+}
+#: messages queued for one socket beyond which it is too slow and is closed
+MAX_QUEUE = 500
+
+
+class TokenBucket:
+    """At most ``burst`` frames at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One socket: its seat (None for spectators) and its outgoing queue."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.too_slow = False
+
+    def send(self, text: str) -> None:
+        if self.too_slow:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.too_slow = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    def error(self, code: str, message: str, ref: str | None, state_id: int | None = None) -> None:
+        frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "ref": ref}
+        if state_id is not None:
+            frame["state_id"] = state_id
+        self.send(json.dumps(frame))
+
+    async def writer(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.ws.close(code=1008, reason="too slow")
+                return
+            await self.ws.send_text(text)
+
+
+def parse_frame(raw: str, limit: int) -> tuple[dict[str, Any] | None, str | None, str, str | None]:
+    """(frame, None, "", type) for a good frame, else (None, code, message, type)."""
+    if len(raw.encode()) > limit:
+        return None, "too_large", f"frames are limited to {limit} bytes", None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None, "bad_json", "the frame is not JSON", None
+    if not isinstance(data, dict):
+        return None, "bad_message", "a frame must be a JSON object with a type", None
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in FRAMES:
+        return None, "bad_message", f"unknown type; use one of {', '.join(FRAMES)}", None
+    required, optional = FRAMES[kind]
+    keys = set(data) - {"type"}
+    if required - keys:
+        return None, "bad_message", f"{kind} needs {', '.join(sorted(required - keys))}", kind
+    if keys - required - optional:
+        extra = ", ".join(sorted(keys - required - optional))[:100]
+        return None, "bad_message", f"{kind} does not take {extra}", kind
+    if "state_id" in data and (not isinstance(data["state_id"], int)
+                               or isinstance(data["state_id"], bool)):
+        return None, "bad_message", "state_id must be an integer", kind
+    return data, None, "", kind
+
+
+class Hub:
+    """Serves ``/ws/<table_id>``."""
+
+    def __init__(self, master: Master, settings: Settings) -> None:
+        self.master = master
+        self.settings = settings
+
+    async def serve(self, ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        table = self.master.tables.get(table_id)
+        if table is None:
+            await ws.close(code=4004, reason="no such table")
+            return
+        conn = Connection(ws)
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        attached = False
+        try:
+            attached = await self._hello(conn, table)
+            if attached:
+                await self._loop(conn, table)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if attached:
+                self.master.detach(table, conn)
+            # let queued frames (e.g. a last error) go out before closing
+            if not writer.done():
+                conn.queue.put_nowait(None)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2)
+            writer.cancel()
+
+    async def _hello(self, conn: Connection, table: Table) -> bool:
+        try:
+            raw = await asyncio.wait_for(conn.ws.receive_text(), self.settings.hello_timeout)
+        except TimeoutError:
+            conn.error("not_authenticated", "send hello first", None)
+            return False
+        frame, code, message, kind = parse_frame(raw, self.settings.max_message_bytes)
+        if frame is None or kind != "hello":
+            conn.error(code or "not_authenticated",
+                       message or "the first frame must be hello", kind)
+            return False
+        if frame.get("spectate") is True and "token" not in frame:
+            conn.seat = None
+        else:
+            seat = self.master.authenticate(table, frame.get("token"))
+            if seat is None:
+                conn.error("bad_token", "this token opens no seat at this table", "hello")
+                return False
+            conn.seat = seat
+        self.master.attach(table, conn)
+        return True
+
+    async def _loop(self, conn: Connection, table: Table) -> None:
+        bucket = TokenBucket(self.settings.rate_per_second, self.settings.rate_burst)
+        refused = 0
+        while not conn.too_slow:
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw_bytes = message.get("bytes") or b""
+                raw = raw_bytes.decode("utf-8", "replace")
+            if not bucket.take():
+                refused += 1
+                if refused >= self.settings.flood_close_after:
+                    await conn.ws.close(code=1008, reason="flooding")
+                    return
+                conn.error("rate_limited", "too many messages: slow down", None)
+                continue
+            refused = 0
+            frame, code, text, kind = parse_frame(raw, self.settings.max_message_bytes)
+            if frame is None:
+                conn.error(code or "bad_message", text, kind)
+                continue
+            try:
+                await self._dispatch(conn, table, frame)
+            except MasterError as e:
+                conn.error(e.code, e.message, frame["type"], e.state_id)
+
+    async def _dispatch(self, conn: Connection, table: Table, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "ping":
+            conn.send(json.dumps({"type": "pong", "t": frame.get("t")}))
+            return
+        if kind == "hello":
+            raise MasterError("already_authenticated", "this socket already said hello")
+        seat = conn.seat
+        if seat is None:
+            raise MasterError("spectator", "spectators watch; they cannot act")
+        if kind == "move":
+            await self.master.submit(table, seat, frame["state_id"], frame["move"])
+        elif kind == "teach":
+            # the analysis takes a while: answer later, keep reading this socket meanwhile
+            asyncio.get_running_loop().create_task(self._teach(conn, table, seat, frame))
+        elif kind == "next":
+            await self.master.next_vote(table, seat)
+        elif kind == "rematch":
+            await self.master.rematch(table, seat)
+
+    async def _teach(
+        self, conn: Connection, table: Table, seat: int, frame: dict[str, Any]
+    ) -> None:
+        try:
+            answer = await self.master.teach(table, seat, frame["state_id"])
+        except MasterError as e:
+            conn.error(e.code, e.message, "teach", e.state_id)
+            return
+        except Exception:
+            conn.error("internal", "the analysis failed", "teach")
+            return
+        conn.send(json.dumps(answer))

@@ -1,0 +1,212 @@
+"""The lobby API: server facts, creating and joining tables, the public table list."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules
+from .master import Master, MasterError
+from .names import NAME_MAX, clean_name
+from .seats import known_levels
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+#: the levels promised by the bots package (unregistered ones play as "random" for now)
+LEVELS = ["beginner", "intermediate", "expert", "champion"]
+PUBLIC_LIST_MAX = 100
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot", "external"]
+    level: str | None = Field(default=None, max_length=64)
+    bot: str | None = Field(default=None, max_length=64)
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    variant: str = Field(default="scopa", max_length=40)
+    players: int | None = Field(default=None, ge=2, le=6)
+    teams: int | None = Field(default=None, ge=2, le=6)
+    target: int | None = Field(default=None, ge=1, le=1000)
+    options: dict[str, Any] = Field(default_factory=dict)
+    public: bool = False
+    name: str | None = Field(default=None, max_length=200)
+    creator_seat: int | None = Field(default=None, ge=0, le=5)
+    grace_seconds: float | None = Field(default=None, ge=0, le=3600)
+    seats: list[SeatSpec] | None = Field(default=None, max_length=6)
+
+
+class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200)
+    seat: int | None = Field(default=None, ge=0, le=5)
+
+
+def master_of(request: Request) -> Master:
+    master: Master = request.app.state.master
+    return master
+
+
+def bot_levels() -> list[str]:
+    return LEVELS + [n for n in known_levels() if n not in LEVELS]
+
+
+def _variant_facts(variant: str) -> dict[str, Any]:
+    players = []
+    teams: dict[str, list[int]] = {}
+    for p in range(2, 7):
+        try:
+            Rules.preset(variant, players=p)
+        except ValueError:
+            continue
+        players.append(p)
+        allowed = []
+        for d in range(2, p + 1):
+            if p % d:
+                continue
+            try:
+                Rules.preset(variant, players=p, teams=d)
+            except ValueError:
+                continue
+            allowed.append(d)
+        teams[str(p)] = allowed
+    default = Rules.preset(variant) if players and 2 in players else Rules.preset(
+        variant, players=players[0])
+    return {"name": variant, "description": VARIANT_DESCRIPTIONS.get(variant, ""),
+            "players": players, "target": default.target, "teams": teams}
+
+
+@router.get("/meta")
+def meta(request: Request) -> dict[str, Any]:
+    """Variants (with allowed player counts and sides), bot levels, limits, timings."""
+    settings = request.app.state.settings
+    return {
+        "variants": [_variant_facts(v) for v in VARIANTS],
+        "bot_levels": bot_levels(),
+        "external_bots": bool(settings.external_bots),
+        "external_bot_names": sorted(settings.external_bots),
+        "limits": {"name_length": NAME_MAX, "message_bytes": settings.max_message_bytes},
+        "grace_seconds": settings.grace_seconds,
+        "hand_pause_seconds": settings.hand_pause_seconds,
+    }
+
+
+def build_rules(req: CreateTable) -> Rules:
+    options = dict(req.options)
+    for key in ("variant", "players", "teams", "target"):
+        if key in options:
+            raise ValueError(f"give {key} as its own field, not in options")
+    if req.players is not None:
+        options["players"] = req.players
+    if req.teams is not None:
+        options["teams"] = req.teams
+    if req.target is not None:
+        options["target"] = req.target
+    return Rules.preset(req.variant, **options)
+
+
+def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str, Any]]:
+    specs = req.seats
+    if specs is None:
+        specs = [SeatSpec(kind="human", level=None, bot=None)] + [
+            SeatSpec(kind="bot", level="intermediate", bot=None) for _ in range(rules.players - 1)
+        ]
+    if len(specs) != rules.players:
+        raise ValueError(f"give {rules.players} seats, one per player, not {len(specs)}")
+    out = []
+    levels = bot_levels()
+    for i, spec in enumerate(specs):
+        if spec.kind == "bot":
+            level = spec.level or "intermediate"
+            if level not in levels:
+                raise ValueError(f"seat {i}: unknown bot level {level!r}; one of {levels}")
+            out.append({"kind": "bot", "level": level})
+        elif spec.kind == "external":
+            if not settings.external_bots:
+                raise ValueError("this server does not allow external bots")
+            if spec.bot not in settings.external_bots:
+                raise ValueError(f"seat {i}: unknown external bot {spec.bot!r}")
+            out.append({"kind": "external", "bot": str(spec.bot)})
+        else:
+            out.append({"kind": "human"})
+    return out
+
+
+@router.post("/tables", status_code=201)
+async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
+    """Create a table; the creator takes a human seat and gets its secret token."""
+    master = master_of(request)
+    settings = request.app.state.settings
+    try:
+        rules = build_rules(req)
+        seats = check_seats(req, rules, settings)
+        humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+        creator_seat = req.creator_seat
+        if creator_seat is None and humans:
+            creator_seat = humans[0]
+        if creator_seat is not None and creator_seat not in humans:
+            raise ValueError(f"creator_seat {creator_seat} is not a human seat")
+        name = clean_name(req.name) if creator_seat is not None else None
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
+    try:
+        table, seat, token = await master.create_table(
+            rules, seats, req.public, grace, name, creator_seat
+        )
+    except MasterError as e:
+        raise HTTPException(400, e.message) from None
+    return {
+        "table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
+        "invite": table.invite, "invite_url": f"/join/{table.invite}",
+        "ws_url": f"/ws/{table.id}",
+    }
+
+
+@router.get("/invites/{invite}")
+def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
+    """The table behind an invite code, to show before joining."""
+    master = master_of(request)
+    table = master.by_invite.get(invite)
+    if table is None:
+        raise HTTPException(404, "no table has this invite code")
+    return master.table_info(table, with_invite=True)
+
+
+@router.post("/invites/{invite}/join")
+async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
+    """Take a free human seat with a nickname; returns the secret seat token."""
+    master = master_of(request)
+    try:
+        name = clean_name(req.name)
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    try:
+        table, seat, token = await master.join(invite, name, req.seat)
+    except MasterError as e:
+        raise HTTPException(404 if e.code == "not_found" else 409, e.message) from None
+    return {"table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
+            "ws_url": f"/ws/{table.id}"}
+
+
+@router.get("/tables")
+def public_tables(request: Request) -> dict[str, Any]:
+    """Public tables waiting for players or playing, newest first."""
+    master = master_of(request)
+    live = [t for t in master.tables.values() if t.public and t.status in ("waiting", "playing")]
+    live.sort(key=lambda t: t.created_at, reverse=True)
+    return {"tables": [master.table_info(t) for t in live[:PUBLIC_LIST_MAX]]}
+
+
+@router.get("/tables/{table_id}")
+def table(table_id: str, request: Request) -> dict[str, Any]:
+    """One table (anyone with its id may watch it)."""
+    master = master_of(request)
+    t = master.tables.get(table_id)
+    if t is None:
+        raise HTTPException(404, "no such table")
+    return master.table_info(t)

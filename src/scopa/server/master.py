@@ -1,0 +1,654 @@
+"""The authoritative match master.
+
+``submit`` checks a move for the seat, the turn and the state id, checks it is legal,
+writes it to storage (committed), applies it through the engine and only then tells every
+socket, each getting its own seat's view. Tables live in memory; storage holds the events
+so that ``restore`` can rebuild every unfinished match after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from ..game import Game, IllegalMoveError, Move
+from ..rules import Rules
+from ..shuffle import commitment, new_seed
+from ..view import history_entry
+from . import views
+from .models import MatchRow, SeatRow, TableRow
+from .seats import BotPool, external_bot
+from .settings import Settings
+from .store import Store, StoredTable
+
+log = logging.getLogger("scopa.server")
+
+#: state ids: match_number * STATE_STRIDE + events in the match
+STATE_STRIDE = 1_000_000
+
+
+class Conn(Protocol):
+    """A connection as the master sees it (the hub implements it)."""
+
+    seat: int | None
+
+    def send(self, text: str) -> None: ...
+
+
+class MasterError(Exception):
+    """A refused request: ``code`` from the protocol's list and a plain message."""
+
+    def __init__(self, code: str, message: str, state_id: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.state_id = state_id
+
+
+@dataclass
+class SeatState:
+    seat: int
+    kind: str  # human | bot | external
+    level: str | None
+    name: str | None
+    token_hash: str | None
+    conns: set[Any] = field(default_factory=set)
+    standin: bool = False
+    grace_task: asyncio.Task[None] | None = None
+    external: Any = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind != "human" or self.token_hash is not None
+
+    @property
+    def bot_played(self) -> bool:
+        return self.kind != "human" or self.standin
+
+
+@dataclass
+class Table:
+    id: str
+    invite: str
+    public: bool
+    rules: Rules
+    grace: float
+    created_at: datetime
+    seats: list[SeatState]
+    status: str = "waiting"
+    spectators: set[Any] = field(default_factory=set)
+    match_id: str | None = None
+    match_number: int = 0
+    game: Game | None = None
+    seq: int = 0
+    winner: int | None = None
+    final_scores: list[int] | None = None
+    next_hand_at: float | None = None
+    next_votes: set[int] = field(default_factory=set)
+    rematch_votes: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    timer: asyncio.Task[None] | None = None
+
+    @property
+    def state_id(self) -> int:
+        return self.match_number * STATE_STRIDE + self.seq
+
+    @property
+    def match_over(self) -> bool:
+        return self.winner is not None
+
+
+def new_id(n: int = 10) -> str:
+    return secrets.token_urlsafe(n)[:n].replace("-", "x").replace("_", "y")
+
+
+class Master:
+    """Every live table, and the rules of changing them."""
+
+    def __init__(self, settings: Settings, store: Store, pool: BotPool, secret: str) -> None:
+        self.settings = settings
+        self.store = store
+        self.pool = pool
+        self.secret = secret.encode()
+        self.tables: dict[str, Table] = {}
+        self.by_invite: dict[str, Table] = {}
+        self.rng = random.Random()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- tokens -------------------------------------------------------------------------
+    def token_hash(self, token: str) -> str:
+        return hmac.new(self.secret, token.encode(), hashlib.sha256).hexdigest()
+
+    def authenticate(self, table: Table, token: object) -> int | None:
+        """The seat that ``token`` opens at ``table``, or None."""
+        if not isinstance(token, str) or not 8 <= len(token) <= 128:
+            return None
+        h = self.token_hash(token)
+        found = None
+        for s in table.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                found = s.seat
+        return found
+
+    # -- tables -------------------------------------------------------------------------
+    async def create_table(
+        self,
+        rules: Rules,
+        seats: list[dict[str, Any]],
+        public: bool,
+        grace: float,
+        creator: str | None,
+        creator_seat: int | None,
+    ) -> tuple[Table, int | None, str | None]:
+        """Create a table; the creator takes ``creator_seat`` (a human seat)."""
+        table_id = new_id(10)
+        invite = new_id(16)
+        states = []
+        for i, spec in enumerate(seats):
+            kind = spec["kind"]
+            level = spec.get("level") if kind == "bot" else spec.get("bot")
+            name = None
+            if kind == "bot":
+                name = f"Bot ({level})"
+            elif kind == "external":
+                name = f"{level} (external)"
+            states.append(SeatState(i, kind, level, name, None))
+        token = None
+        if creator_seat is not None:
+            if creator is None:
+                raise MasterError("bad_message", "the creator needs a name")
+            token = secrets.token_urlsafe(24)
+            states[creator_seat].name = creator
+            states[creator_seat].token_hash = self.token_hash(token)
+        table = Table(
+            id=table_id, invite=invite, public=public, rules=rules, grace=grace,
+            created_at=datetime.now(UTC), seats=states,
+        )
+        self.store.create_table(
+            TableRow(
+                id=table_id, invite=invite, public=public, rules=rules.to_dict(),
+                grace_seconds=grace, created_at=table.created_at, status="waiting",
+            ),
+            [
+                SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
+                        token_hash=s.token_hash)
+                for s in states
+            ],
+        )
+        self.tables[table_id] = table
+        self.by_invite[invite] = table
+        await self._maybe_start(table)
+        return table, creator_seat, token
+
+    async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
+        table = self.by_invite.get(invite)
+        if table is None:
+            raise MasterError("not_found", "no table has this invite code")
+        async with table.lock:
+            free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
+            if seat is not None:
+                chosen = [s for s in free if s.seat == seat]
+                if not chosen:
+                    raise MasterError("conflict", f"seat {seat} is not a free human seat")
+                target = chosen[0]
+            elif free:
+                target = free[0]
+            else:
+                raise MasterError("conflict", "every seat at this table is taken")
+            token = secrets.token_urlsafe(24)
+            h = self.token_hash(token)
+            self.store.take_seat(table.id, target.seat, name, h)
+            target.name, target.token_hash = name, h
+        self._broadcast_state(table, {"kind": "seat", "seat": target.seat})
+        await self._maybe_start(table)
+        return table, target.seat, token
+
+    async def _maybe_start(self, table: Table) -> None:
+        async with table.lock:
+            if table.status == "waiting" and all(s.taken for s in table.seats):
+                self._start_match(table)
+
+    def _start_match(self, table: Table) -> None:
+        """Deal a new match (called with the table lock held)."""
+        seed = new_seed()
+        game = Game(table.rules, hand_seed=seed)
+        number = table.match_number + 1
+        match_id = new_id(12)
+        self.store.start_match(
+            MatchRow(
+                id=match_id, table_id=table.id, number=number, rules=table.rules.to_dict(),
+                players=[s.name or f"seat {s.seat}" for s in table.seats], hands=0,
+            ),
+            {"number": 1, "seed": seed},
+        )
+        table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
+        table.status, table.winner, table.final_scores = "playing", None, None
+        table.next_hand_at, table.next_votes, table.rematch_votes = None, set(), set()
+        for s in table.seats:
+            if s.kind == "human" and not s.conns:
+                self._start_grace(table, s)
+        self._broadcast_state(table, {"kind": "match_start", "match_number": number})
+        self._drive(table)
+
+    # -- restore after a restart --------------------------------------------------------
+    def restore(self) -> int:
+        """Rebuild every waiting or playing table from storage; returns how many."""
+        count = 0
+        for st in self.store.load_active():
+            try:
+                table = self._rebuild(st)
+            except Exception:  # one broken table must not stop the server
+                log.exception("could not restore table %s", st.table.id)
+                continue
+            self.tables[table.id] = table
+            self.by_invite[table.invite] = table
+            count += 1
+        return count
+
+    def _rebuild(self, st: StoredTable) -> Table:
+        t = st.table
+        table = Table(
+            id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
+            grace=t.grace_seconds, created_at=t.created_at, status=t.status,
+            seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash) for s in st.seats],
+        )
+        if st.match is None or st.match.finished_at is not None:
+            return table
+        game: Game | None = None
+        for ev in st.events:
+            if ev.kind == "hand":
+                if game is None:
+                    game = Game(table.rules, hand_seed=ev.data["seed"])
+                else:
+                    game.next_hand(seed=ev.data["seed"])
+            elif ev.kind == "move":
+                assert game is not None
+                game.play(Move.from_dict({"card": ev.data["card"], "capture": ev.data["capture"]}))
+        table.game, table.match_id = game, st.match.id
+        table.match_number, table.seq = st.match.number, len(st.events)
+        table.status = "playing"
+        return table
+
+    def resume_all(self) -> None:
+        """After ``restore``, inside the running loop: grace timers, bots, hand timers."""
+        for table in self.tables.values():
+            if table.game is None:
+                continue
+            for s in table.seats:
+                if s.kind == "human" and not s.conns:
+                    self._start_grace(table, s)
+            if table.game.hand_over and not table.match_over:
+                self._schedule_next_hand(table)
+            self._drive(table)
+
+    # -- connections --------------------------------------------------------------------
+    def attach(self, table: Table, conn: Conn) -> None:
+        seat = conn.seat
+        if seat is None:
+            table.spectators.add(conn)
+            conn.send(self._welcome(table, None))
+            conn.send(json.dumps(self.state_message(table, None, None)))
+            return
+        s = table.seats[seat]
+        s.conns.add(conn)
+        conn.send(self._welcome(table, seat))
+        was_standin = s.standin
+        if s.grace_task is not None:
+            s.grace_task.cancel()
+            s.grace_task = None
+        s.standin = False
+        if len(s.conns) == 1 or was_standin:
+            self._broadcast_state(table, {"kind": "seat", "seat": seat})
+        else:
+            conn.send(json.dumps(self.state_message(table, seat, None)))
+
+    def detach(self, table: Table, conn: Conn) -> None:
+        if conn.seat is None:
+            table.spectators.discard(conn)
+            return
+        s = table.seats[conn.seat]
+        s.conns.discard(conn)
+        if not s.conns:
+            if table.game is not None and not table.match_over:
+                self._start_grace(table, s)
+            self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
+
+    def _start_grace(self, table: Table, s: SeatState) -> None:
+        if s.grace_task is not None:
+            s.grace_task.cancel()
+
+        async def stand_in() -> None:
+            await asyncio.sleep(table.grace)
+            if s.conns or s.kind != "human":
+                return
+            s.standin = True
+            s.grace_task = None
+            self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
+            self._drive(table)
+
+        s.grace_task = self._spawn(stand_in())
+
+    # -- moves --------------------------------------------------------------------------
+    async def submit(
+        self, table: Table, seat: int, state_id: object, move_data: object, by: str = "human"
+    ) -> None:
+        """Apply one move, or raise ``MasterError`` having changed nothing."""
+        async with table.lock:
+            game = table.game
+            if game is None:
+                raise MasterError("not_started", "the match has not started: waiting for players")
+            if table.match_over:
+                raise MasterError("match_over", "the match is over", table.state_id)
+            if game.hand_over:
+                raise MasterError("hand_over", "the hand is over: wait for the next deal",
+                                  table.state_id)
+            s = table.seats[seat]
+            if by == "human" and s.kind != "human":
+                raise MasterError("not_your_turn", "this seat is played by a bot")
+            if by != "human" and not s.bot_played:
+                raise MasterError("not_your_turn", "the seat's player is back")
+            if game.to_move != seat:
+                raise MasterError("not_your_turn", f"it is seat {game.to_move}'s turn",
+                                  table.state_id)
+            if state_id != table.state_id:
+                raise MasterError(
+                    "stale_state", f"the state changed (now {table.state_id}): look again",
+                    table.state_id,
+                )
+            try:
+                move = Move.from_dict(move_data)
+            except IllegalMoveError as e:
+                raise MasterError("bad_message", str(e), table.state_id) from None
+            if move.code not in game.legal_codes():
+                # the engine's own explanation, on a copy (nothing here may change)
+                try:
+                    game.copy().play(move)
+                    why = "not a legal move"
+                except IllegalMoveError as e:
+                    why = str(e)
+                raise MasterError("illegal_move", why, table.state_id)
+            self._apply(table, seat, move, by)
+
+    def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
+        """Persist, apply, broadcast (lock held, move known legal)."""
+        game = table.game
+        assert game is not None and table.match_id is not None
+        probe = game.copy()
+        probe.play_code(move.code)
+        finish = None
+        if probe.hand_over:
+            probe_winner = probe.winner
+            if probe_winner is not None:
+                finish = (probe_winner, views.scores_after(probe), game.hand_number)
+        data = {"seat": seat, **move.to_dict(), "by": by}
+        self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
+        round_before = game.round
+        game.play(move)
+        table.seq += 1
+        entry = history_entry(game.history[-1])
+        event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
+        if not game.hand_over:
+            self._broadcast_state(table, event)
+            self._drive(table)
+            return
+        if finish is not None:
+            table.winner, table.final_scores = finish[0], finish[1]
+            table.status = "finished"
+        else:
+            table.next_hand_at = time.time() + self.settings.hand_pause_seconds
+            table.next_votes = set()
+        self._broadcast_state(table, event)
+        self._broadcast(table, self._hand_end(table))
+        if finish is not None:
+            self._broadcast(table, json.dumps({
+                "type": "match_end", "state_id": table.state_id, "match_id": table.match_id,
+                "winner": finish[0], "scores": finish[1],
+                "record_url": f"/api/matches/{table.match_id}/record",
+            }))
+            for s in table.seats:
+                if s.grace_task is not None:
+                    s.grace_task.cancel()
+                    s.grace_task = None
+        else:
+            self._schedule_next_hand(table)
+
+    def _hand_end(self, table: Table) -> str:
+        game = table.game
+        assert game is not None and game.hand_seed is not None
+        seed, c = game.hand_seed, commitment(game.hand_seed)
+        return json.dumps({
+            "type": "hand_end", "state_id": table.state_id, "hand_number": game.hand_number,
+            "result": game.hand_result(), "scores": views.scores_after(game), "seed": seed,
+            "redeals": game.hand_attempt, "commitment": c,
+            "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
+            "next_hand_at": table.next_hand_at,
+        })
+
+    # -- the flow between hands ---------------------------------------------------------
+    def _schedule_next_hand(self, table: Table) -> None:
+        if table.next_hand_at is None:
+            table.next_hand_at = time.time() + self.settings.hand_pause_seconds
+        delay = max(0.0, table.next_hand_at - time.time())
+        sid = table.state_id
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            await self._deal_next(table, sid)
+
+        if table.timer is not None:
+            table.timer.cancel()
+        table.timer = self._spawn(later())
+
+    async def next_vote(self, table: Table, seat: int) -> None:
+        game = table.game
+        if game is None or not game.hand_over or table.match_over:
+            return  # harmless: nothing to wait for
+        table.next_votes.add(seat)
+        humans = {s.seat for s in table.seats if s.kind == "human" and s.conns and not s.standin}
+        if humans <= table.next_votes:
+            await self._deal_next(table, table.state_id)
+
+    async def _deal_next(self, table: Table, sid: int) -> None:
+        async with table.lock:
+            game = table.game
+            if game is None or table.state_id != sid or not game.hand_over or table.match_over:
+                return
+            assert table.match_id is not None
+            seed = new_seed()
+            self.store.append(
+                table.match_id, table.seq, "hand", {"number": game.hand_number + 1, "seed": seed}
+            )
+            game.next_hand(seed=seed)
+            table.seq += 1
+            table.next_hand_at, table.next_votes = None, set()
+            if table.timer is not None and table.timer is not asyncio.current_task():
+                table.timer.cancel()
+            table.timer = None
+            self._broadcast_state(
+                table, {"kind": "deal", "hand_number": game.hand_number, "dealer": game.dealer}
+            )
+            self._drive(table)
+
+    async def rematch(self, table: Table, seat: int) -> None:
+        if not table.match_over:
+            raise MasterError("match_not_over", "the match is not over yet", table.state_id)
+        async with table.lock:
+            table.rematch_votes.add(seat)
+            needed = sorted(s.seat for s in table.seats if s.kind == "human")
+            self._broadcast(table, json.dumps(
+                {"type": "rematch", "votes": sorted(table.rematch_votes), "needed": needed}
+            ))
+            if set(needed) <= table.rematch_votes:
+                self._start_match(table)
+
+    # -- bots ---------------------------------------------------------------------------
+    def _drive(self, table: Table) -> None:
+        """If a bot (or a stand-in) is to move, let it think (lock held)."""
+        game = table.game
+        if game is None or game.hand_over or table.match_over:
+            return
+        s = table.seats[game.to_move]
+        if not s.bot_played:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = self._spawn(self._bot_move(table, s.seat, table.state_id))
+
+    async def _bot_move(self, table: Table, seat: int, sid: int) -> None:
+        started = time.monotonic()
+        game = table.game
+        if game is None or table.state_id != sid:
+            return
+        s = table.seats[seat]
+        view = game.view(seat)
+        by = "bot" if s.kind != "human" else "standin"
+        try:
+            if s.kind == "external":
+                move = await self._external_move(table, s, view)
+            else:
+                level = s.level if s.kind == "bot" else self.settings.standin_level
+                move = await self.pool.choose(
+                    level or "random", view, self.settings.bot_seconds, self.rng.getrandbits(32)
+                )
+        except Exception:
+            log.exception("bot at table %s seat %d failed; playing a random move", table.id, seat)
+            move = self.rng.choice(view.legal_moves()).to_dict()
+        wait = self.settings.bot_delay_seconds - (time.monotonic() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        table.bot_task = None
+        try:
+            await self.submit(table, seat, sid, move, by)
+        except MasterError as e:
+            if e.code in ("illegal_move", "bad_message"):
+                # a broken bot must not stall the table: play a random legal move instead
+                log.warning("bot move refused at %s: %s", table.id, e.message)
+                fallback = self.rng.choice(view.legal_moves()).to_dict()
+                with contextlib.suppress(MasterError):
+                    await self.submit(table, seat, sid, fallback, by)
+        async with table.lock:
+            self._drive(table)  # e.g. the stand-in's player came back mid-thought
+
+    async def _external_move(self, table: Table, s: SeatState, view: Any) -> dict[str, Any]:
+        if s.external is None:
+            command = self.settings.external_bots.get(s.level or "")
+            bot = external_bot(command, self.settings.external_timeout) if command else None
+            if bot is None:
+                raise RuntimeError("external bots are not available")
+            s.external = bot
+        move = await asyncio.to_thread(s.external.choose, view, None)
+        return Move(move.card, move.capture).to_dict()
+
+    async def teach(self, table: Table, seat: int, state_id: object) -> dict[str, Any]:
+        game = table.game
+        if game is None:
+            raise MasterError("not_started", "the match has not started")
+        if state_id != table.state_id:
+            raise MasterError("stale_state", f"the state changed (now {table.state_id})",
+                              table.state_id)
+        if game.hand_over or game.to_move != seat or table.match_over:
+            raise MasterError("not_your_turn", "analysis is given on your turn",
+                              table.state_id)
+        moves = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+        if moves is None:
+            raise MasterError("unavailable", "move analysis is not available on this server")
+        return {"type": "analysis", "state_id": state_id, "moves": moves}
+
+    # -- messages -----------------------------------------------------------------------
+    def table_info(self, table: Table, with_invite: bool = False) -> dict[str, Any]:
+        r = table.rules
+        scores = list(table.final_scores or (table.game.scores if table.game else [0] * r.teams))
+        return {
+            "id": table.id, "variant": r.variant, "rules": r.to_dict(), "players": r.players,
+            "teams": r.teams, "target": r.target, "public": table.public,
+            "status": table.status,
+            "invite": table.invite if (with_invite or table.public) else None,
+            "seats": [
+                {
+                    "seat": s.seat, "side": r.side_of(s.seat), "name": s.name, "kind": s.kind,
+                    "level": s.level if s.kind != "human" else None, "taken": s.taken,
+                    "connected": bool(s.conns) or s.kind != "human", "standin": s.standin,
+                }
+                for s in table.seats
+            ],
+            "match_id": table.match_id, "match_number": table.match_number, "scores": scores,
+            "spectators": len(table.spectators),
+            "created_at": table.created_at.isoformat().replace("+00:00", "") + "Z",
+        }
+
+    def _welcome(self, table: Table, seat: int | None) -> str:
+        return json.dumps({"type": "welcome", "seat": seat, "table": self.table_info(table),
+                           "server_time": time.time()})
+
+    def state_message(
+        self, table: Table, seat: int | None, event: dict[str, Any] | None,
+        info: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        game = table.game
+        base: dict[str, Any] = {
+            "type": "state", "state_id": table.state_id,
+            "table": info if info is not None else self.table_info(table),
+            "match_id": table.match_id, "match_number": table.match_number,
+            "event": event, "match_over": table.match_over, "winner": table.winner,
+            "next_hand_at": table.next_hand_at,
+        }
+        if game is None:
+            base.update(view=None, legal_moves=[], your_turn=False, commitment=None)
+            return base
+        legal = views.legal_moves(game, seat)
+        base.update(
+            view=views.seat_view(game, seat), legal_moves=legal, your_turn=bool(legal),
+            commitment={"hand_number": game.hand_number,
+                        "commitment": commitment(game.hand_seed)} if game.hand_seed else None,
+        )
+        return base
+
+    def _broadcast_state(self, table: Table, event: dict[str, Any] | None) -> None:
+        info = self.table_info(table)
+        for s in table.seats:
+            if s.conns:
+                text = json.dumps(self.state_message(table, s.seat, event, info))
+                for c in list(s.conns):
+                    c.send(text)
+        if table.spectators:
+            text = json.dumps(self.state_message(table, None, event, info))
+            for c in list(table.spectators):
+                c.send(text)
+
+    def _broadcast(self, table: Table, text: str) -> None:
+        for s in table.seats:
+            for c in list(s.conns):
+                c.send(text)
+        for c in list(table.spectators):
+            c.send(text)
+
+    # -- housekeeping -------------------------------------------------------------------
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    async def shutdown(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+

@@ -1,0 +1,1 @@
+"""Alembic migrations, configured in code so they run from an installed package."""

@@ -1,0 +1,80 @@
+"""Database tables. A match is stored as events (hand deals with their seeds, moves), so
+it replays exactly; everything else (scores, whose turn) is derived by the engine."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Meta(Base):
+    """Key-value facts about the installation (e.g. the generated secret)."""
+
+    __tablename__ = "meta"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(256))
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    invite: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    grace_seconds: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: waiting | playing | finished
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: human | bot | external
+    kind: Mapped[str] = mapped_column(String(16))
+    level: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: HMAC of the seat token (the token itself is never stored)
+    token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[str]] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class EventRow(Base):
+    """One event of a match: ``hand`` {number, seed} or ``move`` {seat, card, capture, by}.
+    The hand seed stays on the server until the hand is over."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

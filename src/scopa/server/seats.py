@@ -1,0 +1,114 @@
+"""Bots at the table: they think in a process pool, off the event loop, and are given
+only the seat's ``PlayerView``. Teach-me analysis runs in the same pool."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..bots import Limit, make_bot
+from ..cards import card_name, cards_of
+from ..game import Move
+from ..view import PlayerView
+
+FALLBACK_LEVEL = "random"
+
+
+def known_levels() -> list[str]:
+    from ..bots import base
+
+    return base.bot_names()
+
+
+def _think(level: str, view: PlayerView, seconds: float, seed: int) -> dict[str, Any]:
+    """Worker: one bot decision. Unknown levels (not registered yet) fall back to random."""
+    try:
+        bot = make_bot(level, seed)
+    except ValueError:
+        bot = make_bot(FALLBACK_LEVEL, seed)
+    move = bot.choose(view, Limit(seconds=seconds))
+    return Move(move.card, move.capture).to_dict()
+
+
+def describe(move: Move, view: PlayerView) -> str:
+    """Plain English for a move: "your 7 of coins takes the 3 of swords and sweeps"."""
+    played = f"your {card_name(move.card)}"
+    if not move.capture:
+        return f"{played} is laid on the table"
+    taken = [f"the {card_name(c)}" for c in cards_of(move.capture)]
+    text = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
+    out = f"{played} takes {text}"
+    if move.capture == view.table:
+        out += " and sweeps the table"
+    return out
+
+
+def _analyse(view: PlayerView, seconds: float) -> list[dict[str, Any]] | None:
+    """Worker: the teach-me analysis of the seat's legal moves, best first (None when the
+    analysis module is not there)."""
+    try:
+        from ..bots.analysis import analyse
+    except ImportError:
+        return None
+    try:
+        values = analyse(view, limit=Limit(seconds=seconds))
+    except TypeError:  # an analyse() without the limit keyword
+        values = analyse(view)
+    out = []
+    for i, mv in enumerate(values):
+        move = Move(mv.move.card, mv.move.capture)
+        out.append(
+            {
+                "move": move.to_dict(),
+                "value": round(float(mv.value), 3),
+                "best": i == 0,
+                "text": describe(move, view),
+                "explanation": str(getattr(mv, "explanation", "")),
+            }
+        )
+    return out
+
+
+def _warm() -> int:
+    return 1
+
+
+class BotPool:
+    """A pool of worker processes (spawned: safe next to threads and the event loop)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    async def warm(self) -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self.executor, _warm) for _ in range(self.workers))
+        )
+
+    async def choose(
+        self, level: str, view: PlayerView, seconds: float, seed: int
+    ) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, _think, level, view, seconds, seed)
+
+    async def analyse(self, view: PlayerView, seconds: float) -> list[dict[str, Any]] | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, _analyse, view, seconds)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def external_bot(command: list[str], timeout: float) -> Any:
+    """An external-program bot (``scopa.protocol.ExternalBot``), or None if that module
+    is not available."""
+    try:
+        from ..protocol import ExternalBot  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    return ExternalBot(command, timeout)
