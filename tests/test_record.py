@@ -1,0 +1,146 @@
+"""Game records: build, write, read, replay, verify; corrupt records are refused."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from scopa import Game, Rules
+from scopa.record import (
+    RecordError,
+    game_record,
+    load_record,
+    parse_text,
+    record_to_text,
+    replay,
+    verify_record,
+)
+from scopa.shuffle import commitment, deck_from_seed
+
+
+def play_match(rules: Rules, seed: str, rng_seed: int = 1) -> Game:
+    rng = random.Random(rng_seed)
+    game = Game(rules, seed=seed)
+    while True:
+        while not game.hand_over:
+            game.play(rng.choice(game.legal_moves()))
+        if game.match_over:
+            return game
+        game.next_hand()
+
+
+CASES = [
+    Rules.preset("scopa"),
+    Rules.preset("scopa", players=6, teams=3),
+    Rules.preset("scopone-scientifico"),
+    Rules.preset("escoba"),
+    Rules.preset("napola", napola_outright=True),
+    Rules.preset("asso-pigliatutto", players=3),
+]
+
+
+@pytest.mark.parametrize("rules", CASES, ids=lambda r: f"{r.variant}-{r.players}")
+def test_record_replays_exactly_in_json_and_text(rules: Rules) -> None:
+    game = play_match(rules, "rec")
+    rec = game_record(game, players=[f"p{i}" for i in range(rules.players)])
+    assert rec["winner"] == game.winner is not None
+    from_json = replay(json.loads(json.dumps(rec)))
+    assert from_json.to_position() == game.to_position()
+    assert from_json.winner == game.winner
+    text_rec = load_record(record_to_text(rec))
+    assert replay(text_rec).to_position() == game.to_position()
+    assert text_rec["players"] == rec["players"]
+    assert verify_record(rec) == []
+
+
+def test_record_of_hand_in_progress_replays() -> None:
+    game = Game(Rules.preset(), seed="partial")
+    for _ in range(5):
+        game.play(game.legal_moves()[0])
+    rec = game_record(game)
+    assert rec["hands"][0]["result"] is None
+    assert len(rec["hands"][0]["moves"]) == 5
+    assert replay(rec).to_position() == game.to_position()
+
+
+def test_illegal_move_in_record_is_refused_with_its_place() -> None:
+    rec = game_record(play_match(Rules.preset(), "bad"))
+    moves = rec["hands"][0]["moves"]
+    moves[2] = dict(moves[2], card=moves[3]["card"] if moves[3]["card"] != moves[2]["card"]
+                    else moves[4]["card"])
+    with pytest.raises(RecordError, match="hand 1, move 3"):
+        replay(rec)
+
+
+def test_edited_result_is_refused() -> None:
+    rec = game_record(play_match(Rules.preset(), "edit"))
+    rec["hands"][0]["result"]["sides"][0]["total"] += 1
+    with pytest.raises(RecordError, match="recorded totals"):
+        replay(rec)
+
+
+def test_edited_final_score_is_refused() -> None:
+    rec = game_record(play_match(Rules.preset(), "final"))
+    rec["scores"][1] += 3
+    with pytest.raises(RecordError, match="final scores"):
+        replay(rec)
+
+
+def test_deck_not_from_its_seed_is_refused() -> None:
+    rec = game_record(play_match(Rules.preset(), "seeded"))
+    deck = rec["hands"][0]["deck"]
+    deck[0], deck[1] = deck[1], deck[0]
+    with pytest.raises(RecordError, match="does not come from its seed"):
+        replay(rec)
+
+
+def test_verify_detects_a_wrong_commitment() -> None:
+    rec = game_record(play_match(Rules.preset(), "commit"))
+    rec["hands"][0]["commitment"] = commitment("something else")
+    problems = verify_record(rec)
+    assert problems == ["hand 1: the seed does not match its commitment"]
+
+
+def test_verify_checks_void_redeals() -> None:
+    rules = Rules.preset()
+    seed = next(f"v{i}" for i in range(5000) if _void(rules, f"v{i}"))
+    game = Game(rules, hand_seed=seed)
+    assert game.hand_attempt >= 1
+    rec = game_record(game)
+    assert verify_record(rec) == []
+    rec["hands"][0]["redeals"] = 0
+    rec["hands"][0]["deck"] = None
+    assert any("void deal" in p for p in verify_record(rec))
+
+
+def _void(rules: Rules, seed: str) -> bool:
+    deck = deck_from_seed(seed, 0)
+    table = deck[2 * 3 : 2 * 3 + 4]
+    return sum(1 for c in table if c % 10 == 9) >= 3
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "first line"),
+        ("scopa-record 1\nrules {bad json", "line 2"),
+        ("scopa-record 1\nmoves 7d", "before any 'hand' line"),
+        ("scopa-record 1\nwhatever 1", "unknown keyword"),
+        ("scopa-record 1\nhand x dealer 1", "line 2"),
+    ],
+)
+def test_malformed_text_is_refused(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        parse_text(text)
+
+
+def test_malformed_json_is_refused() -> None:
+    with pytest.raises(RecordError, match="not valid JSON"):
+        load_record('{"format": ')
+    with pytest.raises(RecordError, match="format"):
+        load_record({"format": "pgn"})
+    with pytest.raises(RecordError, match="at least one hand"):
+        load_record({"format": "scopa-record", "version": 1, "rules": {"variant": "scopa"},
+                     "hands": []})
