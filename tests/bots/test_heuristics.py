@@ -1,0 +1,47 @@
+"""Greedy and heuristic bots behave like their descriptions."""
+
+from __future__ import annotations
+
+from scopa import Move
+from scopa.bots import make_bot
+from scopa.bots.heuristic import heuristic_score, p_holds
+
+from .helpers import view_2p
+
+UNSEEN = ["9b", "1s", "5c", "6d", "8b", "1b", "10s", "2s"]
+
+
+def test_greedy_takes_the_settebello() -> None:
+    view = view_2p(hand=["7c", "5s", "1d"], table=["7d", "5b"], unseen=["9b", "1s", "6d"], opp=3)
+    for seed in range(5):
+        assert make_bot("greedy", seed).choose(view) == Move.parse("7c:7d")
+
+
+def test_greedy_prefers_a_sweep() -> None:
+    view = view_2p(hand=["5c", "3s", "1d"], table=["3b", "2b"], unseen=["9b", "1s", "6d"], opp=3)
+    assert make_bot("greedy", 0).choose(view) == Move.parse("5c:2b+3b")
+
+
+def test_heuristic_does_not_leave_a_sweep() -> None:
+    """Laying the 2 leaves 3 + 4 + 2 = 9 with knights unseen; the king leaves 17."""
+    view = view_2p(hand=["2c", "10b"], table=["3s", "4c"], unseen=UNSEEN, opp=2)
+    a, b = Move.parse("2c"), Move.parse("10b")
+    assert heuristic_score(view, b) > heuristic_score(view, a)
+    for seed in range(5):
+        assert make_bot("heuristic", seed).choose(view) == b
+
+
+def test_heuristic_knows_which_cards_are_gone() -> None:
+    """With no knight unseen, leaving 9 on the table is safe: no sweep penalty."""
+    unseen = [c for c in UNSEEN if c != "9b"] + ["3d"]
+    safe = view_2p(hand=["2c", "10b"], table=["3s", "4c"], unseen=unseen, opp=2)
+    risky = view_2p(hand=["2c", "10b"], table=["3s", "4c"], unseen=UNSEEN, opp=2)
+    lay_two = Move.parse("2c")
+    assert heuristic_score(safe, lay_two) > heuristic_score(risky, lay_two)
+
+
+def test_p_holds() -> None:
+    assert p_holds(10, 0, 3) == 0.0
+    assert p_holds(10, 10, 3) == 1.0
+    assert abs(p_holds(4, 1, 2) - 0.5) < 1e-12
+    assert p_holds(3, 1, 5) == 1.0

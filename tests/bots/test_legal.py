@@ -1,0 +1,78 @@
+"""Every bot plays only legal moves over whole hands, in every variant and player count."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa import Game
+from scopa.bots import bot_names, make_bot
+
+from .helpers import all_rules, choose, rules_id
+
+FAIR_AND_ORACLE = ["random", "greedy", "heuristic", "search", "oracle"]
+LEVELS = ["beginner", "intermediate", "expert", "champion"]
+
+
+def test_every_name_is_registered() -> None:
+    for name in FAIR_AND_ORACLE + LEVELS:
+        assert name in bot_names()
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
+@pytest.mark.parametrize("name", FAIR_AND_ORACLE)
+def test_whole_hand_only_legal_moves(rules, name) -> None:  # type: ignore[no-untyped-def]
+    game = Game(rules, seed=f"legal-{name}-{rules_id(rules)}")
+    bots = [make_bot(name, seat) for seat in range(rules.players)]
+    plays = 0
+    while not game.hand_over:
+        legal = game.legal_moves()
+        move = choose(bots[game.to_move], game)
+        assert move in legal
+        game.play(move)
+        plays += 1
+    assert plays == 40 - rules.table_cards
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_play_legal_moves(level: str) -> None:
+    game = Game.new("scopone-scientifico", seed=f"level-{level}")
+    bots = [make_bot(level, seat) for seat in range(4)]
+    for _ in range(8):  # a few plays each: levels only pick their budget
+        move = choose(bots[game.to_move], game)
+        assert move in game.legal_moves()
+        game.play(move)
+
+
+def test_not_my_turn_is_refused() -> None:
+    game = Game.new("scopa", seed=1)
+    other = game.view((game.to_move + 1) % 2)
+    for name in ["random", "greedy", "heuristic", "search", "champion"]:
+        with pytest.raises(ValueError):
+            make_bot(name, 0).choose(other)
+
+
+def test_finished_hand_is_refused() -> None:
+    game = Game.new("scopa", seed=2)
+    while not game.hand_over:
+        game.play(game.legal_moves()[0])
+    with pytest.raises(ValueError):
+        make_bot("search", 0).choose(game.view(0))
+    with pytest.raises(ValueError):
+        make_bot("oracle", 0).choose_full(game)  # type: ignore[attr-defined]
+
+
+def test_oracle_refuses_a_view() -> None:
+    game = Game.new("scopa", seed=3)
+    bot = make_bot("oracle", 0)
+    assert bot.omniscient
+    with pytest.raises(TypeError):
+        bot.choose(game.view(game.to_move))
+
+
+def test_unknown_names() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster", 0)
+    from scopa.bots import SearchBot
+
+    with pytest.raises(ValueError, match="rollout"):
+        SearchBot(0, rollout="psychic")

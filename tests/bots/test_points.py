@@ -1,0 +1,74 @@
+"""The fast point count agrees with the engine's score sheet; the exact solver agrees with
+plain minimax."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopa import Game
+from scopa.bots.exact import _maxn, solve
+from scopa.bots.points import margin, match_bonus, side_points, utility
+from scopa.playout import random_playout
+from scopa.scoring import score_hand
+
+from .helpers import all_rules, rules_id
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
+def test_side_points_match_score_hand(rules) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(rules_id(rules))
+    for i in range(40):
+        g = Game(rules, seed=f"pts-{i}")
+        random_playout(g, rng)
+        sheet = score_hand(rules, g.captured, g.scope)
+        assert side_points(rules, g.captured, g.scope) == [s["total"] for s in sheet["sides"]]
+
+
+def test_margin_and_match_bonus() -> None:
+    assert margin([5, 2], 0) == 3
+    assert margin([3, 6, 0], 1) == pytest.approx(4.5)
+    g = Game.new("scopa", seed=5)
+    assert match_bonus(g.rules, [9, 3], [2, 1], 0) == 1.0
+    assert match_bonus(g.rules, [9, 10], [2, 1], 0) == 0.0  # 11 each: tie, play on
+    assert match_bonus(g.rules, [0, 10], [2, 1], 0) == -1.0
+    assert match_bonus(g.rules, [0, 0], [2, 1], 0) == 0.0
+
+
+def _endgame(variant: str, seed: int) -> Game:
+    g = Game.new(variant, seed=seed)
+    rng = random.Random(seed)
+    while g.stock or g.in_hands > 6:
+        codes = g.legal_codes()
+        g.play_code(codes[int(rng.random() * len(codes))])
+    return g
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone-scientifico", "quindici"])
+def test_alphabeta_equals_minimax(variant: str) -> None:
+    for seed in range(12):
+        g = _endgame(variant, seed)
+        side = g.to_move % g.rules.teams
+        assert solve(g, side) == pytest.approx(_maxn(g, False)[side])
+
+
+def test_exact_value_is_reached_by_some_line() -> None:
+    """The solved value is the utility of an actual end of the hand."""
+    g = _endgame("scopa", 77)
+    side = g.to_move % 2
+    value = solve(g, side)
+    ends = set()
+
+    def walk(h: Game) -> None:
+        if h.hand_over:
+            ends.add(utility(h, side))
+            return
+        for c in h.legal_codes():
+            k = h.copy()
+            k.play_code(c)
+            walk(k)
+
+    walk(g)
+    assert min(ends) <= value <= max(ends)
+    assert value in ends
