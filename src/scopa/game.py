@@ -455,11 +455,17 @@ class Game:
         if self.hand_over:
             raise IllegalMoveError("the hand is over: no more moves")
         c, m = move
-        code = c | m << 6
+        try:
+            code = c | m << 6
+        except TypeError:
+            raise IllegalMoveError(f"not a move: {move!r}") from None
         legal = self._legal
         if legal is None:
             legal = self.legal_codes()
         if code not in legal:
+            if not (isinstance(c, int) and isinstance(m, int) and 0 <= c < NUM_CARDS
+                    and 0 <= m < 1 << NUM_CARDS):
+                raise IllegalMoveError(f"not a move: {move!r} names no card")
             if not self.hands[self.to_move] >> c & 1:
                 raise IllegalMoveError(f"{card_text(c)} is not in the hand of seat {self.to_move}")
             raise IllegalMoveError(self._why_illegal(move))
