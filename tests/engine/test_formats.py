@@ -1,0 +1,329 @@
+"""Rules JSON, positions and moves: round trips and clear errors for bad input."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules, card
+
+from .helpers import ALL_CARDS, game, moves_of, position
+
+
+def player_counts(variant: str) -> list[int]:
+    return [4] if variant.startswith("scopone") else [2, 3, 4, 5, 6]
+
+
+ALL_PRESETS = [(v, n) for v in VARIANTS for n in player_counts(v)]
+
+
+# -- rules -----------------------------------------------------------------------------------
+def test_variants_listed():
+    assert set(VARIANTS) == {
+        "scopa", "scopone", "scopone-scientifico", "asso-pigliatutto", "napola", "re-bello",
+        "quindici", "escoba",
+    }
+
+
+@pytest.mark.parametrize("variant, players", ALL_PRESETS)
+def test_rules_json_round_trip(variant, players):
+    r = Rules.preset(variant, players=players)
+    d = json.loads(json.dumps(r.to_dict()))
+    assert d["variant"] == variant and d["players"] == players and "target" in d
+    assert Rules.from_dict(d) == r
+    assert r.table_cards + players * sum(r.rounds) == 40
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"target": 16},
+        {"target": 31},
+        {"fewest_cards": True},
+        {"king_redeal": 4},
+        {"king_redeal": None},
+        {"primiera_faces": "rank"},
+        {"last_sweep_counts": True},
+        {"re_bello": True, "napola": True, "napola_outright": True},
+        {"players": 6, "teams": 3},
+        {"players": 4, "teams": 4},
+    ],
+)
+def test_rules_options_round_trip(overrides):
+    r = Rules.preset("scopa", **overrides)
+    for k, v in overrides.items():
+        assert getattr(r, k) == v
+    d = json.loads(json.dumps(r.to_dict()))
+    assert Rules.from_dict(d) == r
+    assert Rules.from_dict(d).to_dict() == d
+
+
+def test_asso_options_round_trip():
+    r = Rules.preset("asso-pigliatutto", ace_sweep_scopa=True, players=3)
+    assert Rules.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+
+
+def test_rules_are_immutable():
+    r = Rules.preset("scopa")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.target = 21  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ({"variant": "briscola"}, "variant"),
+        ({"variant": "scopa", "colour": "red"}, "colour"),
+        ({"variant": "scopa", "players": 7}, "players"),
+        ({"variant": "scopa", "players": 1}, "players"),
+        ({"variant": "scopa", "players": "2"}, "players"),
+        ({"variant": "scopa", "target": 0}, "target"),
+        ({"variant": "scopa", "players": 6, "teams": 4}, "teams"),
+        ({"variant": "scopa", "king_redeal": 5}, "king_redeal"),
+        ({"variant": "scopa", "fewest_cards": "yes"}, "fewest_cards"),
+        ({"variant": "scopa", "capture": "twenty"}, "capture"),
+        ({"variant": "scopa", "primiera_faces": "eleven"}, "primiera_faces"),
+        ({"variant": "quindici", "ace_takes_all": True}, "ace_takes_all"),
+        ({"variant": "scopa", "napola_outright": True}, "napola"),
+        ({"variant": "scopone", "players": 2}, "40"),
+    ],
+)
+def test_rules_bad_options_clear_errors(data, words):
+    with pytest.raises(ValueError, match=words):
+        Rules.from_dict(data)
+
+
+def test_rules_from_dict_not_an_object():
+    with pytest.raises(ValueError):
+        Rules.from_dict(["scopa"])
+
+
+# -- positions -------------------------------------------------------------------------------
+def base() -> dict:
+    return position([["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock_size=6)
+
+
+def test_position_round_trip_by_hand():
+    p = base()
+    g = Game.from_position(json.loads(json.dumps(p)))
+    out = g.to_position()
+    assert Rules.from_dict(out.pop("rules")) == Rules.from_dict(p.pop("rules"))
+    assert out == p  # every card in the order given
+
+
+@pytest.mark.parametrize("variant, players", ALL_PRESETS)
+def test_position_round_trip_fresh_deal(variant, players):
+    g = Game(Rules.preset(variant, players=players), seed=f"rt-{variant}-{players}")
+    p = json.loads(json.dumps(g.to_position()))
+    assert Game.from_position(p).to_position() == p
+    assert sum(len(z) for k in ("hands", "captured") for z in p[k]) + len(p["table"]) + len(
+        p["stock"]
+    ) == 40
+
+
+def test_position_card_twice():
+    p = base()
+    p["table"].append("7d")
+    with pytest.raises(PositionError, match="7d"):
+        Game.from_position(p)
+
+
+def test_position_missing_card():
+    p = base()
+    p["table"].remove("3s")
+    with pytest.raises(PositionError, match="3s"):
+        Game.from_position(p)
+
+
+def test_position_bad_hand_sizes():
+    p = base()
+    p["hands"][0].remove("1b")  # seat 0 to move with fewer cards than seat 1
+    p["captured"][0].append("1b")
+    with pytest.raises(PositionError, match="hand sizes"):
+        Game.from_position(p)
+    p = base()
+    card_ = p["hands"][1].pop()  # seat 1 has played, so seat 1 cannot be behind seat 0
+    p["captured"][1].append(card_)
+    p["to_move"] = 0
+    with pytest.raises(PositionError, match="hand sizes"):
+        Game.from_position(p)
+    p = base()  # four cards in a hand of a three-card round
+    p["hands"][0].append(p["stock"].pop())
+    p["hands"][1].append(p["captured"][1].pop())
+    p["stock"].append(p["captured"][1].pop())
+    with pytest.raises(PositionError):
+        Game.from_position(p)
+
+
+def test_position_stock_size_must_fit_deal():
+    p = base()
+    p["captured"][1].append(p["stock"].pop())
+    with pytest.raises(PositionError, match="stock"):
+        Game.from_position(p)
+
+
+def test_position_unknown_key():
+    p = base()
+    p["history"] = []
+    with pytest.raises(PositionError, match="history"):
+        Game.from_position(p)
+
+
+def test_position_missing_key():
+    p = base()
+    del p["scope"]
+    with pytest.raises(PositionError, match="scope"):
+        Game.from_position(p)
+
+
+@pytest.mark.parametrize(
+    "field, value, words",
+    [
+        ("dealer", 2, "dealer"),
+        ("to_move", -1, "to_move"),
+        ("to_move", True, "to_move"),
+        ("scope", [0], "scope"),
+        ("scope", [0, -1], "scope"),
+        ("scores", [0, 0, 0], "scores"),
+        ("last_capturer", 5, "last_capturer"),
+        ("hands", [["7d", "1b", "2b"]], "hands"),
+        ("rules", {"variant": "nope"}, "rules"),
+        ("table", "3s 4d", "table"),
+    ],
+)
+def test_position_bad_fields(field, value, words):
+    p = base()
+    p[field] = value
+    with pytest.raises(PositionError, match=words):
+        Game.from_position(p)
+
+
+def test_position_bad_card_text():
+    p = base()
+    p["table"][0] = "11d"
+    with pytest.raises(PositionError, match="11d"):
+        Game.from_position(p)
+    p["table"][0] = 7
+    with pytest.raises(PositionError):
+        Game.from_position(p)
+
+
+def test_position_not_an_object():
+    with pytest.raises(PositionError):
+        Game.from_position([])
+
+
+# -- moves -----------------------------------------------------------------------------------
+def test_move_forms_agree():
+    for form in (
+        {"card": "7d", "capture": ["3s", "4d"]},
+        "7d:3s+4d",
+        "7d:4d+3s",
+        Move(card("7d"), (1 << card("3s")) | (1 << card("4d"))),
+    ):
+        g = Game.from_position(base())
+        g.play(form)
+        assert g.to_position()["scope"] == [1, 0]
+        assert g.to_position()["table"] == []
+
+
+def test_move_dict_round_trip():
+    g = Game.from_position(base())
+    for m in g.legal_moves():
+        assert Move.from_dict(json.loads(json.dumps(m.to_dict()))) == m
+        assert Move.parse(str(m)) == m
+
+
+ILLEGAL = [
+    {"card": "7d", "capture": []},  # must capture
+    {"card": "7d", "capture": ["3s"]},  # not a sum
+    {"card": "7d", "capture": ["3s", "4d", "5c"]},  # 5c not on the table
+    {"card": "5s", "capture": []},  # not seat 0's card
+    {"card": "9c", "capture": []},  # card in nobody's hand
+    {"card": "1b", "capture": ["1b"]},  # captures itself
+    {"card": "7d", "capture": ["3s", "3s", "4d"]},  # named twice
+    {"card": "7d"},  # capture omitted: a lay, illegal here
+    {"card": "7d", "capture": "3s"},
+    {"card": "77d", "capture": []},
+    {"card": "7d", "capture": [], "extra": 1},
+    {"capture": []},
+    "7d:3s+",
+    "7x",
+    "",
+    ["7d"],
+    None,
+    42,
+]
+
+
+@pytest.mark.parametrize("move", ILLEGAL, ids=[repr(m) for m in ILLEGAL])
+def test_illegal_move_leaves_game_unchanged(move):
+    g = Game.from_position(base())
+    before = g.to_position()
+    legal = moves_of(g)
+    with pytest.raises(IllegalMoveError):
+        g.play(move)
+    assert g.to_position() == before
+    assert moves_of(g) == legal
+    assert g.history == []
+    g.play("7d:3s+4d")  # the game still plays on
+    assert g.to_position()["scope"] == [1, 0]
+
+
+def test_illegal_move_error_is_value_error():
+    assert issubclass(IllegalMoveError, ValueError)
+    assert issubclass(PositionError, ValueError)
+
+
+def test_move_after_hand_over_is_illegal():
+    g = game([[], ["9c"]], ["2s", "5b"], to_move=1, last_capturer=0)
+    g.play("9c")
+    assert g.hand_over and g.legal_moves() == []
+    before = g.to_position()
+    with pytest.raises(IllegalMoveError):
+        g.play("9c")
+    assert g.to_position() == before
+
+
+@pytest.mark.parametrize(
+    "move",
+    [Move(card("7d"), 1 << 45), Move(-1, 0), Move(45, 0)],
+    ids=["capture-bit-45", "card-minus-1", "card-45"],
+)
+def test_malformed_move_object_raises_illegal_move(move):
+    # Move is a public NamedTuple: a malformed one must raise IllegalMoveError, not crash
+    # or hang
+    g = Game.from_position(base())
+    before = g.to_position()
+    with pytest.raises(IllegalMoveError):
+        g.play(move)
+    assert g.to_position() == before
+
+
+def test_negative_capture_mask_raises_illegal_move():
+    # run in a child process: the engine may loop forever on this input
+    code = (
+        "import json, sys\n"
+        "from scopa import Game, IllegalMoveError, Move, card\n"
+        f"g = Game.from_position(json.loads({json.dumps(json.dumps(base()))}))\n"
+        "try:\n"
+        "    g.play(Move(card('7d'), -1))\n"
+        "except IllegalMoveError:\n"
+        "    print('IllegalMoveError')\n"
+    )
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=10
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("game.play(Move(card('7d'), -1)) did not return within 10 s")
+    assert out.stdout.strip() == "IllegalMoveError", out.stderr[-500:]
+
+
+def test_all_cards_text():
+    assert len(ALL_CARDS) == 40
+    assert sorted(card(c) for c in ALL_CARDS) == list(range(40))
