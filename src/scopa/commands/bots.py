@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -13,7 +14,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..bots.base import Limit
 from ..rules import VARIANTS, Rules
 
 
@@ -51,6 +51,7 @@ def arena_command(
 ) -> None:
     """Play duplicate deals between bots and report margins, win rates, speed, ratings."""
     from ..arena import ArenaError, run_arena
+    from ..bots.base import Limit
     from ..protocol import BotProtocolError
 
     rules = _rules(variant, players)
@@ -115,6 +116,63 @@ def bot_command(
     raise typer.Exit(code)
 
 
+# -- play -------------------------------------------------------------------------------
+def play_command(
+    variant: str = typer.Option("scopa", help=VARIANT_HELP),
+    players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
+    opponents: list[str] = typer.Option(
+        [], "--opponents", "-o",
+        help="bot level per other seat, repeat for several (cycled; default intermediate)",
+    ),
+    seed: str | None = typer.Option(None, help="match seed, to replay the same deals"),
+    target: int | None = typer.Option(None, help="points to win (default: the variant's)"),
+) -> None:
+    """Play a match in the terminal against bots (you are seat 0)."""
+    from ..terminal.session import TerminalMatch
+
+    rules = _rules(variant, players, target)
+    try:
+        match = TerminalMatch(rules, opponents, seed=seed)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    match.run()
+
+
+# -- analyse ----------------------------------------------------------------------------
+def analyse_command(
+    position: Path = typer.Argument(..., help="position JSON file (docs/formats.md)"),
+    as_json: bool = typer.Option(False, "--json", help="print the analysis as JSON"),
+    seconds: float | None = typer.Option(
+        None, "--time", min=0.01, help="seconds to think (default: a fixed simulation count)"
+    ),
+    seed: int = typer.Option(0, help="search seed (same seed and no --time: same result)"),
+) -> None:
+    """Every legal move of a position with its expected value (hand points)."""
+    from ..bots.base import Limit
+    from ..terminal.analysis import analyse_position, analysis_table
+
+    try:
+        data = json.loads(position.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise typer.BadParameter(f"cannot read {position}: {e}") from None
+    except json.JSONDecodeError as e:
+        raise typer.BadParameter(f"{position} is not JSON: {e}") from None
+    try:
+        analysis = analyse_position(data, Limit(seconds=seconds) if seconds else None, seed)
+    except ImportError:
+        Console(stderr=True).print("the search bot's analysis (scopa.bots.analysis) is not "
+                                   "installed; nothing to analyse with")
+        raise typer.Exit(1) from None
+    except ValueError as e:
+        raise typer.BadParameter(f"{position}: {e}") from None
+    if as_json:
+        sys.stdout.write(json.dumps(analysis, indent=2) + "\n")
+    else:
+        Console().print(analysis_table(analysis))
+
+
 def register(app: typer.Typer) -> None:
+    app.command("play")(play_command)
     app.command("arena")(arena_command)
+    app.command("analyse")(analyse_command)
     app.command("bot")(bot_command)

@@ -1,0 +1,56 @@
+"""``scopa analyse``: every legal move of a position with the search bot's estimate.
+
+The position (docs/formats.md) names every card, but the analysis is fair: it works from
+the view of the seat to move, exactly as that player would see the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from ..bots.base import Limit
+from ..game import Game
+from . import render
+
+
+def analyse_position(
+    data: Any, limit: Limit | None = None, seed: int | str | None = 0
+) -> dict[str, Any]:
+    """The analysis as JSON-ready data; ``ValueError`` for a bad position or a finished
+    hand, ``ImportError`` if the search bot's analysis is not installed."""
+    from ..bots.analysis import analyse
+
+    game = Game.from_position(data)
+    if game.hand_over:
+        raise ValueError("the hand in this position is over: nothing to analyse")
+    seat = game.to_move
+    values = analyse(game.view(seat), limit, seed=seed)
+    return {
+        "seat": seat,
+        "moves": [
+            {
+                "move": mv.move.to_dict(),
+                "notation": str(mv.move),
+                "value": round(mv.value, 4),
+                "explanation": mv.explanation,
+                "samples": getattr(mv, "samples", None),
+            }
+            for mv in values
+        ],
+    }
+
+
+def analysis_table(analysis: dict[str, Any]) -> Table:
+    """The analysis as a table, best move first."""
+    from ..game import Move
+
+    table = Table(title=f"Seat {analysis['seat']} to play: every legal move, best first")
+    for col in ("#", "move", "value", "why"):
+        table.add_column(col, justify="right" if col in ("#", "value") else "left")
+    for i, row in enumerate(analysis["moves"], 1):
+        move = Move.from_dict(row["move"])
+        table.add_row(str(i), render.move_text(move), f"{row['value']:+.2f}", row["explanation"])
+    table.caption = "value: expected hand-point margin of the mover's side for the rest of the hand"
+    return table

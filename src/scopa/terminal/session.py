@@ -1,0 +1,242 @@
+"""A match in the terminal: you at seat 0 against bots, with Rich output.
+
+The loop takes a Rich ``Console`` and an ``ask(prompt) -> str`` function, so a test can
+script a whole match with a console writing to a buffer. The human's screen is drawn
+from ``game.view(0)`` only; the bots get their own views (or, for the hint, the search
+bot's analysis of the human's view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from ..arena.play import derive_seed
+from ..bots.base import Bot, Limit, bot_names, make_bot
+from ..game import Game, IllegalMoveError, Move
+from ..rules import Rules
+from ..view import PlayerView
+from . import render
+
+HUMAN = 0
+HELP = (
+    "Type the number of a move, or the move itself (7d, 7d:3s+4d).\n"
+    "  hint   what the search bot would play, and why\n"
+    "  help   this text\n"
+    "  quit   leave the match"
+)
+
+Ask = Callable[[str], str]
+
+
+class QuitMatch(Exception):
+    """The human typed quit (or input ended)."""
+
+
+@dataclass
+class MatchOutcome:
+    #: the winning side, None if the human quit
+    winner: int | None
+    scores: list[int]
+    hands: int
+    quit: bool
+
+
+def default_opponent() -> str:
+    return "intermediate" if "intermediate" in bot_names() else "random"
+
+
+def parse_choice(text: str, moves: Sequence[Move]) -> Move:
+    """A legal move from a number (1-based) or a move in notation; a card alone is enough
+    when that card has a single legal move. ``ValueError`` says what is wrong."""
+    text = text.strip()
+    if text.isdigit():
+        i = int(text)
+        if 1 <= i <= len(moves):
+            return moves[i - 1]
+        raise ValueError(f"there is no move {i}: choose 1 to {len(moves)}")
+    try:
+        move = Move.parse(text)
+    except IllegalMoveError as e:
+        raise ValueError(f"{e}; type help for the commands") from None
+    if move in moves:
+        return move
+    same = [m for m in moves if m.card == move.card]
+    if not move.capture and len(same) == 1:
+        return same[0]
+    if not same:
+        raise ValueError(f"{text} is not in your hand")
+    options = ", ".join(str(m) for m in same)
+    raise ValueError(f"{text} is not a legal move; with that card: {options}")
+
+
+class TerminalMatch:
+    """One match to the target; ``run()`` plays it and returns the outcome."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        opponents: Sequence[str] = (),
+        seed: str | int | None = None,
+        console: Console | None = None,
+        ask: Ask | None = None,
+        hint_limit: Limit | None = None,
+        bot_limit: Limit | None = None,
+    ) -> None:
+        levels = list(opponents) or [default_opponent()]
+        for level in levels:
+            if level not in bot_names():
+                raise ValueError(f"unknown opponent {level!r}; choose one of "
+                                 + ", ".join(bot_names()))
+        self.rules = rules
+        self.console = console or Console()
+        self.ask: Ask = ask or self.console.input
+        self.hint_limit = hint_limit
+        self.bot_limit = bot_limit
+        self.seed = seed
+        self.game = Game(rules) if seed is None else Game(rules, seed=str(seed))
+        n = rules.players
+        self.levels = [levels[(s - 1) % len(levels)] for s in range(1, n)]
+        self.bots: dict[int, Bot] = {}
+        for seat in range(1, n):
+            level = self.levels[seat - 1]
+            if getattr(make_bot(level, 0), "omniscient", False):
+                raise ValueError(f"{level!r} sees every card: it cannot sit at a table")
+            bot_seed = None if seed is None else derive_seed(seed, "seat", seat)
+            self.bots[seat] = make_bot(level, bot_seed)
+        self.names = ["You"] + [
+            ("partner " if rules.side_of(s) == rules.side_of(HUMAN) else "")
+            + f"{self.levels[s - 1]} {s}"
+            for s in range(1, n)
+        ]
+        self.side_names = [
+            " & ".join(self.names[s] for s in rules.seats_of(side)) for side in range(rules.teams)
+        ]
+
+    # -- the match ----------------------------------------------------------------------
+    def run(self) -> MatchOutcome:
+        game = self.game
+        out = self.console
+        out.print(Rule(f"{self.rules.variant}: {self.rules.players} players, "
+                       f"playing to {self.rules.target}"))
+        out.print("Type help for the commands.", style="dim")
+        try:
+            while True:
+                self.play_hand()
+                self.show_hand_end()
+                if game.match_over:
+                    return self.finish()
+                self._read("Press Enter for the next hand (or type quit): ")
+                game.next_hand()
+        except QuitMatch:
+            out.print("You left the match.", style="bold")
+            return MatchOutcome(None, list(game.scores), game.hand_number, True)
+
+    def play_hand(self) -> None:
+        game = self.game
+        self.console.print(Rule(f"Hand {game.hand_number}"))
+        self.console.print(render.scores_line(game.scores, self.side_names, self.rules.target))
+        for seat, code, _swept in game.history:  # Escoba's opening sweep
+            if code & 63 == 63:
+                self.console.print(f"{self.names[seat]} sweeps the opening table (15)")
+        while not game.hand_over:
+            seat = game.to_move
+            if seat == HUMAN:
+                self.human_turn()
+            else:
+                self.bot_turn(seat)
+
+    def bot_turn(self, seat: int) -> None:
+        move = self.bots[seat].choose(self.game.view(seat), self.bot_limit)
+        self.game.play(move)
+        self.console.print(self._play_line(seat))
+
+    def _play_line(self, seat: int) -> Text:
+        _, code, swept = self.game.history[-1]
+        line = Text(f"{self.names[seat]}: ").append_text(render.move_text(Move.from_code(code)))
+        if swept:
+            line.append("  SCOPA!", style="bold magenta")
+        return line
+
+    def human_turn(self) -> None:
+        view = self.game.view(HUMAN)
+        moves = view.legal_moves()
+        self.console.print(render.state_panel(view, self.names))
+        self.console.print(render.moves_table(moves))
+        while True:
+            answer = self._read(f"Your move [1-{len(moves)}, hint, help, quit]: ")
+            word = answer.strip().lower()
+            if word in ("help", "?"):
+                self.console.print(HELP)
+                continue
+            if word in ("hint", "h"):
+                self.show_hint(view, moves)
+                continue
+            if not word:
+                continue
+            try:
+                move = parse_choice(word, moves)
+            except ValueError as e:
+                self.console.print(f"[red]{e}[/red]")
+                continue
+            self.game.play(move)
+            self.console.print(self._play_line(HUMAN))
+            return
+
+    def _read(self, prompt: str) -> str:
+        try:
+            answer = self.ask(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise QuitMatch from None
+        if answer.strip().lower() in ("quit", "q", "exit"):
+            raise QuitMatch
+        return answer
+
+    # -- hint ---------------------------------------------------------------------------
+    def show_hint(self, view: PlayerView, moves: Sequence[Move]) -> None:
+        try:
+            from ..bots.analysis import analyse
+        except ImportError:
+            self.console.print(
+                "[yellow]Hints need the search bot's analysis (scopa.bots.analysis), which "
+                "is not available in this installation.[/yellow]"
+            )
+            return
+        self.console.print("Thinking...", style="dim")
+        values = analyse(view, self.hint_limit, seed=derive_seed(self.seed, "hint"))
+        table = Table(title="Hint: the search bot's view of your moves")
+        for col in ("#", "move", "value", "why"):
+            table.add_column(col, justify="right" if col in ("#", "value") else "left")
+        for mv in values[:5]:
+            number = moves.index(mv.move) + 1 if mv.move in moves else 0
+            table.add_row(str(number), render.move_text(mv.move), f"{mv.value:+.2f}",
+                          mv.explanation)
+        self.console.print(table)
+        self.console.print("value: expected hand points of your side minus the others', "
+                           "for the rest of this hand", style="dim")
+
+    # -- hand and match end -------------------------------------------------------------
+    def show_hand_end(self) -> None:
+        game = self.game
+        result = game.hand_result()
+        self.console.print(render.score_sheet(result, self.names,
+                                              f"Hand {game.hand_number}: score sheet"))
+        totals = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
+        self.console.print(render.scores_line(totals, self.side_names, self.rules.target))
+
+    def finish(self) -> MatchOutcome:
+        game = self.game
+        winner = game.winner
+        result = game.hand_result()
+        totals = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
+        assert winner is not None
+        mine = winner == self.rules.side_of(HUMAN)
+        verdict = "You win the match!" if mine else f"{self.side_names[winner]} wins the match."
+        score = " to ".join(str(t) for t in sorted(totals, reverse=True))
+        self.console.print(Rule(f"{verdict} ({score})"), style="bold green" if mine else "bold")
+        return MatchOutcome(winner, totals, game.hand_number, False)
