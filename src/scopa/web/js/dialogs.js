@@ -1,0 +1,71 @@
+// Overlays after a hand (score sheet, revealed seed) and after the match (result, rematch).
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { renderSheet } from "./sheet.js";
+import { sideName } from "./tableview.js";
+import { api } from "./api.js";
+
+function sideNames(table, rules) {
+  const names = [];
+  for (let side = 0; side < (rules.teams || rules.players); side++) names.push(sideName(table, rules, side));
+  return names;
+}
+
+/** Check the revealed seed against the commitment through the server's verify page. */
+function verifyLine(handEnd) {
+  const out = h("p", { class: "verify-result", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "ghost" }, t("sheet.verify"));
+  button.addEventListener("click", async () => {
+    try {
+      const res = await api.verify(handEnd.verify_url);
+      out.textContent = res.ok ? t("sheet.verified") : t("sheet.notVerified");
+      out.className = `verify-result ${res.ok ? "ok" : "bad"}`;
+    } catch (e) {
+      out.textContent = t("error.generic", { msg: e.message });
+    }
+  });
+  return h("div", { class: "seed-box" },
+    h("p", {}, t("sheet.seed"), ": ", h("code", { class: "hash" }, handEnd.seed)),
+    h("p", { class: "muted small" }, t("sheet.verifyHow")),
+    h("div", { class: "row" }, button, out));
+}
+
+/** The overlay after a hand and/or after the match. */
+export function endDialog(m, actions) {
+  const e = m.handEnd;
+  const rules = m.view.rules;
+  const dialog = h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-label": t("sheet.match") });
+  if (e) {
+    dialog.append(
+      renderSheet(e.result, { rules, names: sideNames(m.table, rules), scores: e.scores, handNumber: e.hand_number }),
+      verifyLine(e));
+  }
+  if (m.matchEnd) {
+    dialog.append(matchEndBlock(m, actions));
+  } else if (e) {
+    const next = h("button", { type: "button", class: "primary next", onclick: actions.next }, t("sheet.next"));
+    dialog.append(h("div", { class: "actions" }, next, h("span", { class: "countdown muted" }, "")));
+  }
+  return dialog;
+}
+
+function matchEndBlock(m, actions) {
+  const e = m.matchEnd;
+  const rules = m.view.rules;
+  const teams = rules.teams || rules.players;
+  let text;
+  if (m.seat !== null && m.seat !== undefined) text = e.winner === m.seat % teams ? t("end.won") : t("end.lost");
+  else text = t("end.winner", { name: sideName(m.table, rules, e.winner) });
+  const box = h("div", { class: "match-end" }, h("p", { class: "result", role: "status" }, text));
+  const acts = h("div", { class: "actions" });
+  if (m.seat !== null && m.seat !== undefined) {
+    acts.append(h("button", { type: "button", class: "primary rematch", onclick: actions.rematch }, t("end.rematch")));
+  }
+  acts.append(h("a", { href: e.record_url, download: "" }, t("end.record")),
+    h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")));
+  box.append(acts);
+  if (m.rematch) {
+    box.append(h("p", { class: "muted" }, t("end.votes", { n: m.rematch.votes.length, k: m.rematch.needed.length })));
+  }
+  return box;
+}

@@ -1,0 +1,197 @@
+// The front page: start a table in a few clicks, the public tables, finished matches.
+import { h, replace } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { api } from "./api.js";
+import { nickname, saveNickname, saveSeat } from "./store.js";
+import { navigate } from "./nav.js";
+import { variantName, variantLine } from "./variants.js";
+
+const TARGETS = [11, 16, 21, 31];
+
+export function mountLobby(main) {
+  const form = h("form", { class: "new-table card-box", "aria-labelledby": "new-title" });
+  const open = h("section", { class: "card-box open-tables", "aria-labelledby": "open-title" });
+  const history = h("section", { class: "card-box history", "aria-labelledby": "history-title" });
+  main.append(h("div", { class: "lobby" }, form, open, history));
+  let meta = null;
+
+  api.meta().then((data) => {
+    meta = data;
+    buildForm(form, meta);
+  }).catch((e) => replace(form, h("p", { class: "error" }, t("error.generic", { msg: e.message }))));
+  loadOpen(open);
+  loadHistory(history);
+  const timer = setInterval(() => loadOpen(open), 5000);
+
+  return {
+    unmount: () => clearInterval(timer),
+    relang: () => {
+      if (meta) buildForm(form, meta);
+      loadOpen(open);
+      loadHistory(history);
+    },
+  };
+}
+
+function buildForm(form, meta) {
+  const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null };
+  const variantSel = h("select", { id: "variant", name: "variant" });
+  for (const v of meta.variants) variantSel.append(h("option", { value: v.name }, variantName(v.name)));
+  const variantDesc = h("p", { class: "variant-desc muted", id: "variant-desc" });
+  const playersSel = h("select", { id: "players", name: "players" });
+  const teamsSel = h("select", { id: "teams", name: "teams" });
+  const targetSel = h("select", { id: "target", name: "target" });
+  const seatsBox = h("fieldset", { class: "seats" });
+  const name = h("input", { id: "name", name: "name", type: "text", maxlength: meta.limits ? meta.limits.name_length : 24,
+    value: nickname() || "", required: true, autocomplete: "nickname" });
+  const pub = h("input", { id: "public", type: "checkbox" });
+  const error = h("p", { class: "error", role: "alert" });
+  const start = h("button", { type: "submit", class: "primary big start" }, t("lobby.start"));
+
+  const variantOf = () => meta.variants.find((v) => v.name === state.variant);
+
+  function fillPlayers() {
+    const v = variantOf();
+    replace(playersSel, v.players.map((n) => h("option", { value: n, selected: n === state.players }, String(n))));
+    if (!v.players.includes(state.players)) state.players = v.players[0];
+    playersSel.value = String(state.players);
+    fillTeams();
+  }
+
+  function fillTeams() {
+    const options = (variantOf().teams || {})[String(state.players)] || [state.players];
+    if (!options.includes(state.teams)) state.teams = options[0];
+    replace(teamsSel, options.map((n) => h("option", { value: n, selected: n === state.teams },
+      n === state.players ? t("lobby.teams.each") : t("lobby.teams.n", { n, k: state.players / n }))));
+    teamsSel.disabled = options.length < 2;
+    fillSeats();
+  }
+
+  function fillTargets() {
+    const def = variantOf().target;
+    const values = [...new Set([def, ...TARGETS])].sort((a, b) => a - b);
+    state.target = def;
+    replace(targetSel, values.map((n) => h("option", { value: n, selected: n === def }, t("lobby.points", { n }))));
+  }
+
+  function fillSeats() {
+    const seats = [];
+    for (let i = 0; i < state.players; i++) {
+      const prev = state.seats && state.seats[i];
+      seats.push(prev || (i === 0 ? "you" : "bot:intermediate"));
+    }
+    seats[0] = "you";
+    state.seats = seats;
+    const rows = [h("legend", {}, t("lobby.seats"))];
+    seats.forEach((value, i) => {
+      const sideNote = state.teams < state.players ? ` · ${t("table.side", { n: (i % state.teams) + 1 })}` : "";
+      const label = h("label", { for: `seat-${i}` }, t("lobby.seat", { n: i + 1 }), sideNote);
+      if (i === 0) {
+        rows.push(h("div", { class: "seat-row" }, label, h("output", { id: "seat-0" }, t("lobby.you"))));
+        return;
+      }
+      const sel = h("select", { id: `seat-${i}`, onchange: (e) => { state.seats[i] = e.target.value; } });
+      sel.append(h("option", { value: "human", selected: value === "human" }, t("lobby.human")));
+      for (const level of meta.bot_levels) {
+        sel.append(h("option", { value: `bot:${level}`, selected: value === `bot:${level}` },
+          t("lobby.bot", { level: t(`level.${level}`) })));
+      }
+      rows.push(h("div", { class: "seat-row" }, label, sel));
+    });
+    replace(seatsBox, rows);
+  }
+
+  variantSel.addEventListener("change", () => {
+    state.variant = variantSel.value;
+    variantDesc.textContent = variantLine(variantOf());
+    fillTargets();
+    fillPlayers();
+  });
+  playersSel.addEventListener("change", () => { state.players = Number(playersSel.value); fillTeams(); });
+  teamsSel.addEventListener("change", () => { state.teams = Number(teamsSel.value); fillSeats(); });
+  targetSel.addEventListener("change", () => { state.target = Number(targetSel.value); });
+
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    error.textContent = "";
+    const nick = name.value.trim();
+    if (!nick) {
+      name.focus();
+      return;
+    }
+    saveNickname(nick);
+    const body = {
+      variant: state.variant, players: state.players, teams: state.teams, target: state.target,
+      public: pub.checked, name: nick, creator_seat: 0,
+      seats: state.seats.map((v) => (v === "you" || v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) })),
+    };
+    start.disabled = true;
+    try {
+      const res = await api.createTable(body);
+      saveSeat(res.table.id, { token: res.token, seat: res.seat, invite: res.invite });
+      navigate(`/t/${encodeURIComponent(res.table.id)}`);
+    } catch (err) {
+      error.textContent = t("error.generic", { msg: err.message });
+      start.disabled = false;
+    }
+  };
+
+  replace(form,
+    h("h1", { id: "new-title" }, t("lobby.new")),
+    h("div", { class: "field" }, h("label", { for: "variant" }, t("lobby.variant")), variantSel),
+    variantDesc,
+    h("div", { class: "field-row" },
+      h("div", { class: "field" }, h("label", { for: "players" }, t("lobby.players")), playersSel),
+      h("div", { class: "field" }, h("label", { for: "teams" }, t("lobby.teams")), teamsSel),
+      h("div", { class: "field" }, h("label", { for: "target" }, t("lobby.target")), targetSel)),
+    seatsBox,
+    h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
+    h("label", { class: "check" }, pub, t("lobby.public")),
+    error,
+    start);
+  variantSel.value = state.variant;
+  variantDesc.textContent = variantLine(variantOf());
+  fillTargets();
+  fillPlayers();
+  document.documentElement.lang = lang();
+}
+
+async function loadOpen(box) {
+  let tables = [];
+  try {
+    tables = (await api.tables()).tables;
+  } catch {
+    tables = [];
+  }
+  const list = h("ul", { class: "table-list" });
+  for (const table of tables) {
+    const names = table.seats.filter((s) => s.taken).map((s) => s.name).join(", ");
+    const free = table.status === "waiting" && table.invite;
+    list.append(h("li", {},
+      h("span", { class: "what" }, `${variantName(table.variant)} · ${table.players} · ${t("table.target", { n: table.target })}`),
+      h("span", { class: "who muted" }, names),
+      h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
+      free ? h("a", { class: "button", href: `/join/${encodeURIComponent(table.invite)}` }, t("lobby.join")) : null,
+      h("a", { class: "button ghost", href: `/t/${encodeURIComponent(table.id)}` }, t("lobby.watch"))));
+  }
+  replace(box, h("h2", { id: "open-title" }, t("lobby.open")),
+    tables.length ? list : h("p", { class: "muted" }, t("lobby.none")));
+}
+
+async function loadHistory(box) {
+  let matches = [];
+  try {
+    matches = (await api.matches()).matches;
+  } catch {
+    matches = [];
+  }
+  const list = h("ul", { class: "table-list" });
+  for (const match of matches) {
+    list.append(h("li", {},
+      h("span", { class: "what" }, `${variantName(match.variant)} · ${match.players.join(" – ")}`),
+      h("span", { class: "status" }, match.scores.join(" – ")),
+      h("a", { class: "button ghost", href: `/replay/${encodeURIComponent(match.id)}` }, t("lobby.replay"))));
+  }
+  replace(box, h("h2", { id: "history-title" }, t("nav.history")),
+    matches.length ? list : h("p", { class: "muted" }, t("lobby.history.none")));
+}

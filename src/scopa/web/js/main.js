@@ -1,0 +1,52 @@
+// Entry point: picks the page from the address and mounts it into <main>.
+import { installCardDefs } from "./cardart.js";
+import { lang, onLangChange, setLang, t, translateStatic } from "./i18n.js";
+import { mountLobby } from "./lobby.js";
+import { mountJoin } from "./join.js";
+import { mountTable } from "./tablepage.js";
+import { mountReplay } from "./replay.js";
+import { mountDoc } from "./docpage.js";
+import { navigate } from "./nav.js";
+
+const main = document.getElementById("main");
+let current = null;
+
+function route() {
+  if (current && current.unmount) current.unmount();
+  main.replaceChildren();
+  const path = location.pathname;
+  let m;
+  if ((m = path.match(/^\/t\/([^/]+)$/))) current = mountTable(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/join\/([^/]+)$/))) current = mountJoin(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/replay\/([^/]+)$/))) current = mountReplay(main, decodeURIComponent(m[1]));
+  else if (location.hash === "#rules") current = mountDoc(main, "rules");
+  else if (location.hash === "#guide") current = mountDoc(main, "guide");
+  else current = mountLobby(main);
+  document.title = t("app.title");
+}
+
+
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[href]");
+  if (!a || a.target || a.hasAttribute("download") || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/static/")) return;
+  e.preventDefault();
+  navigate(url.pathname + url.search + url.hash);
+});
+
+window.addEventListener("popstate", route);
+window.addEventListener("scopa:route", route);
+window.addEventListener("hashchange", route);
+
+document.getElementById("lang").addEventListener("click", () => setLang(lang() === "it" ? "en" : "it"));
+onLangChange(() => {
+  translateStatic();
+  if (current && current.relang) current.relang();
+  else route();
+});
+
+document.documentElement.lang = lang();
+installCardDefs();
+translateStatic();
+route();

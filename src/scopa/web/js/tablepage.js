@@ -1,0 +1,388 @@
+// The table page: one socket, a queue of server frames rendered one at a time (so moves
+// animate in order), and the player's intents sent back. The server has the authority.
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { TableSocket } from "./socket.js";
+import { saveSetting, seatFor, setting } from "./store.js";
+import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
+import { movesFor, sameMove } from "./choose.js";
+import { animateMove, snapshot, SPEEDS } from "./anim.js";
+import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
+import { renderTeach } from "./teach.js";
+import { endDialog } from "./dialogs.js";
+
+export function mountTable(main, tableId) {
+  const mine = seatFor(tableId);
+  const m = {
+    tableId, table: null, seat: mine ? mine.seat : null, state: null, view: null,
+    latestStateId: null, legalMoves: [], yourTurn: false, waiting: false,
+    selection: null, sending: false, analysis: null, handEnd: null, matchEnd: null,
+    rematch: null, seeds: [], sheetOpen: false, error: "",
+    speed: setting("speed", "fast"), teachOn: setting("teach", false),
+  };
+  const banner = h("p", { class: "banner", role: "status", hidden: true });
+  const playHost = h("div", { class: "play-host" });
+  const side = h("aside", { class: "side-panel" });
+  const overlay = h("div", { class: "overlay", hidden: true });
+  const root = h("div", { class: "table-page" }, banner, playHost, side, overlay);
+  main.append(root);
+  const live = document.getElementById("live");
+
+  const queue = [];
+  let busy = false;
+
+  function say(text) {
+    if (live && text) live.textContent = text;
+  }
+
+  function showBanner(text) {
+    banner.hidden = !text;
+    banner.textContent = text || "";
+  }
+
+  // ---- rendering ---------------------------------------------------------------
+  function renderPlay() {
+    if (!m.view) {
+      replace(playHost, h("div", { class: "play-area" }, h("p", { class: "turn waiting" }, t("table.waiting"))));
+      return;
+    }
+    const focusKey = focusedKey();
+    replace(playHost, renderPlayArea(m, actions));
+    restoreFocus(focusKey);
+  }
+
+  function renderSide() {
+    const parts = [settingsBox(m, actions)];
+    if (m.teachOn && m.yourTurn) parts.push(renderTeach(m.analysis, m.view, actions.pickFromTeach));
+    const url = inviteUrl();
+    if (url && hasFreeSeat()) parts.unshift(inviteBox(url));
+    if (m.view) {
+      const last = lastPlayText(m.view, m.table);
+      if (last) parts.push(h("p", { class: "last-play" }, t("table.last", { text: last })));
+    }
+    parts.push(commitmentBox(m.state && m.state.commitment, m.seeds));
+    if (m.handEnd && !m.sheetOpen) {
+      parts.push(h("button", { type: "button", class: "ghost", onclick: () => { m.sheetOpen = true; renderOverlay(); } },
+        t("sheet.title", { n: m.handEnd.hand_number })));
+    }
+    replace(side, parts);
+  }
+
+  function renderOverlay() {
+    const show = m.view && m.sheetOpen && (m.handEnd || m.matchEnd);
+    overlay.hidden = !show;
+    if (!show) {
+      overlay.replaceChildren();
+      return;
+    }
+    replace(overlay, endDialog(m, actions));
+    const button = overlay.querySelector(".primary");
+    if (button) button.focus();
+    tickCountdown();
+  }
+
+  function renderAll() {
+    renderPlay();
+    renderSide();
+    renderOverlay();
+  }
+
+  function hasFreeSeat() {
+    return Boolean(m.table && m.table.seats && m.table.seats.some((x) => x.kind === "human" && !x.taken));
+  }
+
+  function inviteUrl() {
+    const code = (mine && mine.invite) || (m.table && m.table.invite);
+    return code ? `${location.origin}/join/${encodeURIComponent(code)}` : null;
+  }
+
+  function focusedKey() {
+    const el = document.activeElement;
+    if (!el || !playHost.contains(el)) return null;
+    if (el.dataset.card) return `[data-card="${CSS.escape(el.dataset.card)}"]`;
+    if (el.classList.contains("play")) return ".play";
+    if (el.classList.contains("option")) return `.option:nth-child(${[...el.parentNode.children].indexOf(el) + 1})`;
+    return ".hand .card";
+  }
+
+  function restoreFocus(key) {
+    if (!key) return;
+    const el = playHost.querySelector(key) || playHost.querySelector(".hand button.card");
+    if (el) el.focus({ preventScroll: true });
+  }
+
+  let countdownTimer = null;
+  function tickCountdown() {
+    clearInterval(countdownTimer);
+    const el = overlay.querySelector(".countdown");
+    const at = m.handEnd && m.handEnd.next_hand_at;
+    if (!el || !at) return;
+    const skew = m.serverSkew || 0;
+    const update = () => {
+      const left = Math.max(0, Math.round(at - (Date.now() / 1000 + skew)));
+      el.textContent = t("sheet.nextIn", { n: left });
+    };
+    update();
+    countdownTimer = setInterval(update, 1000);
+  }
+
+  // ---- frames from the server -----------------------------------------------------
+  function onMessage(msg) {
+    if (msg.type === "state") m.latestStateId = msg.state_id;
+    if (msg.type === "analysis") return onAnalysis(msg);
+    if (msg.type === "error") return onError(msg);
+    if (msg.type === "pong") return undefined;
+    queue.push(msg);
+    pump();
+    return undefined;
+  }
+
+  async function pump() {
+    if (busy) return;
+    busy = true;
+    while (queue.length) {
+      const msg = queue.shift();
+      try {
+        await apply(msg);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+    busy = false;
+    updateInput();
+  }
+
+  async function apply(msg) {
+    switch (msg.type) {
+      case "welcome":
+        m.table = msg.table;
+        m.seat = msg.seat;
+        m.serverSkew = msg.server_time ? msg.server_time - Date.now() / 1000 : 0;
+        return;
+      case "state":
+        return applyState(msg);
+      case "hand_end":
+        m.handEnd = msg;
+        m.sheetOpen = true;
+        if (!m.seeds.some((s) => s.hand_number === msg.hand_number)) m.seeds.push(msg);
+        renderSide();
+        renderOverlay();
+        say(t("sheet.title", { n: msg.hand_number }));
+        return;
+      case "match_end":
+        m.matchEnd = msg;
+        m.sheetOpen = true;
+        renderSide();
+        renderOverlay();
+        return;
+      case "rematch":
+        m.rematch = msg;
+        renderOverlay();
+        return;
+      default:
+    }
+  }
+
+  async function applyState(msg) {
+    const before = m.view ? snapshot(playHost) : null;
+    const event = msg.event;
+    if (event && (event.kind === "match_start")) {
+      m.handEnd = null;
+      m.matchEnd = null;
+      m.rematch = null;
+      m.seeds = [];
+      m.sheetOpen = false;
+    }
+    if (event && event.kind === "deal") {
+      m.handEnd = m.matchEnd ? m.handEnd : null;
+      m.sheetOpen = Boolean(m.matchEnd);
+    }
+    m.state = msg;
+    m.table = msg.table || m.table;
+    m.view = msg.view || null;
+    m.waiting = !msg.view || (m.table && m.table.status === "waiting");
+    m.legalMoves = msg.legal_moves || [];
+    m.yourTurn = Boolean(msg.your_turn);
+    m.sending = false;
+    if (msg.match_over && !m.matchEnd && msg.match_id) {
+      m.matchEnd = {
+        match_id: msg.match_id, winner: msg.winner, scores: m.view ? m.view.scores : [],
+        record_url: `/api/matches/${encodeURIComponent(msg.match_id)}/record`,
+      };
+      m.sheetOpen = true;
+    }
+    keepSelection();
+    m.analysis = null;
+    renderAll();
+    if (before && event && event.kind === "move") {
+      await animateMove(playHost, before, event, SPEEDS[m.speed] ?? SPEEDS.fast);
+    }
+    if (m.view) {
+      const last = event && event.kind === "move" ? lastPlayText(m.view, m.table) : "";
+      say([last, m.yourTurn ? t("table.yourTurn") : ""].filter(Boolean).join(". "));
+    }
+    if (m.yourTurn && m.teachOn) requestTeach();
+  }
+
+  /** A selection survives a re-render only if it is still legal. */
+  function keepSelection() {
+    const sel = m.selection;
+    if (!sel || !m.yourTurn) {
+      m.selection = null;
+      return;
+    }
+    const moves = movesFor(m.legalMoves, sel.card);
+    if (!moves.length) {
+      m.selection = null;
+      return;
+    }
+    const move = sel.move && moves.find((mv) => sameMove(mv, sel.move));
+    m.selection = { card: sel.card, moves, move: move || (moves.length === 1 ? moves[0] : null) };
+  }
+
+  function onAnalysis(msg) {
+    if (!m.state || msg.state_id !== m.state.state_id) return;
+    m.analysis = msg;
+    renderSide();
+  }
+
+  function onError(msg) {
+    if (msg.ref === "teach") {
+      m.analysis = { error: msg.code };
+      renderSide();
+      return;
+    }
+    m.sending = false;
+    if (msg.code === "bad_token") return;
+    showBanner(t("error.generic", { msg: msg.message || msg.code }));
+    setTimeout(() => showBanner(""), 4000);
+    updateInput();
+  }
+
+  function onStatus(status) {
+    if (status === "open") showBanner("");
+    else if (status === "lost") showBanner(t("table.disconnected"));
+    else if (status === "bad_token" || status === "unknown_table") showBanner(t("join.unknown"));
+  }
+
+  function requestTeach() {
+    if (!m.state) return;
+    m.analysis = { pending: true };
+    socket.send({ type: "teach", state_id: m.state.state_id });
+    renderSide();
+  }
+
+  /** Input is off while frames wait to be shown or a move is on its way. */
+  function updateInput() {
+    const off = busy || queue.length > 0 || m.sending;
+    playHost.classList.toggle("locked", off);
+  }
+
+  // ---- the player's intents ----------------------------------------------------------
+  const actions = {
+    pickCard(card) {
+      if (!m.yourTurn || m.sending) return;
+      const sel = m.selection;
+      if (sel && sel.card === card && sel.move) {
+        actions.confirm();
+        return;
+      }
+      const moves = movesFor(m.legalMoves, card);
+      if (!moves.length) return;
+      m.selection = { card, moves, move: moves.length === 1 ? moves[0] : null };
+      renderPlay();
+    },
+    pickMove(move) {
+      if (!m.selection) return;
+      m.selection = { ...m.selection, move };
+      renderPlay();
+    },
+    pickFromTeach(move) {
+      const moves = movesFor(m.legalMoves, move.card);
+      const chosen = moves.find((mv) => sameMove(mv, move));
+      if (!chosen) return;
+      m.selection = { card: move.card, moves, move: chosen };
+      renderPlay();
+      const play = playHost.querySelector(".play");
+      if (play) play.focus();
+    },
+    preview(move) {
+      const set = new Set(move.capture);
+      for (const el of playHost.querySelectorAll(".felt .card")) el.classList.toggle("preview", set.has(el.dataset.card));
+    },
+    cancel() {
+      m.selection = null;
+      renderPlay();
+    },
+    confirm() {
+      const sel = m.selection;
+      if (!sel || !sel.move || m.sending || busy) return;
+      if (socket.send({ type: "move", state_id: m.latestStateId, move: { card: sel.move.card, capture: sel.move.capture } })) {
+        m.sending = true;
+        updateInput();
+      }
+    },
+    next() {
+      socket.send({ type: "next" });
+      m.sheetOpen = false;
+      renderOverlay();
+      renderSide();
+    },
+    rematch() {
+      socket.send({ type: "rematch" });
+    },
+    setSpeed(value) {
+      m.speed = value;
+      saveSetting("speed", value);
+    },
+    setTeach(on) {
+      m.teachOn = on;
+      saveSetting("teach", on);
+      if (on && m.yourTurn) requestTeach();
+      else renderSide();
+    },
+  };
+
+  function onKey(e) {
+    if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape") {
+      if (!overlay.hidden && m.handEnd && !m.matchEnd) actions.next();
+      else actions.cancel();
+      return;
+    }
+    const n = Number(e.key);
+    if (m.yourTurn && n >= 1 && n <= 9) {
+      const cards = playHost.querySelectorAll(".hand .card");
+      if (cards[n - 1]) {
+        cards[n - 1].focus();
+        actions.pickCard(cards[n - 1].dataset.card);
+      }
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  renderAll();
+  const socket = new TableSocket(tableId, { token: mine && mine.token }, { onMessage, onStatus });
+  // handy for tests and for the curious: the live socket of this page
+  window.scopaSocket = socket;
+  api.table(tableId).then((table) => {
+    if (!m.table) {
+      m.table = table;
+      renderAll();
+    }
+  }).catch(() => {});
+
+  return {
+    unmount() {
+      socket.close();
+      clearInterval(countdownTimer);
+      document.removeEventListener("keydown", onKey);
+    },
+    relang() {
+      renderAll();
+    },
+  };
+}
+
+export { seatName };

@@ -1,0 +1,174 @@
+// Renders one table state (the seat's view) into plain DOM. No game logic lives here:
+// what is legal comes from the server's legal_moves.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { cardList, cardName, sortCards, theCard } from "./cards.js";
+import { backsEl, cardEl } from "./cardview.js";
+import { describeMove, movesFor, sameMove } from "./choose.js";
+
+export function seatName(table, seat) {
+  const info = table && table.seats ? table.seats[seat] : null;
+  return info && info.name ? info.name : t("seat.name", { n: seat + 1 });
+}
+
+export function sideName(table, rules, side) {
+  const seats = [];
+  for (let s = side; s < rules.players; s += rules.teams || rules.players) seats.push(seatName(table, s));
+  return seats.join(" & ");
+}
+
+function teamsOf(rules) {
+  return rules.teams || rules.players;
+}
+
+/** Score board: one line per side. */
+function scoreBoard(m) {
+  const { view, table } = m;
+  const teams = teamsOf(view.rules);
+  const mySide = view.seat === null ? -1 : view.seat % teams;
+  const list = h("ol", { class: "scores", "aria-label": t("table.score") });
+  view.scores.forEach((points, side) => {
+    list.append(h("li", { class: side === mySide ? "mine" : "" },
+      h("span", { class: "who" }, sideName(table, view.rules, side)),
+      h("strong", { class: "pts" }, String(points))));
+  });
+  return h("div", { class: "scoreboard" },
+    h("span", { class: "target" }, `${t("table.hand_number", { n: view.hand_number })} · ${t("table.target", { n: view.rules.target })}`),
+    list);
+}
+
+function turnSign(m) {
+  const { view, table } = m;
+  if (m.waiting) return h("p", { class: "turn waiting", role: "status" }, t("table.waiting"));
+  if (view.to_move === null || view.to_move === undefined) return h("p", { class: "turn" }, "");
+  if (m.yourTurn) return h("p", { class: "turn mine", role: "status" }, t("table.yourTurn"));
+  return h("p", { class: "turn", role: "status" }, t("table.turnOf", { name: seatName(table, view.to_move) }));
+}
+
+/** A seat's public facts: name, cards in hand, pile size, sweeps. */
+function seatPanel(m, seat, { mine = false } = {}) {
+  const { view, table } = m;
+  const info = table.seats ? table.seats[seat] : {};
+  const pile = view.captured[seat] || [];
+  const sweeps = view.scope[seat] || 0;
+  const teams = teamsOf(view.rules);
+  const flags = [];
+  if (seat === view.dealer) flags.push(t("table.dealer"));
+  if (info && info.standin) flags.push(t("table.standin"));
+  else if (info && info.kind === "human" && info.taken && !info.connected) flags.push(t("table.away"));
+  const classes = ["seat"];
+  if (view.to_move === seat) classes.push("to-move");
+  if (mine) classes.push("me");
+  const sweepMarks = h("span", { class: "sweeps", "aria-label": t("table.sweeps", { n: sweeps }) });
+  for (let i = 0; i < sweeps; i++) sweepMarks.append(h("span", { class: "sweep-mark", "aria-hidden": "true" }));
+  return h("section", { class: classes.join(" "), dataset: { seat: String(seat) }, "aria-label": seatName(table, seat) },
+    h("header", {},
+      h("span", { class: "name" }, seatName(table, seat), mine ? ` (${t("table.you")})` : ""),
+      teams < view.rules.players ? h("span", { class: "side" }, t("table.side", { n: (seat % teams) + 1 })) : null,
+      flags.length ? h("span", { class: "flags" }, flags.join(" · ")) : null),
+    mine ? null : h("div", { class: "hand-count" }, backsEl(view.hand_sizes[seat]),
+      h("span", {}, t("table.cards", { n: view.hand_sizes[seat] }))),
+    h("div", { class: "pile", dataset: { pile: String(seat) } },
+      h("span", { class: `pile-stack${pile.length ? "" : " empty"}`, "aria-hidden": "true" }),
+      h("span", { class: "pile-count" }, t("table.pile", { n: pile.length })),
+      sweeps ? sweepMarks : null));
+}
+
+function tableCards(m) {
+  const { view, selection } = m;
+  const taken = new Set(selection && selection.move ? selection.move.capture : []);
+  const maybe = new Set();
+  if (selection && !selection.move) for (const mv of selection.moves) mv.capture.forEach((c) => maybe.add(c));
+  const felt = h("section", { class: "felt", "aria-label": t("table.table") });
+  const row = h("div", { class: "table-cards" });
+  for (const c of view.table) {
+    const cls = taken.has(c) ? "taken" : maybe.has(c) ? "maybe" : "";
+    row.append(cardEl(c, { extraClass: cls }));
+  }
+  if (!view.table.length) row.append(h("p", { class: "empty" }, t("table.empty")));
+  felt.append(row, h("p", { class: "stock" }, t("table.stock", { n: view.stock_size })));
+  return felt;
+}
+
+/** Under the table: what the chosen card takes, the options, and Play. */
+function chooser(m, actions) {
+  const sel = m.selection;
+  const box = h("div", { class: "chooser", "aria-live": "polite" });
+  if (!m.yourTurn) return box;
+  if (!sel) {
+    box.append(h("p", {}, t("table.pickCard")));
+    return box;
+  }
+  const name = cardName(sel.card);
+  if (sel.moves.length > 1) {
+    box.append(h("p", {}, t("table.choose", { card: name })));
+    const opts = h("div", { class: "options", role: "radiogroup", "aria-label": t("table.choose", { card: name }) });
+    for (const mv of sel.moves) {
+      const on = sameMove(mv, sel.move);
+      opts.append(h("button", {
+        type: "button", class: `option${on ? " on" : ""}`, role: "radio", "aria-checked": on ? "true" : "false",
+        onclick: () => actions.pickMove(mv),
+        onmouseenter: () => actions.preview(mv), onfocus: () => actions.preview(mv),
+      }, describeMove(mv, t)));
+    }
+    box.append(opts);
+  } else if (sel.move.capture.length) {
+    box.append(h("p", {}, t("table.only", { card: name, cards: cardList(sel.move.capture) })));
+  } else {
+    box.append(h("p", {}, t("table.layOnly", { card: name })));
+  }
+  box.append(h("div", { class: "actions" },
+    h("button", { type: "button", class: "primary play", disabled: !sel.move, onclick: actions.confirm }, t("table.confirm")),
+    h("button", { type: "button", class: "ghost", onclick: actions.cancel }, t("table.cancel"))));
+  return box;
+}
+
+function myHand(m, actions) {
+  const { view, selection } = m;
+  const hand = h("div", { class: `hand${m.yourTurn ? " active" : ""}`, role: "group", "aria-label": t("table.hand") });
+  for (const c of sortCards(view.hand)) {
+    const pressed = selection && selection.card === c;
+    hand.append(cardEl(c, {
+      pressed,
+      extraClass: pressed ? "selected" : "",
+      onclick: m.yourTurn ? () => actions.pickCard(c) : undefined,
+    }));
+  }
+  return hand;
+}
+
+/** The whole playing area. `m` is the page's model; `actions` the user's intents. */
+export function renderPlayArea(m, actions) {
+  const { view } = m;
+  const n = view.rules.players;
+  const me = view.seat;
+  const others = [];
+  for (let i = 1; i <= n; i++) {
+    const s = ((me === null ? 0 : me) + i) % n;
+    if (s !== me) others.push(s);
+  }
+  const area = h("div", { class: "play-area" },
+    h("div", { class: "status-bar" }, scoreBoard(m), turnSign(m)),
+    h("div", { class: "opponents" }, others.map((s) => seatPanel(m, s))),
+    tableCards(m),
+  );
+  if (me !== null) {
+    area.append(chooser(m, actions), h("div", { class: "my-side" }, myHand(m, actions), seatPanel(m, me, { mine: true })));
+  } else {
+    area.append(h("p", { class: "note" }, t("table.spectating")));
+  }
+  return area;
+}
+
+/** Words for the last play of the hand. */
+export function lastPlayText(view, table) {
+  const last = view.history[view.history.length - 1];
+  if (!last || !last.card) return "";
+  const name = seatName(table, last.seat);
+  const text = last.capture.length
+    ? t("table.lastTake", { name, cards: cardList(last.capture), card: theCard(last.card) })
+    : t("table.lastLay", { name, card: theCard(last.card) });
+  return last.scopa ? `${text} — ${t("table.sweep")}` : text;
+}
+
+export { movesFor };
