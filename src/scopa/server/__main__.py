@@ -1,0 +1,8 @@
+"""``python -m scopa.server``: the same as ``scopa serve``, without the rest of the CLI."""
+
+import typer
+
+from ..commands.server import serve
+
+if __name__ == "__main__":
+    typer.run(serve)
