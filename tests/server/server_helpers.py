@@ -131,7 +131,8 @@ class Client:
         if hello is None:
             hello = {"type": "hello", "token": self.token} if self.token else {
                 "type": "hello", "spectate": True}
-        await self.send(hello)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.send(hello)
         self.reader = asyncio.get_running_loop().create_task(self._read())
         return self
 
