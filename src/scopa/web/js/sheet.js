@@ -23,7 +23,7 @@ function detail(item, side) {
   switch (item) {
     case "cards": return String(side.cards);
     case "coins": return String(side.coins);
-    case "settebello": return side.settebello ? "7♦ ✓" : "–";
+    case "settebello": return side.settebello ? cardEl("7d", { extraClass: "tiny" }) : "–";
     case "sevens": return String(side.sevens);
     case "scope": return String(side.scope);
     case "napola": return side.napola_run ? String(side.napola_run) : "–";

@@ -1,0 +1,155 @@
+"""Browser tests: the real `scopa serve` in a subprocess, Debian's Chromium via Playwright.
+
+Screenshots go to $SCOPA_WEB_ARTIFACTS (default: a folder under the system temp dir).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+# the tests import their shared steps from web_helpers.py next to this file
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+def _scopa_command() -> list[str] | None:
+    exe = Path(sys.executable).with_name("scopa")
+    found = str(exe) if exe.exists() else shutil.which("scopa")
+    if found is None:
+        return None
+    cmd = [found]
+    probe = subprocess.run([*cmd, "serve", "--help"], capture_output=True, timeout=60)
+    return cmd if probe.returncode == 0 else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    default = Path(tempfile.gettempdir()) / "scopa-web-artifacts"
+    path = Path(os.environ.get("SCOPA_WEB_ARTIFACTS", default))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a fresh `scopa serve` with short bot pauses."""
+    cmd = _scopa_command()
+    if cmd is None:
+        pytest.skip("the `scopa serve` command does not exist yet")
+    db = tmp_path_factory.mktemp("web") / "scopa.sqlite"
+    port = _free_port()
+    env = {
+        **os.environ,
+        "SCOPA_BOT_DELAY_SECONDS": "0.05",
+        "SCOPA_BOT_SECONDS": "0.2",
+        "SCOPA_BOT_WORKERS": "1",
+        "SCOPA_HAND_PAUSE_SECONDS": "600",
+    }
+    log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [*cmd, "serve", "--host", "127.0.0.1", "--port", str(port), "--database-url", f"sqlite:///{db}",
+         "--log-level", "warning"],
+        stdout=log, stderr=subprocess.STDOUT, env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/meta", timeout=1).read()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                log.close()
+                output = db.with_suffix(".log").read_text()
+                raise RuntimeError(f"scopa serve did not start: {output}") from None
+            time.sleep(0.2)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():  # type: ignore[no-untyped-def]
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+# no animation unless a test asks for it (faster, deterministic); English unless switched
+INIT_SCRIPT = """
+if (!localStorage.getItem('scopa.setting.speed')) localStorage.setItem('scopa.setting.speed', '"off"');
+if (!localStorage.getItem('scopa.lang')) localStorage.setItem('scopa.lang', 'en');
+"""
+
+
+class PageErrors(list):
+    """JavaScript errors seen on a page; a test fails if any remain."""
+
+
+def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-untyped-def]
+    context = browser.new_context(**context_args)
+    context.add_init_script(INIT_SCRIPT)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page
+
+
+@pytest.fixture
+def new_page(browser):  # type: ignore[no-untyped-def]
+    """Factory of pages, each in its own browser context (its own localStorage)."""
+    contexts = []
+    errors = PageErrors()
+
+    def make(**context_args):  # type: ignore[no-untyped-def]
+        context, page = _new_page(browser, errors, **context_args)
+        contexts.append(context)
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def page(new_page):  # type: ignore[no-untyped-def]
+    return new_page(viewport={"width": 1280, "height": 860})

@@ -1,0 +1,71 @@
+"""Steps shared by the browser tests: start a table, play a turn, read the socket."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+
+def shot(page: Page, artifacts: Path, name: str) -> Path:
+    path = artifacts / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def record_frames(page: Page) -> list[dict[str, Any]]:
+    """Every JSON frame the page receives on its table sockets, in order."""
+    frames: list[dict[str, Any]] = []
+
+    def on_ws(ws: Any) -> None:
+        def on_frame(payload: Any) -> None:
+            with contextlib.suppress(TypeError, ValueError):
+                frames.append(json.loads(payload))
+
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_ws)
+    return frames
+
+
+def last_state(frames: list[dict[str, Any]]) -> dict[str, Any]:
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states, "no state frame received"
+    return states[-1]
+
+
+def start_table(page: Page, base: str, *, name: str = "Anna", seat2: str | None = None) -> None:
+    """Open the lobby and start a 2-player table (default: against the intermediate bot)."""
+    page.goto(base + "/")
+    page.fill("#name", name)
+    if seat2 is not None:
+        page.select_option("#seat-1", seat2)
+    page.click("button.start")
+    page.wait_for_url("**/t/*")
+
+
+def wait_my_turn(page: Page, timeout: float = 20_000) -> None:
+    page.wait_for_selector(".turn.mine", timeout=timeout)
+    page.wait_for_function("!document.querySelector('.play-host').classList.contains('locked')")
+
+
+def play_turn(page: Page, index: int = 0) -> None:
+    """Pick a hand card, the first capture option if there is a choice, and play it."""
+    wait_my_turn(page)
+    cards = page.locator(".hand button.card")
+    cards.nth(min(index, cards.count() - 1)).click()
+    if page.locator(".chooser .option").count():
+        page.locator(".chooser .option").first.click()
+    expect(page.locator(".chooser .play")).to_be_enabled()
+    page.click(".chooser .play")
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
+
+
+def table_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(".felt .card", "els => els.map(e => e.dataset.card)")
