@@ -75,9 +75,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     }
     log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
-        [*cmd, "serve", "--host", "127.0.0.1", "--port", str(port), "--database-url", f"sqlite:///{db}",
-         "--log-level", "warning"],
-        stdout=log, stderr=subprocess.STDOUT, env=env,
+        [
+            *cmd,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--database-url",
+            f"sqlite:///{db}",
+            "--log-level",
+            "warning",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -115,7 +127,8 @@ def browser():  # type: ignore[no-untyped-def]
 
 # no animation unless a test asks for it (faster, deterministic); English unless switched
 INIT_SCRIPT = """
-if (!localStorage.getItem('scopa.setting.speed')) localStorage.setItem('scopa.setting.speed', '"off"');
+if (!localStorage.getItem('scopa.setting.speed'))
+  localStorage.setItem('scopa.setting.speed', '"off"');
 if (!localStorage.getItem('scopa.lang')) localStorage.setItem('scopa.lang', 'en');
 """
 
