@@ -1,0 +1,379 @@
+"""Property tests over every preset and player count: random hands checked move by move
+against an independent reading of RULES.md (see helpers.oracle_moves / oracle_score)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scopa import VARIANTS, Game, IllegalMoveError, Rules
+from scopa.playout import random_playout
+
+from .helpers import (
+    ALL_CARDS,
+    cards_in,
+    moves_of,
+    oracle_moves,
+    oracle_score,
+    position,
+    rank,
+)
+
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def player_counts(variant: str) -> list[int]:
+    return [4] if variant.startswith("scopone") else [2, 3, 4, 5, 6]
+
+
+PRESETS = [(v, n) for v in VARIANTS for n in player_counts(v)]
+
+
+@st.composite
+def rules_st(draw: st.DrawFn) -> Rules:
+    variant, players = draw(st.sampled_from(PRESETS))
+    base = Rules.preset(variant, players=players)
+    opts: dict = {}
+    if draw(st.booleans()):
+        opts["fewest_cards"] = True
+    if draw(st.booleans()):
+        opts["last_sweep_counts"] = True
+    if base.capture == "equal" and draw(st.integers(0, 3)) == 0:
+        opts["ace_takes_all"] = True
+    if (base.ace_takes_all or opts.get("ace_takes_all")) and draw(st.booleans()):
+        opts["ace_sweep_scopa"] = True
+    if players == 6 and draw(st.booleans()):
+        opts["teams"] = 3
+    if draw(st.integers(0, 3)) == 0:
+        opts["primiera_faces"] = "rank"
+    if draw(st.integers(0, 3)) == 0:
+        opts["napola"] = True
+        opts["re_bello"] = True
+    return Rules.preset(variant, players=players, **opts)
+
+
+def all_cards_of(p: dict) -> list[str]:
+    return [
+        *(c for h in p["hands"] for c in h),
+        *p["table"],
+        *p["stock"],
+        *(c for pile in p["captured"] for c in pile),
+    ]
+
+
+def check_conserved(p: dict) -> None:
+    cards = all_cards_of(p)
+    assert len(cards) == 40 and set(cards) == set(ALL_CARDS), Counter(cards).most_common(2)
+
+
+def check_views(g: Game, p: dict, rng: random.Random) -> None:
+    n = len(p["hands"])
+    for seat in range(n):
+        v = g.view(seat)
+        d = json.loads(json.dumps(v.to_dict()))
+        hidden = {c for s in range(n) if s != seat for c in p["hands"][s]} | set(p["stock"])
+        leaked = cards_in(d) & hidden
+        assert not leaked, f"seat {seat} sees {sorted(leaked)}"
+        assert set(d["hand"]) == set(p["hands"][seat])
+        assert d["hand_sizes"] == [len(h) for h in p["hands"]]
+        assert d["stock_size"] == len(p["stock"])
+        assert set(d["table"]) == set(p["table"])
+        assert [set(x) for x in d["captured"]] == [set(x) for x in p["captured"]]
+        if seat == p["to_move"] and not g.hand_over:
+            assert {(m.card, m.capture) for m in v.legal_moves()} == {
+                (m.card, m.capture) for m in g.legal_moves()
+            }
+    seat = rng.randrange(n)
+    v = g.view(seat)
+    d = v.to_dict()
+    s = v.sample(rng)
+    sp = s.to_position()
+    check_conserved(sp)
+    assert s.view(seat).to_dict() == d
+    assert set(sp["hands"][seat]) == set(p["hands"][seat])
+    assert [len(h) for h in sp["hands"]] == [len(h) for h in p["hands"]]
+    assert len(sp["stock"]) == len(p["stock"])
+    assert set(sp["table"]) == set(p["table"])
+    assert sp["to_move"] == p["to_move"] and sp["dealer"] == p["dealer"]
+    assert sp["scope"] == p["scope"] and sp["scores"] == p["scores"]
+    assert [set(x) for x in sp["captured"]] == [set(x) for x in p["captured"]]
+    # the sampled state is a playable game consistent with the rules
+    if not s.hand_over:
+        assert moves_of(s) == oracle_moves(s.rules, sp["hands"][sp["to_move"]], sp["table"])
+
+
+def hidden_layouts(v, rng: random.Random, k: int) -> set:
+    out = set()
+    for _ in range(k):
+        s = v.sample(rng)
+        out.add((tuple(s.hands), tuple(s.stock)))
+    return out
+
+
+def check_samples_differ(g: Game, p: dict, rng: random.Random) -> None:
+    n = len(p["hands"])
+    for seat in range(n):
+        zones = [len(p["hands"][s]) for s in range(n) if s != seat] + [len(p["stock"])]
+        if sum(1 for z in zones if z) >= 2:
+            assert len(hidden_layouts(g.view(seat), rng, 20)) >= 2
+        elif sum(zones) >= 2:  # one zone: the cards are known as a set, order may vary
+            assert all(
+                {frozenset(ALL_CARDS[c] for c in range(40) if h >> c & 1) for h in hs}
+                for hs, _ in hidden_layouts(g.view(seat), rng, 3)
+            )
+
+
+def check_illegal(g: Game, p: dict, legal: set, rng: random.Random) -> None:
+    """A few random non-legal moves must raise IllegalMoveError and change nothing."""
+    hand = p["hands"][p["to_move"]]
+    for _ in range(3):
+        c = rng.choice(hand) if rng.random() < 0.7 else rng.choice(ALL_CARDS)
+        cap = [t for t in p["table"] if rng.random() < 0.3]
+        if rng.random() < 0.2:
+            cap.append(rng.choice(ALL_CARDS))
+        if (c, frozenset(cap)) in legal:
+            continue
+        try:
+            g.play({"card": c, "capture": cap})
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"illegal move {c}:{cap} was accepted")
+        assert g.to_position() == p
+
+
+def expect_after(g: Game, p: dict, move: dict) -> dict:
+    """The state after ``move`` by RULES.md: table, pile, sweeps, last capturer, leftovers."""
+    r = g.rules
+    seat = p["to_move"]
+    c, cap = move["card"], move["capture"]
+    table = set(p["table"])
+    captured = [set(x) for x in p["captured"]]
+    scope = list(p["scope"])
+    lc = p["last_capturer"]
+    last_play = not p["stock"] and sum(len(h) for h in p["hands"]) == 1
+    if cap:
+        table -= set(cap)
+        captured[seat] |= {c, *cap}
+        lc = seat
+        if not table:
+            ace_sweep = r.ace_takes_all and rank(c) == 1 and not any(rank(t) == 1 for t in cap)
+            if (not last_play or r.last_sweep_counts) and (not ace_sweep or r.ace_sweep_scopa):
+                scope[seat] += 1
+    else:
+        table.add(c)
+    if last_play and lc is not None:
+        captured[lc] |= table
+        table = set()
+    return {"table": table, "captured": captured, "scope": scope, "last_capturer": lc}
+
+
+def check_turn_after(p_before: dict, p_after: dict, rules: Rules) -> None:
+    n = len(p_before["hands"])
+    left = sum(len(h) for h in p_before["hands"]) - 1
+    first = (p_before["dealer"] + 1) % n
+    if left:
+        assert p_after["to_move"] == (p_before["to_move"] + 1) % n
+        assert p_after["stock"] == p_before["stock"]
+    elif p_before["stock"]:  # next round: dealt one at a time from the seat after the dealer
+        size = len(p_before["stock"]) - len(p_after["stock"])
+        assert size % n == 0 and size // n in rules.rounds
+        assert p_after["to_move"] == first
+        dealt = p_before["stock"][:size]
+        for seat in range(n):
+            k = (seat - first) % n
+            assert set(p_after["hands"][seat]) == set(dealt[k::n])
+        assert p_after["stock"] == p_before["stock"][size:]
+
+
+def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
+    """Play a hand with random moves, checking every state against RULES.md."""
+    step = 0
+    differ_at = rng.randrange(0, 10)
+    while not g.hand_over:
+        p = g.to_position()
+        check_conserved(p)
+        hand = p["hands"][p["to_move"]]
+        legal = moves_of(g)
+        listed = g.legal_moves()
+        assert len(listed) == len(legal), "a move is listed twice"
+        assert legal == oracle_moves(g.rules, hand, p["table"])
+        q = json.loads(json.dumps(p))
+        loaded = Game.from_position(q)
+        assert loaded.to_position() == p
+        assert moves_of(loaded) == legal
+        if deep:
+            check_illegal(g, p, legal, rng)
+            check_views(g, p, rng)
+            if step == differ_at:
+                check_samples_differ(g, p, rng)
+        move = rng.choice(listed).to_dict()
+        want = expect_after(g, p, move)
+        g.play(move)
+        after = g.to_position()
+        assert set(after["table"]) == want["table"]
+        assert [set(x) for x in after["captured"]] == want["captured"]
+        assert after["scope"] == want["scope"]
+        assert after["last_capturer"] == want["last_capturer"]
+        check_turn_after(p, after, g.rules)
+        step += 1
+    p = g.to_position()
+    check_conserved(p)
+    assert all(h == [] for h in p["hands"]) and p["stock"] == []
+    assert Game.from_position(json.loads(json.dumps(p))).to_position() == p
+    check_score(g, p)
+
+
+def check_score(g: Game, p: dict) -> None:
+    res = g.hand_result()
+    want = oracle_score(g.rules, p["captured"], p["scope"])
+    got = [{k: side["points"].get(k, 0) for k in want[0]} for side in res["sides"]]
+    assert got == want
+    assert [side["total"] for side in res["sides"]] == [sum(w.values()) for w in want]
+    for i, side in enumerate(res["sides"]):
+        assert side["seats"] == [s for s in range(g.rules.players) if s % g.rules.teams == i]
+
+
+@settings(SETTINGS, max_examples=150)
+@given(rules=rules_st(), seed=st.integers(0, 2**32 - 1))
+def test_every_state_of_a_random_hand(rules, seed):
+    """Cards conserved; legal moves equal the brute force; illegal moves change nothing;
+    views hide what they must; samples agree with the view; positions round-trip; each
+    move has the effect RULES.md gives; the score sheet matches RULES.md."""
+    g = Game(rules, seed=seed)
+    play_checked_hand(g, random.Random(seed), deep=True)
+
+
+@settings(SETTINGS, max_examples=80)
+@given(rules=rules_st(), seed=st.integers(0, 2**32 - 1))
+def test_hands_from_positions_of_other_players(rules, seed):
+    """The same checks (lighter) on a hand started from a fresh-deal position with a dealer
+    other than the default."""
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed, dealer=rng.randrange(rules.players))
+    play_checked_hand(Game.from_position(g.to_position()), rng, deep=False)
+
+
+@settings(SETTINGS, max_examples=60)
+@given(rules=rules_st(), seed=st.integers(0, 2**32 - 1))
+def test_same_seed_same_game(rules, seed):
+    games = [Game(rules, seed=f"s{seed}") for _ in range(2)]
+    rngs = [random.Random(seed), random.Random(seed)]
+    assert games[0].to_position() == games[1].to_position()
+    assert games[0].hand_seed == games[1].hand_seed
+    for _ in range(2):
+        while not games[0].hand_over:
+            for g, rng in zip(games, rngs, strict=True):
+                g.play(rng.choice(g.legal_moves()))
+            assert games[0].to_position() == games[1].to_position()
+        assert games[0].hand_result() == games[1].hand_result()
+        if games[0].match_over:
+            break
+        for g in games:
+            g.next_hand()
+        assert games[0].to_position() == games[1].to_position()
+    other = Game(rules, seed=f"t{seed}")
+    assert other.to_position() != Game(rules, seed=f"s{seed}").to_position()
+
+
+@settings(SETTINGS, max_examples=300)
+@given(
+    rules=rules_st(), seed=st.integers(0, 2**32 - 1), plays=st.integers(0, 40),
+)
+def test_playout_function_and_method_agree(rules, seed, plays):
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    for _ in range(plays):
+        if g.hand_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    before = g.to_position()
+    a, b = g.copy(), g.copy()
+    ra, rb = random.Random(seed + 1), random.Random(seed + 1)
+    random_playout(a, ra)
+    b.random_playout(rb)
+    assert ra.random() == rb.random()  # the same randomness consumed
+    assert g.to_position() == before  # the copies are independent
+    for x in (a, b):
+        assert x.hand_over
+    assert a.hands == b.hands and a.table == b.table and a.captured == b.captured
+    assert a.scope == b.scope and a.last_capturer == b.last_capturer
+    assert a.hand_result() == b.hand_result()
+    pa = a.to_position()
+    check_conserved(pa)
+    assert all(h == [] for h in pa["hands"]) and pa["stock"] == []
+    check_score(a, pa)
+    # sweeps only grow, piles only grow
+    for s in range(rules.players):
+        assert set(before["captured"][s]) <= set(pa["captured"][s])
+        assert pa["scope"][s] >= before["scope"][s]
+
+
+@settings(SETTINGS, max_examples=40)
+@given(rules=rules_st(), seed=st.integers(0, 2**32 - 1))
+def test_whole_match(rules, seed):
+    """Matches to the end: the deal rotates, points are banked, the winner follows RULES.md."""
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    banked = [0] * rules.teams
+    for hand in range(1, 60):
+        assert g.hand_number == hand
+        assert g.dealer == (rules.players - 1 + hand - 1) % rules.players
+        assert g.scores == banked
+        while not g.hand_over:
+            g.play(rng.choice(g.legal_moves()))
+        res = g.hand_result()
+        totals = [b + side["total"] for b, side in zip(banked, res["sides"], strict=True)]
+        top = max(totals)
+        outright = res.get("outright")
+        if outright is not None:
+            assert g.winner == outright
+        elif top >= rules.target and totals.count(top) == 1:
+            assert g.winner == totals.index(top)
+        else:
+            assert g.winner is None
+        if g.match_over:
+            break
+        g.next_hand()
+        banked = totals
+        assert len(g.results) == hand
+    assert g.match_over
+
+
+def test_sample_is_uniform_small_case():
+    # three players, last round: seat 0 to move knows every card but two, one in each other
+    # hand; both layouts must come up about equally often
+    p = position([["5d"], ["6c"], ["7s"]], ["2b"], last_capturer=0, rest_seat=0)
+    g = Game.from_position(p)
+    v = g.view(0)
+    rng = random.Random(1)
+    counts = Counter()
+    for _ in range(2000):
+        s = v.sample(rng).to_position()
+        counts[s["hands"][1][0]] += 1
+    assert set(counts) == {"6c", "7s"}
+    assert 850 < counts["6c"] < 1150
+
+
+def test_sample_uniform_over_stock_and_hands():
+    # two players, seat 0 to move in the fifth round: 3 cards in seat 1's hand and 6 in the
+    # stock are unseen; each unseen card lands in seat 1's hand with probability 3/9
+    p = position(
+        [["5d", "6d", "7d"], ["1c", "2c", "3c"]], ["1b"], stock=["4c", "5c", "6c"],
+        stock_size=6, last_capturer=1,
+    )
+    g = Game.from_position(p)
+    unseen = set(p["hands"][1]) | set(p["stock"])
+    rng = random.Random(2)
+    counts = Counter()
+    trials = 3000
+    for _ in range(trials):
+        s = g.view(0).sample(rng).to_position()
+        assert set(s["hands"][1]) | set(s["stock"]) == unseen
+        counts.update(s["hands"][1])
+    for c in unseen:
+        assert abs(counts[c] / trials - 1 / 3) < 0.05, (c, counts[c])
