@@ -106,6 +106,11 @@ export function mountTable(main, tableId) {
     return ".hand .card";
   }
 
+  function focusIn(selector) {
+    const el = playHost.querySelector(selector);
+    if (el) el.focus({ preventScroll: true });
+  }
+
   function restoreFocus(key) {
     if (!key) return;
     const el = playHost.querySelector(key) || playHost.querySelector(".hand button.card");
@@ -292,11 +297,13 @@ export function mountTable(main, tableId) {
       if (!moves.length) return;
       m.selection = { card, moves, move: moves.length === 1 ? moves[0] : null };
       renderPlay();
+      if (moves.length > 1) focusIn(".chooser .option");
     },
     pickMove(move) {
       if (!m.selection) return;
       m.selection = { ...m.selection, move };
       renderPlay();
+      focusIn(".chooser .play");
     },
     pickFromTeach(move) {
       const moves = movesFor(m.legalMoves, move.card);
@@ -304,8 +311,7 @@ export function mountTable(main, tableId) {
       if (!chosen) return;
       m.selection = { card: move.card, moves, move: chosen };
       renderPlay();
-      const play = playHost.querySelector(".play");
-      if (play) play.focus();
+      focusIn(".chooser .play");
     },
     preview(move) {
       const set = new Set(move.capture);

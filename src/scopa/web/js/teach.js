@@ -35,11 +35,21 @@ export function renderTeach(analysis, view, onPick) {
         moveWords(entry.move, sweeps)),
       entry.best ? h("span", { class: "badge" }, t("teach.best")) : null,
       h("span", { class: "value" }, t("teach.value", { v: formatValue(entry.value) })),
-      entry.explanation ? h("p", { class: "why" }, entry.explanation) : null);
+      why(entry) ? h("p", { class: "why" }, why(entry)) : null);
     list.append(item);
   }
   box.append(list);
   return box;
+}
+
+/** The server's reason, without the move description it starts with (shown above it). */
+function why(entry) {
+  let text = entry.explanation || "";
+  const move = entry.text || "";
+  if (move && text.toLowerCase().startsWith(move.toLowerCase())) {
+    text = text.slice(move.length).replace(/^[\s;:,.]+/, "");
+  }
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
 }
 
 function formatValue(v) {

@@ -1,0 +1,64 @@
+"""Two people at one table through an invite link, and a spectator."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from web_helpers import hand_cards, play_turn, shot, start_table, table_cards
+
+pytestmark = pytest.mark.browser
+
+
+def whose_turn(a, b):  # type: ignore[no-untyped-def]
+    """The page whose player is to move (waits until one of them is)."""
+    for _ in range(100):
+        for p in (a, b):
+            if p.locator(".turn.mine").count():
+                return p
+        a.wait_for_timeout(100)
+    raise AssertionError("nobody's turn")
+
+
+def test_two_players_through_an_invite_link(server, new_page, artifacts):
+    anna = new_page(viewport={"width": 1280, "height": 860})
+    start_table(anna, server, name="Anna", seat2="human")
+    invite = anna.locator(".invite-url")
+    expect(invite).to_have_value(f"{server}/join/" + invite.input_value().rsplit("/", 1)[-1])
+    expect(anna.locator(".turn.waiting")).to_be_visible()
+    shot(anna, artifacts, "friends-01-waiting")
+
+    bruno = new_page(viewport={"width": 1280, "height": 860})
+    bruno.goto(invite.input_value())
+    bruno.fill("#join-name", "<b>Bruno</b>")
+    bruno.click("form button[type=submit]")
+    bruno.wait_for_url("**/t/*")
+    assert bruno.url == anna.url
+
+    # both see the same table; the name is shown as text, never as markup
+    for p in (anna, bruno):
+        expect(p.locator(".felt .card")).to_have_count(4)
+        expect(p.locator(".hand .card")).to_have_count(3)
+        expect(p.locator(".scores")).to_contain_text("<b>Bruno</b>")
+    assert table_cards(anna) == table_cards(bruno)
+    assert set(hand_cards(anna)).isdisjoint(hand_cards(bruno))
+    expect(anna.locator(".invite")).to_have_count(0)
+
+    for _ in range(2):
+        mover = whose_turn(anna, bruno)
+        other = bruno if mover is anna else anna
+        played = hand_cards(mover)[0]
+        play_turn(mover)
+        name = "Anna" if mover is anna else "<b>Bruno</b>"
+        expect(other.locator(".last-play")).to_contain_text(name)
+        expect(mover.locator(f'.hand [data-card="{played}"]')).to_have_count(0)
+        expect(other.locator(".turn.mine")).to_be_visible()
+        assert table_cards(anna) == table_cards(bruno)
+    shot(anna, artifacts, "friends-02-anna")
+    shot(bruno, artifacts, "friends-03-bruno")
+
+    # a third person watches: public information only, no hand
+    carla = new_page(viewport={"width": 1280, "height": 860})
+    carla.goto(anna.url)
+    expect(carla.locator(".note")).to_be_visible()
+    expect(carla.locator(".felt .card")).to_have_count(len(table_cards(anna)))
+    expect(carla.locator(".hand")).to_have_count(0)
