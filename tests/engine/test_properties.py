@@ -10,8 +10,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa import VARIANTS, Game, IllegalMoveError, Rules
+from scopa import VARIANTS, Game, IllegalMoveError, Rules, card
 from scopa.playout import random_playout
+from scopa.scoring import hand_totals
 
 from .helpers import (
     ALL_CARDS,
@@ -234,6 +235,8 @@ def check_score(g: Game, p: dict) -> None:
     got = [{k: side["points"].get(k, 0) for k in want[0]} for side in res["sides"]]
     assert got == want
     assert [side["total"] for side in res["sides"]] == [sum(w.values()) for w in want]
+    piles = [sum(1 << card(c) for c in pile) for pile in p["captured"]]
+    assert hand_totals(g.rules, piles, p["scope"]) == [side["total"] for side in res["sides"]]
     for i, side in enumerate(res["sides"]):
         assert side["seats"] == [s for s in range(g.rules.players) if s % g.rules.teams == i]
 

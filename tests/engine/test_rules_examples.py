@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from scopa import Game, IllegalMoveError, Rules, card
+from scopa import Game, IllegalMoveError, Rules, card, card_name, card_text
 from scopa.shuffle import deck_from_seed
 
-from .helpers import ALL_CARDS, captures_for, game, rank
+from .helpers import ALL_CARDS, captures_for, game, position, rank
 
 S = frozenset
 
@@ -725,3 +725,76 @@ def test_dealer_rotation():
         assert g.scores == totals
         assert len(g.results) == hand + 1
         assert g.results[-1]["dealer"] == (2 + hand) % 3
+
+
+# -- cards, shuffles, seeds ----------------------------------------------------------------
+def test_card_notation():
+    assert card("7d") == card("7D")
+    for c in ALL_CARDS:
+        assert card_text(card(c)) == c
+    assert card_name(card("7d")) == "7 of coins"
+    assert card_name(card("10d")) == "king of coins"
+    assert card_name(card("1c")) == "ace of cups"
+    assert card_name(card("8s")) == "knave of swords"
+    assert card_name(card("9b")) == "knight of clubs"
+    for bad in ("0d", "11d", "7x", "07d", "d7", "7", "", "10"):
+        with pytest.raises(ValueError):
+            card(bad)
+
+
+def test_upper_case_suits_read():
+    p = position([["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock_size=6)
+    p["hands"][0][0] = "7D"
+    p["table"][0] = "3S"
+    p["captured"][1] = [c.upper() for c in p["captured"][1]]
+    g = Game.from_position(p)
+    assert pos_of(g)["hands"][0][0] == "7d"  # writers use the lower-case form
+    assert captures_for(g, "7d") == {S(["3s", "4d"])}
+    g.play("7D:3S+4D")
+    assert pos_of(g)["scope"] == [1, 0]
+
+
+def test_deck_from_seed_is_a_reproducible_permutation():
+    assert deck_from_seed("abc", 0) == deck_from_seed("abc", 0)
+    assert sorted(deck_from_seed("abc", 0)) == list(range(40))
+    assert deck_from_seed("abc", 0) != deck_from_seed("abc", 1)
+    assert deck_from_seed("abc", 0) != deck_from_seed("abd", 0)
+
+
+def test_deck_from_seed_roughly_uniform():
+    first = [0] * 40
+    place_of_ace = [0] * 40
+    for i in range(4000):
+        deck = deck_from_seed(f"u{i}", 0)
+        first[deck[0]] += 1
+        place_of_ace[deck.index(0)] += 1
+    assert min(first) > 50 and max(first) < 160
+    assert min(place_of_ace) > 50 and max(place_of_ace) < 160
+
+
+def test_match_seed_deals_hand_k_from_seed_k():
+    g = Game(Rules.preset("scopa"), seed="match")
+    assert g.hand_seed == "match:1"
+    assert g.deck == deck_from_seed("match:1", g.hand_attempt)
+    while not g.hand_over:
+        g.play(g.legal_moves()[0])
+    g.next_hand()
+    assert g.hand_seed == "match:2"
+    assert g.deck == deck_from_seed("match:2", g.hand_attempt)
+    h = Game(Rules.preset("scopa"), hand_seed="explicit")
+    assert h.deck == deck_from_seed("explicit", h.hand_attempt)
+
+
+def test_unseeded_games_differ():
+    decks = {tuple(Game(Rules.preset("scopa")).deck) for _ in range(5)}
+    assert len(decks) == 5
+    seeds = {Game(Rules.preset("scopa")).hand_seed for _ in range(5)}
+    assert len(seeds) == 5 and None not in seeds
+
+
+def test_hand_result_before_end_raises():
+    g = Game(Rules.preset("scopa"), seed=1)
+    with pytest.raises(ValueError):
+        g.hand_result()
+    with pytest.raises(ValueError):
+        g.next_hand()
