@@ -11,7 +11,7 @@ import pytest
 
 from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules, card
 
-from .helpers import ALL_CARDS, game, moves_of, position
+from .helpers import ALL_CARDS, captures_for, game, moves_of, position
 
 
 def player_counts(variant: str) -> list[int]:
@@ -327,3 +327,16 @@ def test_negative_capture_mask_raises_illegal_move():
 def test_all_cards_text():
     assert len(ALL_CARDS) == 40
     assert sorted(card(c) for c in ALL_CARDS) == list(range(40))
+
+
+def test_out_of_range_card_field_cannot_alias_a_legal_move():
+    # Move(card=1d | 1c << 6, capture=0) names no card (card 640 + 0); its packed code equals
+    # the legal 1d:1c, but it is malformed and must be refused
+    g = game([["1d", "5c", "9c"], ["2s", "6s", "8s"]], ["1c", "4b"], stock_size=6)
+    assert captures_for(g, "1d") == {frozenset(["1c"])}
+    aliased = Move(card("1d") | (1 << card("1c")) << 6, 0)
+    assert aliased.card >= 40
+    before = g.to_position()
+    with pytest.raises(IllegalMoveError):
+        g.play(aliased)
+    assert g.to_position() == before
