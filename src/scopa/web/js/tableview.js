@@ -94,7 +94,10 @@ function tableCards(m) {
 function chooser(m, actions) {
   const sel = m.selection;
   const box = h("div", { class: "chooser", "aria-live": "polite" });
-  if (!m.yourTurn) return box;
+  if (!m.yourTurn) {
+    box.classList.add("idle");
+    return box;
+  }
   if (!sel) {
     box.append(h("p", {}, t("table.pickCard")));
     return box;

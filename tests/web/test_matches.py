@@ -1,0 +1,116 @@
+"""The end of a match (result, rematch) and the replay of finished matches."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+from web_helpers import shot, wait_my_turn
+
+pytestmark = pytest.mark.browser
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    req = urllib.request.Request(
+        base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def get(base: str, path: str) -> dict:
+    with urllib.request.urlopen(base + path, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def sit_at_short_match(page, base: str) -> str:  # type: ignore[no-untyped-def]
+    """A match to 1 point against the beginner bot; the page holds seat 0."""
+    res = post(
+        base,
+        "/api/tables",
+        {
+            "variant": "scopa",
+            "players": 2,
+            "target": 1,
+            "name": "Anna",
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+        },
+    )
+    table = res["table"]["id"]
+    page.goto(base + "/")
+    seat = json.dumps({"token": res["token"], "seat": res["seat"], "invite": res["invite"]})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"scopa.seat.{table}", seat])
+    page.goto(f"{base}/t/{table}")
+    return table
+
+
+def play_until_match_end(page) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(200):
+        if page.locator(".match-end").count():
+            return
+        if page.locator(".dialog .next").count():
+            page.click(".dialog .next")
+        elif page.locator(".turn.mine").count() and not page.locator(".play-host.locked").count():
+            page.locator(".hand button.card").first.click()
+            if page.locator(".chooser .option").count():
+                page.locator(".chooser .option").first.click()
+            page.click(".chooser .play")
+        page.wait_for_timeout(100)
+    raise AssertionError("the match did not end")
+
+
+def test_match_end_shows_result_and_rematch_starts_a_new_match(server, page, artifacts):
+    sit_at_short_match(page, server)
+    wait_my_turn(page)
+    play_until_match_end(page)
+    result = page.locator(".match-end .result")
+    expect(result).to_have_text(re.compile(r"^You (won|lost) the match"))
+    record = page.locator(".match-end a[download]")
+    expect(record).to_have_attribute("href", re.compile(r"^/api/matches/[^/]+/record$"))
+    shot(page, artifacts, "match-01-end")
+    page.click(".match-end .rematch")
+    expect(page.locator(".overlay")).to_be_hidden(timeout=20_000)
+    expect(page.locator(".scores .pts")).to_have_text(["0", "0"])
+    expect(page.locator(".hand .card")).to_have_count(3)
+
+
+def test_replay_of_a_finished_match(server, page, artifacts):
+    post(
+        server,
+        "/api/tables",
+        {
+            "variant": "scopa",
+            "players": 2,
+            "target": 1,
+            "public": True,
+            "seats": [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}],
+        },
+    )
+    deadline = time.monotonic() + 60
+    while not (matches := get(server, "/api/matches")["matches"]):
+        assert time.monotonic() < deadline, "no match finished"
+        time.sleep(0.5)
+    match = get(server, f"/api/matches/{matches[0]['id']}")
+    first = match["replay"]["hands"][0]
+    page.goto(server + "/")
+    page.click(".history a.button")
+    page.wait_for_url("**/replay/*")
+    expect(page.locator(".replay .counter")).to_have_text(f"Move 0 of {len(first['moves'])}")
+    expect(page.locator(".replay .felt .card")).to_have_count(len(first["positions"][0]["table"]))
+    page.click(".replay .next")
+    page.click(".replay .next")
+    expect(page.locator(".replay .counter")).to_have_text(f"Move 2 of {len(first['moves'])}")
+    expect(page.locator(".replay .felt .card")).to_have_count(len(first["positions"][2]["table"]))
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".replay .counter")).to_have_text(f"Move 1 of {len(first['moves'])}")
+    shot(page, artifacts, "replay-01-move")
+    page.click(".replay .last")
+    expect(page.locator(".replay .sheet")).to_be_visible()
+    expect(page.locator(".replay .sheet tr.match td.pt")).to_have_text(
+        [str(s) for s in first["scores_after"]]
+    )
+    shot(page, artifacts, "replay-02-sheet")
