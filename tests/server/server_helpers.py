@@ -66,7 +66,7 @@ class ServerProcess:
         cmd = [
             sys.executable, "-m", "scopa.server",
             "--port", str(self.port), "--database-url", f"sqlite:///{self.db}",
-            "--log-level", "warning",
+            "--log-level", os.environ.get("SCOPA_TEST_LOG", "warning"),
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)

@@ -37,7 +37,8 @@ def serve(
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
     typer.echo(f"Scopa server: open http://{shown}:{settings.port}/  (API: /docs)")
     uvicorn.run(
-        app, host=settings.host, port=settings.port, log_level=log_level, ws_max_size=65536
+        app, host=settings.host, port=settings.port, log_level=log_level, ws_max_size=65536,
+        ws_max_queue=256,
     )
 
 

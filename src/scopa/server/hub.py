@@ -54,6 +54,7 @@ class Connection:
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.too_slow = False
+        self.closing = (1008, "too slow")
 
     def send(self, text: str) -> None:
         if self.too_slow:
@@ -70,11 +71,17 @@ class Connection:
             frame["state_id"] = state_id
         self.send(json.dumps(frame))
 
+    def close_after_queue(self, code: int, reason: str) -> None:
+        """Close once the frames already queued have gone out."""
+        self.closing = (code, reason)
+        self.too_slow = True
+        self.queue.put_nowait(None)
+
     async def writer(self) -> None:
         while True:
             text = await self.queue.get()
             if text is None:
-                await self.ws.close(code=1008, reason="too slow")
+                await self.ws.close(code=self.closing[0], reason=self.closing[1])
                 return
             await self.ws.send_text(text)
 
@@ -130,9 +137,10 @@ class Hub:
         finally:
             if attached:
                 self.master.detach(table, conn)
-            # let queued frames (e.g. a last error) go out before closing
+            # let queued frames (e.g. a last error) go out, then the close frame
+            if not conn.too_slow:
+                conn.close_after_queue(1000, "bye")
             if not writer.done():
-                conn.queue.put_nowait(None)
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer, 2)
             writer.cancel()
@@ -173,7 +181,7 @@ class Hub:
             if not bucket.take():
                 refused += 1
                 if refused >= self.settings.flood_close_after:
-                    await conn.ws.close(code=1008, reason="flooding")
+                    conn.close_after_queue(1008, "flooding")
                     return
                 conn.error("rate_limited", "too many messages: slow down", None)
                 continue
