@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from web_helpers import hand_cards, play_turn, shot, start_table, table_cards
@@ -20,10 +22,15 @@ def whose_turn(a, b):  # type: ignore[no-untyped-def]
 
 
 def test_two_players_through_an_invite_link(server, new_page, artifacts):
-    anna = new_page(viewport={"width": 1280, "height": 860})
+    anna = new_page(
+        viewport={"width": 1280, "height": 860}, permissions=["clipboard-read", "clipboard-write"]
+    )
     start_table(anna, server, name="Anna", seat2="human")
     invite = anna.locator(".invite-url")
-    expect(invite).to_have_value(f"{server}/join/" + invite.input_value().rsplit("/", 1)[-1])
+    expect(invite).to_have_value(re.compile(rf"^{re.escape(server)}/join/[^/]+$"))
+    anna.click(".invite .copy")
+    expect(anna.locator(".invite .copy")).to_have_text("Copied!")
+    assert anna.evaluate("navigator.clipboard.readText()") == invite.input_value()
     expect(anna.locator(".turn.waiting")).to_be_visible()
     shot(anna, artifacts, "friends-01-waiting")
 

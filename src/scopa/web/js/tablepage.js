@@ -44,7 +44,7 @@ export function mountTable(main, tableId) {
   // ---- rendering ---------------------------------------------------------------
   function renderPlay() {
     if (!m.view) {
-      replace(playHost, h("div", { class: "play-area" }, h("p", { class: "turn waiting" }, t("table.waiting"))));
+      replace(playHost, waitingArea());
       return;
     }
     const focusKey = focusedKey();
@@ -52,16 +52,30 @@ export function mountTable(main, tableId) {
     restoreFocus(focusKey);
   }
 
+  /** Before the match starts: who is seated, and the link to send. */
+  function waitingArea() {
+    const seats = h("ul", { class: "waiting-seats" });
+    for (const info of (m.table && m.table.seats) || []) {
+      seats.append(h("li", { class: info.taken ? "taken" : "free" },
+        info.taken ? info.name : t("table.freeSeat")));
+    }
+    const url = inviteUrl();
+    return h("div", { class: "play-area waiting-area" },
+      h("p", { class: "turn waiting", role: "status" }, t("table.waiting")),
+      seats,
+      url ? inviteBox(url) : null);
+  }
+
   function renderSide() {
     const parts = [settingsBox(m, actions)];
     if (m.teachOn && m.yourTurn) parts.push(renderTeach(m.analysis, m.view, actions.pickFromTeach));
     const url = inviteUrl();
-    if (url && hasFreeSeat()) parts.unshift(inviteBox(url));
+    if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
     if (m.view) {
       const last = lastPlayText(m.view, m.table);
       if (last) parts.push(h("p", { class: "last-play" }, t("table.last", { text: last })));
     }
-    parts.push(commitmentBox(m.state && m.state.commitment, m.seeds));
+    if ((m.state && m.state.commitment) || m.seeds.length) parts.push(commitmentBox(m.state && m.state.commitment, m.seeds));
     if (m.handEnd && !m.sheetOpen) {
       parts.push(h("button", { type: "button", class: "ghost", onclick: () => { m.sheetOpen = true; renderOverlay(); } },
         t("sheet.title", { n: m.handEnd.hand_number })));
