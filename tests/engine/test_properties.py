@@ -247,7 +247,32 @@ def test_every_state_of_a_random_hand(rules, seed):
     views hide what they must; samples agree with the view; positions round-trip; each
     move has the effect RULES.md gives; the score sheet matches RULES.md."""
     g = Game(rules, seed=seed)
+    check_opening(g)
     play_checked_hand(g, random.Random(seed), deep=True)
+
+
+def check_opening(g: Game) -> None:
+    """The fresh deal by RULES.md from the game's deck (in deal order)."""
+    r = g.rules
+    p = g.to_position()
+    deck = [ALL_CARDS[c] for c in g.deck]
+    n, first = r.players, (p["dealer"] + 1) % r.players
+    size = r.rounds[0]
+    for seat in range(n):
+        k = (seat - first) % n
+        assert set(p["hands"][seat]) == set(deck[k : n * size : n])
+    table = deck[n * size : n * size + r.table_cards]
+    assert p["stock"] == deck[n * size + r.table_cards :]
+    if r.king_redeal is not None:
+        assert sum(1 for c in table if rank(c) == 10) < r.king_redeal
+    total = sum(rank(c) for c in table)
+    if r.table_fifteen and table and total in (15, 30):
+        assert p["table"] == []
+        assert set(p["captured"][p["dealer"]]) == set(table)
+        assert p["scope"][p["dealer"]] == total // 15
+    else:
+        assert set(p["table"]) == set(table)
+        assert p["scope"] == [0] * n and all(x == [] for x in p["captured"])
 
 
 @settings(SETTINGS, max_examples=80)
