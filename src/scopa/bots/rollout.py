@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..cards import RANK, SETTEBELLO
 from ..game import Game
 from ..playout import random_playout
 
@@ -45,4 +46,68 @@ def capture_playout(g: Game, rng: random.Random) -> None:
             play(codes[int(rand() * len(codes))])
 
 
-ROLLOUTS: dict[str, Rollout] = {"random": random_playout, "capture": capture_playout}
+#: rough worth of capturing each card for the rollout policy: settebello, sevens, coins
+_WORTH = tuple(
+    1.0 + (c == SETTEBELLO) * 6 + (RANK[c] == 7) * 2 + (RANK[c] == 6) + (c < 10) * 1.0
+    for c in range(40)
+)
+
+
+def _table_sum(table: int) -> int:
+    total = 0
+    while table:
+        low = table & -table
+        total += RANK[low.bit_length() - 1]
+        table ^= low
+    return total
+
+
+def smart_playout(g: Game, rng: random.Random) -> None:
+    """Play to the end of the hand like a sound quick player: sweep when you can, else
+    take the capture worth most (settebello, sevens, coins, many cards), else lay a card
+    that does not leave a table summing to a capturing rank of 10 or less (equal-rank
+    rules) -- chosen at random among such cards -- else any card."""
+    rand = rng.random
+    legal = g.legal_codes
+    play = g.play_code
+    worth = _WORTH
+    equal = g.rules.capture == "equal"
+    while not g.hand_over:
+        codes = legal()
+        table = g.table
+        best = -1
+        best_w = 0.0
+        lays = []
+        for code in codes:
+            cap = code >> 6
+            if not cap:
+                lays.append(code)
+                continue
+            if cap == table:
+                best = code
+                break
+            w = worth[code & 63]
+            m = cap
+            while m:
+                low = m & -m
+                w += worth[low.bit_length() - 1]
+                m ^= low
+            if w > best_w:
+                best, best_w = code, w
+        if best >= 0 and (best >> 6 == table or rand() < CAPTURE_PROB):
+            play(best)
+            continue
+        if lays and equal:
+            base = _table_sum(table)
+            safe = [c for c in lays if base + RANK[c & 63] > 10]
+            if safe:
+                play(safe[int(rand() * len(safe))])
+                continue
+        play(codes[int(rand() * len(codes))])
+
+
+ROLLOUTS: dict[str, Rollout] = {
+    "random": random_playout,
+    "capture": capture_playout,
+    "smart": smart_playout,
+}

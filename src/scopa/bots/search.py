@@ -16,33 +16,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..game import Game, Move
 from ..view import PlayerView
 from .base import Bot, Limit
 from .exact import solve
 from .inference import WorldSampler
+from .ismcts import ismcts, most_visited
+from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS
 
-#: simulations (one per legal move per world) when no limit is given
-DEFAULT_SIMULATIONS = 2000
 #: solve exactly once the stock is empty and at most this many cards are in hands
 EXACT_CARDS = 6
-
-
-@dataclass
-class MoveStat:
-    """Accumulated value of one root move over the worlds searched so far."""
-
-    code: int
-    total: float = 0.0
-    count: int = 0
-
-    @property
-    def mean(self) -> float:
-        return self.total / self.count if self.count else 0.0
+ALGORITHMS = ("pimc", "ismcts")
 
 
 def _exact_ok(g: Game) -> bool:
@@ -56,7 +43,7 @@ def evaluate(
     limit: Limit,
     rng: random.Random,
     *,
-    rollout: str = "capture",
+    rollout: str = "random",
     match_aware: bool = False,
     unique_world: bool = False,
 ) -> list[MoveStat]:
@@ -118,16 +105,24 @@ def search_view(
     limit: Limit | None,
     rng: random.Random,
     *,
-    rollout: str = "capture",
+    rollout: str = "random",
     clues: bool = True,
     match_aware: bool = False,
+    algorithm: str = "pimc",
 ) -> list[MoveStat]:
-    """Every legal move of the view's seat with its value from determinized search."""
+    """Every legal move of the view's seat with its value from determinized search
+    (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
+    exact solve is cheap, the determinized search is used anyway)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
     sampler = WorldSampler(view, rng, use_clues=clues)
     side = view.seat % view.rules.teams
+    in_hands = sum(view.hand_sizes)
+    if algorithm == "ismcts" and (view.stock_size or in_hands > EXACT_CARDS + 1):
+        return ismcts(
+            sampler.draw, codes, limit or Limit(), rng, rollout=rollout, match_aware=match_aware
+        )
     return evaluate(
         sampler.draw,
         codes,
@@ -150,17 +145,21 @@ class SearchBot(Bot):
         seed: int | str | None = None,
         *,
         default_limit: Limit | None = None,
-        rollout: str = "capture",
+        rollout: str = "random",
         clues: bool = True,
         match_aware: bool = True,
+        algorithm: str = "pimc",
     ) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {rollout!r}; choose one of {', '.join(ROLLOUTS)}")
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {ALGORITHMS}")
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
         self.rollout = rollout
         self.clues = clues
         self.match_aware = match_aware
+        self.algorithm = algorithm
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         if not view.my_turn:
@@ -175,8 +174,10 @@ class SearchBot(Bot):
             rollout=self.rollout,
             clues=self.clues,
             match_aware=self.match_aware,
+            algorithm=self.algorithm,
         )
-        return Move.from_code(best(stats).code)
+        pick = most_visited(stats) if self.algorithm == "ismcts" else best(stats)
+        return Move.from_code(pick.code)
 
 
 class OracleBot(Bot):
@@ -191,7 +192,7 @@ class OracleBot(Bot):
         seed: int | str | None = None,
         *,
         default_limit: Limit | None = None,
-        rollout: str = "capture",
+        rollout: str = "random",
         match_aware: bool = True,
     ) -> None:
         super().__init__(seed)

@@ -1,0 +1,73 @@
+"""The search bot's variants (algorithms, rollouts) play legal, reproducible moves, and
+rollouts finish hands by the rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopa import Game
+from scopa.bots import Limit, SearchBot
+from scopa.bots.points import side_points
+from scopa.bots.rollout import ROLLOUTS
+from scopa.bots.search import known_world
+from scopa.cards import ALL_CARDS
+from scopa.scoring import score_hand
+
+from .helpers import all_rules, rules_id
+
+LIMIT = Limit(simulations=30)
+
+
+@pytest.mark.parametrize("rules", all_rules()[::2], ids=rules_id)
+@pytest.mark.parametrize("rollout", sorted(ROLLOUTS))
+def test_rollouts_finish_the_hand(rules, rollout) -> None:  # type: ignore[no-untyped-def]
+    g = Game(rules, seed=f"roll-{rollout}")
+    rng = random.Random(0)
+    for _ in range(10):
+        h = g.copy()
+        ROLLOUTS[rollout](h, rng)
+        assert h.hand_over
+        assert not any(h.hands) and not h.stock
+        piles = 0
+        for p in h.captured:
+            assert not piles & p
+            piles |= p
+        assert piles | h.table == ALL_CARDS
+        sheet = score_hand(rules, h.captured, h.scope)
+        assert side_points(rules, h.captured, h.scope) == [s["total"] for s in sheet["sides"]]
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone-scientifico", "escoba"])
+@pytest.mark.parametrize("algorithm", ["pimc", "ismcts"])
+def test_algorithms_play_whole_hands(variant: str, algorithm: str) -> None:
+    g = Game.new(variant, seed=f"algo-{algorithm}")
+    bots = [SearchBot(s, algorithm=algorithm, rollout="smart") for s in range(g.n)]
+    while not g.hand_over:
+        move = bots[g.to_move].choose(g.view(g.to_move), LIMIT)
+        assert move in g.legal_moves()
+        g.play(move)
+
+
+@pytest.mark.parametrize("algorithm", ["pimc", "ismcts"])
+def test_algorithms_reproduce(algorithm: str) -> None:
+    g = Game.new("scopa", seed="algo-repro")
+    view = g.view(g.to_move)
+    picks = {SearchBot(3, algorithm=algorithm).choose(view, LIMIT) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_unknown_algorithm() -> None:
+    with pytest.raises(ValueError, match="algorithm"):
+        SearchBot(0, algorithm="telepathy")
+
+
+def test_known_world_only_at_the_end() -> None:
+    g = Game.new("scopa", seed="known")
+    assert not known_world(g.view(0))
+    while g.stock or g.in_hands > 4:
+        g.play(g.legal_moves()[0])
+    assert known_world(g.view(g.to_move))
+    g4 = Game.new("scopone-scientifico", seed="known4")
+    assert not known_world(g4.view(0))
