@@ -22,13 +22,18 @@ def known_levels() -> list[str]:
     return base.bot_names()
 
 
-def _think(level: str, view: PlayerView, seconds: float, seed: int) -> dict[str, Any]:
-    """Worker: one bot decision. Unknown levels (not registered yet) fall back to random."""
+def _limit(seconds: float | None) -> Limit | None:
+    return None if seconds is None else Limit(seconds=seconds)
+
+
+def _think(level: str, view: PlayerView, seconds: float | None, seed: int) -> dict[str, Any]:
+    """Worker: one bot decision (within the level's own budget unless ``seconds`` is
+    given). Unknown levels (not registered yet) fall back to random."""
     try:
         bot = make_bot(level, seed)
     except ValueError:
         bot = make_bot(FALLBACK_LEVEL, seed)
-    move = bot.choose(view, Limit(seconds=seconds))
+    move = bot.choose(view, _limit(seconds))
     return Move(move.card, move.capture).to_dict()
 
 
@@ -45,17 +50,14 @@ def describe(move: Move, view: PlayerView) -> str:
     return out
 
 
-def _analyse(view: PlayerView, seconds: float) -> list[dict[str, Any]] | None:
+def _analyse(view: PlayerView, seconds: float | None) -> list[dict[str, Any]] | None:
     """Worker: the teach-me analysis of the seat's legal moves, best first (None when the
     analysis module is not there)."""
     try:
         from ..bots.analysis import analyse
     except ImportError:
         return None
-    try:
-        values = analyse(view, limit=Limit(seconds=seconds))
-    except TypeError:  # an analyse() without the limit keyword
-        values = analyse(view)
+    values = analyse(view, limit=_limit(seconds))
     out = []
     for i, mv in enumerate(values):
         move = Move(mv.move.card, mv.move.capture)
@@ -91,12 +93,14 @@ class BotPool:
         )
 
     async def choose(
-        self, level: str, view: PlayerView, seconds: float, seed: int
+        self, level: str, view: PlayerView, seconds: float | None, seed: int
     ) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, _think, level, view, seconds, seed)
 
-    async def analyse(self, view: PlayerView, seconds: float) -> list[dict[str, Any]] | None:
+    async def analyse(
+        self, view: PlayerView, seconds: float | None
+    ) -> list[dict[str, Any]] | None:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, _analyse, view, seconds)
 

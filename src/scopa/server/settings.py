@@ -26,8 +26,9 @@ class Settings(BaseSettings):
     bot_workers: int = Field(default=2, ge=1, le=64)
     #: level of the bot that stands in for an absent human
     standin_level: str = "intermediate"
-    #: seconds a bot may think per move
-    bot_seconds: float = Field(default=1.0, gt=0, le=60)
+    #: seconds a bot (and the teach-me analysis) may think per move; None: each level's
+    #: own budget (50-200 ms) and the analysis default (about half a second)
+    bot_seconds: float | None = Field(default=None, gt=0, le=60)
     #: allow seats played by external programs (configured by name below)
     external_bots: dict[str, list[str]] = Field(default_factory=dict)
     external_timeout: float = Field(default=10.0, gt=0, le=120)

@@ -1,0 +1,80 @@
+"""Kill the server (SIGKILL) mid-match, start it again on the same database, and finish
+the match: nothing anyone was told about is lost, and the same tokens still work."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+from server_helpers import Client, ServerProcess, play_human
+
+
+async def play_moves(client: Client, rng: random.Random, moves: int) -> dict[str, Any]:
+    """Play ``moves`` of my moves (saying "next" between hands); return the state on
+    which it is my turn again afterwards."""
+    done = 0
+    acted: set[int] = set()
+    while True:
+        f = await asyncio.wait_for(client.queue.get(), 20)
+        if f["type"] == "hand_end":
+            await client.send({"type": "next"})
+        if f["type"] != "state" or not f["your_turn"] or not client.queue.empty():
+            continue
+        if f["state_id"] in acted:
+            continue
+        if done == moves:
+            return f
+        acted.add(f["state_id"])
+        await client.send({"type": "move", "state_id": f["state_id"],
+                           "move": rng.choice(f["legal_moves"])})
+        done += 1
+
+
+def test_kill_and_restart_mid_match(tmp_path: Path) -> None:
+    db = tmp_path / "restart.sqlite"
+    first = ServerProcess(db).start()
+    rng = random.Random(7)
+    try:
+        created = first.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                               target=11)
+        tid, token = created["table"]["id"], created["token"]
+        bots_only = first.create(seats=[{"kind": "bot", "level": "random"}] * 2, target=200)
+
+        async def before() -> dict[str, Any]:
+            c = await Client(first, tid, token).connect()
+            state = await play_moves(c, rng, 25)  # into the second hand of six rounds
+            await c.close()
+            return state
+
+        seen = asyncio.run(before())
+        assert seen["view"]["hand_number"] == 2
+    finally:
+        first.kill()
+    second = ServerProcess(db).start()
+    try:
+        async def after() -> dict[str, Any]:
+            c = await Client(second, tid, token).connect()
+            welcome = await c.expect("welcome")
+            assert welcome["seat"] == 0
+            state = await c.expect("state")
+            # exactly where we were: same state id, same view
+            assert state["state_id"] == seen["state_id"]
+            assert state["view"] == seen["view"]
+            assert state["legal_moves"] == seen["legal_moves"]
+            assert state["commitment"] == seen["commitment"]
+            c.queue.put_nowait(state)
+            end = await play_human(c, rng)
+            await c.close()
+            return end
+
+        end = asyncio.run(after())
+        match = second.get(f"/api/matches/{end['match_id']}").json()
+        assert match["winner"] == end["winner"] and max(match["scores"]) >= 11
+        # the bots-only table carried on by itself after the restart
+        table = second.get(f"/api/tables/{bots_only['table']['id']}").json()
+        assert table["status"] == "playing"
+        assert table["match_id"] == bots_only["table"]["match_id"] or table["match_id"]
+    finally:
+        second.stop()
