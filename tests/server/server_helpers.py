@@ -157,7 +157,7 @@ class Client:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.reader, 5)
 
-    async def expect(self, kind: str, pred: Any = None, timeout: float = 15) -> dict[str, Any]:
+    async def expect(self, kind: str, pred: Any = None, timeout: float = 30) -> dict[str, Any]:
         """The next frame of type ``kind`` (matching ``pred``), skipping others."""
         async def find() -> dict[str, Any]:
             while True:

@@ -17,7 +17,7 @@ async def play_moves(client: Client, rng: random.Random, moves: int) -> dict[str
     done = 0
     acted: set[int] = set()
     while True:
-        f = await asyncio.wait_for(client.queue.get(), 20)
+        f = await asyncio.wait_for(client.queue.get(), 60)
         if f["type"] == "hand_end":
             await client.send({"type": "next"})
         if f["type"] != "state" or not f["your_turn"] or not client.queue.empty():

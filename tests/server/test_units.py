@@ -1,0 +1,77 @@
+"""Small parts on their own: names, frame parsing, the throttle, migrations, and the
+secrecy checker itself (it must catch a leak)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from server_helpers import secrecy_violations
+from sqlalchemy import inspect
+
+from scopa.server.hub import TokenBucket, parse_frame
+from scopa.server.models import Base
+from scopa.server.names import clean_name
+from scopa.server.store import Store
+
+
+@pytest.mark.parametrize("raw", ["Anna", "  Bruno  ", "Zoë", "李", "a" * 24, "<b>x</b>"])
+def test_good_names(raw: str) -> None:
+    assert clean_name(raw) == raw.strip()
+
+
+@pytest.mark.parametrize("raw", ["", "   ", "a" * 25, "a\nb", "a\tb", "x\u200by", "\u202eevil",
+                                 "a\u2028b", 5, None])
+def test_bad_names(raw: object) -> None:
+    with pytest.raises(ValueError):
+        clean_name(raw)
+
+
+def test_parse_frame() -> None:
+    ok, code, _, kind = parse_frame('{"type": "ping", "t": 1}', 100)
+    assert ok == {"type": "ping", "t": 1} and code is None and kind == "ping"
+    assert parse_frame("x" * 101, 100)[1] == "too_large"
+    assert parse_frame("{", 100)[1] == "bad_json"
+    assert parse_frame("[" * 5000 + "]" * 5000, 20000)[1] in ("bad_json", "bad_message")
+    assert parse_frame('{"type": "move", "state_id": 1.5, "move": {}}', 100)[1] == "bad_message"
+    assert parse_frame('{"type": "next", "x": 1}', 100)[1] == "bad_message"
+
+
+def test_token_bucket() -> None:
+    b = TokenBucket(rate=0.001, burst=3)
+    assert [b.take() for _ in range(5)] == [True, True, True, False, False]
+
+
+def test_migrations_build_the_models(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
+    store.migrate()
+    store.migrate()  # idempotent
+    names = set(inspect(store.engine).get_table_names())
+    assert {"tables", "seats", "matches", "events", "meta", "alembic_version"} <= names
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    assert diff == []
+    assert store.secret() == store.secret()
+    store.close()
+
+
+def test_secrecy_checker_catches_leaks() -> None:
+    position = {"hands": [["1d", "2d"], ["3d", "4d"]], "stock": ["5d"], "table": ["6d"],
+                "captured": [[], []]}
+    after = {"hands": [[], []], "stock": [], "table": [], "captured": [["1d"], []]}
+    replay = {"hands": [{"seed": "s3cr3t", "positions": [position, after]}]}
+    fine = {"type": "state", "state_id": 1_000_001, "view": {"hand": ["1d", "2d"],
+                                                             "table": ["6d"]}}
+    assert secrecy_violations([fine], 0, replay, 1) == []
+    leak = {"type": "state", "state_id": 1_000_001, "view": {"hand": ["3d"]}}
+    assert secrecy_violations([leak], 0, replay, 1)
+    prose = {"type": "error", "state_id": 1_000_001, "message": "you could take 5d here"}
+    assert secrecy_violations([prose], 0, replay, 1)
+    seed = {"type": "state", "state_id": 1_000_001, "note": json.dumps({"x": "s3cr3t"})}
+    assert secrecy_violations([seed], 0, replay, 1)
+    assert secrecy_violations([fine], None, replay, 1)  # a spectator sees no hand
+    revealed = {"type": "hand_end", "state_id": 1_000_002, "seed": "s3cr3t", "deck": ["3d"]}
+    assert secrecy_violations([revealed], 0, replay, 1) == []
