@@ -48,8 +48,12 @@ def start_table(page: Page, base: str, *, name: str = "Anna", seat2: str | None 
 
 
 def wait_my_turn(page: Page, timeout: float = 20_000) -> None:
-    page.wait_for_selector(".turn.mine", timeout=timeout)
-    page.wait_for_function("!document.querySelector('.play-host').classList.contains('locked')")
+    """Until the page shows it is our turn and takes input (no move in flight, no frame
+    waiting to be shown)."""
+    page.wait_for_function(
+        "document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked')",
+        timeout=timeout,
+    )
 
 
 def play_turn(page: Page, index: int = 0) -> None:

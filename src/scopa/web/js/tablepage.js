@@ -11,6 +11,7 @@ import { animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
 import { renderTeach } from "./teach.js";
 import { endDialog } from "./dialogs.js";
+import { keepUnchanged } from "./morph.js";
 
 export function mountTable(main, tableId) {
   const mine = seatFor(tableId);
@@ -48,7 +49,8 @@ export function mountTable(main, tableId) {
       return;
     }
     const focusKey = focusedKey();
-    replace(playHost, renderPlayArea(m, actions));
+    const next = keepUnchanged(playHost.firstElementChild, renderPlayArea(m, actions));
+    replace(playHost, next);
     restoreFocus(focusKey);
   }
 

@@ -67,7 +67,7 @@ function seatPanel(m, seat, { mine = false } = {}) {
       teams < view.rules.players ? h("span", { class: "side" }, t("table.side", { n: (seat % teams) + 1 })) : null,
       flags.length ? h("span", { class: "flags" }, flags.join(" · ")) : null),
     mine ? null : h("div", { class: "hand-count" }, backsEl(view.hand_sizes[seat]),
-      h("span", {}, t("table.cards", { n: view.hand_sizes[seat] }))),
+      h("span", {}, view.hand_sizes[seat] === 1 ? t("table.cards1") : t("table.cards", { n: view.hand_sizes[seat] }))),
     h("div", { class: "pile", dataset: { pile: String(seat) } },
       h("span", { class: `pile-stack${pile.length ? "" : " empty"}`, "aria-hidden": "true" }),
       h("span", { class: "pile-count" }, t("table.pile", { n: pile.length })),
