@@ -715,8 +715,11 @@ def test_dealer_rotation():
         assert g.dealer == (2 + hand) % 3
         assert g.to_move == (g.dealer + 1) % 3
         assert g.hand_number == hand + 1
+        played = []
         while not g.hand_over:
-            g.play(g.legal_moves()[0])
+            m = g.legal_moves()[0]
+            played.append(m.to_dict())
+            g.play(m)
         if g.match_over:
             break
         sides = g.hand_result()["sides"]
@@ -725,6 +728,9 @@ def test_dealer_rotation():
         assert g.scores == totals
         assert len(g.results) == hand + 1
         assert g.results[-1]["dealer"] == (2 + hand) % 3
+        assert g.results[-1]["moves"] == played  # the record keeps every hand
+        assert g.results[-1]["deck"] == [ALL_CARDS[c] for c in deck_from_seed(
+            f"rotation:{hand + 1}", g.results[-1]["redeals"])]
 
 
 # -- cards, shuffles, seeds ----------------------------------------------------------------
@@ -798,3 +804,50 @@ def test_hand_result_before_end_raises():
         g.hand_result()
     with pytest.raises(ValueError):
         g.next_hand()
+
+
+def test_variant_default_targets():
+    # RULES.md: 11 by default; Scopone and Quindici are "often played to 21", Escoba to 21
+    assert Rules.preset("scopa").target == 11
+    for v in ("asso-pigliatutto", "napola", "re-bello"):
+        assert Rules.preset(v).target == 11
+    for v in ("scopone", "scopone-scientifico", "quindici", "escoba"):
+        assert Rules.preset(v).target == 21
+
+
+# -- fair play -----------------------------------------------------------------------------
+def test_player_view_shows_only_allowed():
+    g = game(
+        [["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock=["9c", "9d"],
+        stock_size=6, captured=[["10b"], ["10c"]], last_capturer=1,
+    )
+    d = g.view(0).to_dict()
+    assert sorted(d["hand"]) == sorted(["7d", "1b", "2b"])
+    assert sorted(d["table"]) == sorted(["3s", "4d"])
+    assert d["hand_sizes"] == [3, 3] and d["stock_size"] == 6
+    text = repr(d)
+    for hidden in ["5s", "6s", "8s", "9c", "9d"]:
+        assert f"'{hidden}'" not in text
+    assert "10b" in d["captured"][0] and "10c" in d["captured"][1]  # piles are public
+    d1 = g.view(1).to_dict()
+    for hidden in ["7d", "1b", "2b", "9c", "9d"]:
+        assert f"'{hidden}'" not in repr(d1)
+
+
+def test_view_sample_keeps_what_is_seen():
+    g = game(
+        [["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock_size=6, last_capturer=1,
+    )
+    v = g.view(0)
+    unseen = {"5s", "6s", "8s", *pos_of(g)["stock"]}
+    layouts = set()
+    rng = random.Random(5)
+    for _ in range(30):
+        sp = v.sample(rng).to_position()
+        assert sorted(sp["hands"][0]) == sorted(["7d", "1b", "2b"])
+        assert sorted(sp["table"]) == sorted(["3s", "4d"])
+        assert len(sp["hands"][1]) == 3 and len(sp["stock"]) == 6
+        assert set(sp["hands"][1]) | set(sp["stock"]) == unseen
+        assert [set(x) for x in sp["captured"]] == [set(x) for x in pos_of(g)["captured"]]
+        layouts.add(frozenset(sp["hands"][1]))
+    assert len(layouts) > 1
