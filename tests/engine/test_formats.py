@@ -340,3 +340,20 @@ def test_out_of_range_card_field_cannot_alias_a_legal_move():
     with pytest.raises(IllegalMoveError):
         g.play(aliased)
     assert g.to_position() == before
+
+
+def test_next_hand_with_bad_deck_changes_nothing():
+    g = Game(Rules.preset("scopa"), seed="bad-deck")
+    while not g.hand_over:
+        g.play(g.legal_moves()[0])
+    totals = [side["total"] for side in g.hand_result()["sides"]]
+    before = (g.to_position(), g.dealer, g.hand_number, len(g.results), list(g.scores))
+    for bad in ([0] * 40, list(range(39))):
+        with pytest.raises(ValueError):
+            g.next_hand(deck=bad)
+        assert (g.to_position(), g.dealer, g.hand_number, len(g.results), list(g.scores)) == (
+            before
+        )
+    g.next_hand(seed="good")
+    assert g.scores == totals  # the hand's points banked once
+    assert g.dealer == 0 and g.hand_number == 2 and len(g.results) == 1
