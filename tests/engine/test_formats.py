@@ -348,7 +348,10 @@ def test_next_hand_with_bad_deck_changes_nothing():
         g.play(g.legal_moves()[0])
     totals = [side["total"] for side in g.hand_result()["sides"]]
     before = (g.to_position(), g.dealer, g.hand_number, len(g.results), list(g.scores))
-    for bad in ([0] * 40, list(range(39))):
+    kings = [card(k) for k in ("10d", "10c", "10s")]
+    void = [c for c in range(40) if c not in kings]
+    void[6:6] = kings  # three kings on the opening table: a void deck
+    for bad in ([0] * 40, list(range(39)), void):
         with pytest.raises(ValueError):
             g.next_hand(deck=bad)
         assert (g.to_position(), g.dealer, g.hand_number, len(g.results), list(g.scores)) == (
