@@ -99,12 +99,14 @@ def test_unauthenticated(server: ServerProcess) -> None:
         err = await c.expect("error")
         assert err["code"] == "not_authenticated"
         await asyncio.wait_for(c.closed.wait(), 5)
+        assert c.ws.close_code == 4001
         for token in ("wrong-token-1234", 12, "", "x" * 1000):
             c = Client(server, tid)
             await c.connect({"type": "hello", "token": token})
             err = await c.expect("error")
             assert err["code"] == "bad_token"
             await asyncio.wait_for(c.closed.wait(), 5)
+            assert c.ws.close_code == 4003
             assert not any(f["type"] in ("state", "welcome") for f in c.frames)
         # a token of another table opens nothing here
         other = server.create(seats=[{"kind": "human"}, {"kind": "human"}])

@@ -150,11 +150,13 @@ class Hub:
             raw = await asyncio.wait_for(conn.ws.receive_text(), self.settings.hello_timeout)
         except TimeoutError:
             conn.error("not_authenticated", "send hello first", None)
+            conn.close_after_queue(4001, "no hello")
             return False
         frame, code, message, kind = parse_frame(raw, self.settings.max_message_bytes)
         if frame is None or kind != "hello":
             conn.error(code or "not_authenticated",
                        message or "the first frame must be hello", kind)
+            conn.close_after_queue(4001, "no hello")
             return False
         if frame.get("spectate") is True and "token" not in frame:
             conn.seat = None
@@ -162,6 +164,7 @@ class Hub:
             seat = self.master.authenticate(table, frame.get("token"))
             if seat is None:
                 conn.error("bad_token", "this token opens no seat at this table", "hello")
+                conn.close_after_queue(4003, "bad token")
                 return False
             conn.seat = seat
         self.master.attach(table, conn)
