@@ -34,8 +34,9 @@ export function renderTeach(analysis, view, onPick) {
       h("button", { type: "button", class: "teach-move", onclick: () => onPick(entry.move) },
         moveWords(entry.move, sweeps)),
       entry.best ? h("span", { class: "badge" }, t("teach.best")) : null,
-      h("span", { class: "value" }, t("teach.value", { v: formatValue(entry.value) })),
-      why(entry) ? h("p", { class: "why" }, why(entry)) : null);
+      why(entry)
+        ? h("p", { class: "why" }, why(entry))
+        : h("span", { class: "value" }, t("teach.value", { v: formatValue(entry.value) })));
     list.append(item);
   }
   box.append(list);
