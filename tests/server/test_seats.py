@@ -183,3 +183,33 @@ def test_public_list_and_invites(server: ServerProcess) -> None:
     assert server.get("/openapi.json").json()["paths"]["/api/tables"]
     page = server.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_external_bot_seat(tmp_path: Any) -> None:
+    import json
+    import sys
+
+    from server_helpers import play_human
+
+    bots = {"greedy-cmd": [sys.executable, "-m", "scopa.protocol", "greedy"]}
+    srv = ServerProcess(tmp_path / "ext.sqlite", SCOPA_EXTERNAL_BOTS=json.dumps(bots)).start()
+    try:
+        meta = srv.get("/api/meta").json()
+        assert meta["external_bots"] and meta["external_bot_names"] == ["greedy-cmd"]
+        created = srv.create(target=3, seats=[{"kind": "human"},
+                                              {"kind": "external", "bot": "greedy-cmd"}])
+        assert created["table"]["seats"][1]["name"] == "greedy-cmd (external)"
+
+        async def run() -> dict[str, Any]:
+            c = await Client(srv, created["table"]["id"], created["token"]).connect()
+            end = await play_human(c, random.Random(5))
+            bot_moves = [f for f in c.frames if f["type"] == "state" and f["event"]
+                         and f["event"].get("seat") == 1 and f["event"]["kind"] == "move"]
+            assert bot_moves and all(f["event"]["by"] == "bot" for f in bot_moves)
+            await c.close()
+            return end
+
+        end = asyncio.run(run())
+        assert max(end["scores"]) >= 3
+    finally:
+        srv.stop()

@@ -421,6 +421,7 @@ class Master:
                 if s.grace_task is not None:
                     s.grace_task.cancel()
                     s.grace_task = None
+            self._close_externals(table)
         else:
             self._schedule_next_hand(table)
 
@@ -542,9 +543,12 @@ class Master:
             self._drive(table)  # e.g. the stand-in's player came back mid-thought
 
     async def _external_move(self, table: Table, s: SeatState, view: Any) -> dict[str, Any]:
-        if s.external is None:
+        if s.external is None or not getattr(s.external, "alive", lambda: True)():
             command = self.settings.external_bots.get(s.level or "")
-            bot = external_bot(command, self.settings.external_timeout) if command else None
+            if not command:
+                raise RuntimeError(f"no external bot named {s.level!r} on this server")
+            # starting the program waits for its greeting: not on the event loop
+            bot = await asyncio.to_thread(external_bot, command, self.settings.external_timeout)
             if bot is None:
                 raise RuntimeError("external bots are not available")
             s.external = bot
@@ -646,7 +650,16 @@ class Master:
         if not task.cancelled() and task.exception() is not None:
             log.error("background task failed", exc_info=task.exception())
 
+    def _close_externals(self, table: Table) -> None:
+        for s in table.seats:
+            if s.external is not None:
+                with contextlib.suppress(Exception):
+                    s.external.close()
+                s.external = None
+
     async def shutdown(self) -> None:
+        for table in self.tables.values():
+            self._close_externals(table)
         for task in list(self._tasks):
             task.cancel()
         with contextlib.suppress(Exception):

@@ -112,7 +112,7 @@ def external_bot(command: list[str], timeout: float) -> Any:
     """An external-program bot (``scopa.protocol.ExternalBot``), or None if that module
     is not available."""
     try:
-        from ..protocol import ExternalBot  # type: ignore[import-not-found,unused-ignore]
+        from ..protocol import ExternalBot
     except ImportError:
         return None
     return ExternalBot(command, timeout)
