@@ -230,6 +230,7 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
 
 def check_score(g: Game, p: dict) -> None:
     res = g.hand_result()
+    assert json.loads(json.dumps(res)) == res
     want = oracle_score(g.rules, p["captured"], p["scope"])
     got = [{k: side["points"].get(k, 0) for k in want[0]} for side in res["sides"]]
     assert got == want
