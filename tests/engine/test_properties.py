@@ -211,10 +211,16 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
             check_views(g, p, rng)
             if step == differ_at:
                 check_samples_differ(g, p, rng)
-        move = rng.choice(listed).to_dict()
+        chosen = rng.choice(listed)
+        assert sorted(g.legal_codes()) == sorted(m.code for m in listed)
+        fast = g.copy()
+        fast.play_code(chosen.code)  # the bots' path: same effect, the original untouched
+        assert g.to_position() == p
+        move = chosen.to_dict()
         want = expect_after(g, p, move)
         g.play(move)
         after = g.to_position()
+        assert fast.to_position() == after
         assert set(after["table"]) == want["table"]
         assert [set(x) for x in after["captured"]] == want["captured"]
         assert after["scope"] == want["scope"]
