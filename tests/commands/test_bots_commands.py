@@ -1,0 +1,136 @@
+"""scopa play / arena / analyse / bot, end to end through Typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from scopa import Game
+from scopa.cli import app
+from scopa.game import Move
+
+runner = CliRunner(env={"COLUMNS": "200"})
+
+
+def _plain(text: str) -> str:
+    """Output without Rich's box drawing and line wrapping."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
+
+
+def test_arena_table() -> None:
+    r = runner.invoke(app, ["arena", "random", "greedy", "--deals", "6", "--seed", "2"])
+    assert r.exit_code == 0, r.output
+    assert "6 duplicate deals" in r.stdout and "greedy" in r.stdout and "margin" in r.stdout
+
+
+def test_arena_json_is_reproducible() -> None:
+    args = ["arena", "random", "greedy", "--deals", "5", "--seed", "4", "--matches", "1",
+            "--variant", "scopone", "--json"]
+    first = json.loads(runner.invoke(app, args).stdout)
+    second = json.loads(runner.invoke(app, [*args, "--jobs", "2"]).stdout)
+    assert first["rules"]["variant"] == "scopone" and first["deals"] == 5
+    assert [b["name"] for b in first["bots"]] == ["random", "greedy"]
+    assert first["deal_margins"] == second["deal_margins"]
+    assert first["bots"][0]["margin"] == second["bots"][0]["margin"]
+
+
+def test_arena_with_an_external_program() -> None:
+    cmd = f"cmd:{sys.executable} -m scopa.protocol greedy"
+    r = runner.invoke(app, ["arena", "random", cmd, "--deals", "2", "--json", "--matches", "0"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["bots"][1]["moves"] == 2 * 2 * 18
+
+
+def test_arena_with_a_broken_program_stops_with_its_error() -> None:
+    fake = Path(__file__).parents[1] / "protocol" / "fake_bot.py"
+    cmd = f"cmd:{sys.executable} {fake} illegal"
+    r = runner.invoke(app, ["arena", "random", cmd, "--deals", "2"])
+    assert r.exit_code == 1
+    assert "arena stopped" in _plain(r.output) and "not legal here" in _plain(r.output)
+
+
+def test_arena_bad_arguments() -> None:
+    r = runner.invoke(app, ["arena", "random", "nosuchbot"])
+    assert r.exit_code == 2 and "unknown bot" in _plain(r.output)
+    r = runner.invoke(app, ["arena", "random", "random", "--players", "7"])
+    assert r.exit_code == 2 and "players" in _plain(r.output)
+
+
+def test_bot_serves_the_protocol() -> None:
+    game = Game.new("scopa", seed=1)
+    view = game.view(game.to_move)
+    lines = [
+        {"type": "hello", "protocol": 1},
+        {"type": "new_game", "rules": game.rules.to_dict(), "seat": view.seat, "seed": 5},
+        {"type": "move_request", "id": 1, "view": view.to_dict(),
+         "legal": [m.to_dict() for m in view.legal_moves()], "time_limit": 0.2},
+        {"type": "quit"},
+    ]
+    r = runner.invoke(app, ["bot", "greedy"], input="".join(json.dumps(m) + "\n" for m in lines))
+    assert r.exit_code == 0, r.output
+    out = [json.loads(line) for line in r.stdout.splitlines()]
+    assert out[0]["type"] == "ready" and out[0]["name"] == "greedy"
+    assert Move.from_dict(out[1]["move"]) in view.legal_moves()
+
+
+def test_bot_refuses_an_unknown_level() -> None:
+    r = runner.invoke(app, ["bot", "nosuch"], input="")
+    assert r.exit_code == 2 and "unknown bot" in _plain(r.output)
+
+
+def test_play_a_whole_match_from_scripted_input() -> None:
+    r = runner.invoke(app, ["play", "--opponents", "random", "--seed", "3", "--target", "4"],
+                      input="1\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert "score sheet" in r.stdout and "the match" in r.stdout
+
+
+def test_play_quit_and_bad_options() -> None:
+    r = runner.invoke(app, ["play", "--players", "4", "-o", "greedy", "--seed", "1"],
+                      input="quit\n")
+    assert r.exit_code == 0 and "You left the match" in r.stdout
+    assert "partner greedy 2" in r.stdout
+    r = runner.invoke(app, ["play", "--opponents", "oracle"])
+    assert r.exit_code == 2 and "sees every card" in _plain(r.output)
+    r = runner.invoke(app, ["play", "--variant", "poker"])
+    assert r.exit_code == 2 and "unknown variant" in _plain(r.output)
+
+
+def _position(tmp_path: Path) -> Path:
+    game = Game.new("scopa", seed=8)
+    game.play(game.legal_moves()[0])
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(game.to_position()))
+    return path
+
+
+def test_analyse_json_lists_every_legal_move(tmp_path: Path) -> None:
+    path = _position(tmp_path)
+    game = Game.from_position(json.loads(path.read_text()))
+    r = runner.invoke(app, ["analyse", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["seat"] == game.to_move
+    moves = [Move.from_dict(m["move"]) for m in data["moves"]]
+    assert sorted(moves) == sorted(game.legal_moves())
+    values = [m["value"] for m in data["moves"]]
+    assert values == sorted(values, reverse=True)
+
+
+def test_analyse_table_and_errors(tmp_path: Path) -> None:
+    path = _position(tmp_path)
+    r = runner.invoke(app, ["analyse", str(path), "--time", "0.1"])
+    assert r.exit_code == 0 and "best first" in r.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rules": {}}')
+    r = runner.invoke(app, ["analyse", str(bad)])
+    assert r.exit_code == 2 and "position lacks" in _plain(r.output)
+    bad.write_text("not json")
+    r = runner.invoke(app, ["analyse", str(bad)])
+    assert r.exit_code == 2 and "not JSON" in _plain(r.output)
+    r = runner.invoke(app, ["analyse", str(tmp_path / "missing.json")])
+    assert r.exit_code == 2 and "cannot read" in _plain(r.output)
