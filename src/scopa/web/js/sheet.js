@@ -26,7 +26,7 @@ function detail(item, side) {
     case "settebello": return side.settebello ? cardEl("7d", { extraClass: "tiny" }) : "–";
     case "sevens": return String(side.sevens);
     case "scope": return String(side.scope);
-    case "napola": return side.napola_run ? String(side.napola_run) : "–";
+    case "napola": return side.napola_run ? napolaRun(side.napola_run) : "–";
     case "re_bello": return side.re_bello ? "✓" : "–";
     case "primiera": {
       if (side.primiera === null || side.primiera === undefined) return h("span", { class: "muted" }, t("sheet.none"));
@@ -36,6 +36,13 @@ function detail(item, side) {
     }
     default: return "";
   }
+}
+
+/** The run of coins from the ace: "A-2-3-4". */
+function napolaRun(n) {
+  const ranks = ["A"];
+  for (let r = 2; r <= n; r++) ranks.push(String(r));
+  return ranks.join("-");
 }
 
 function pointCell(n) {

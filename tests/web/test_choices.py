@@ -1,0 +1,182 @@
+"""Choosing a capture, changing one's mind, sweeps on the piles, and a variant's score sheet.
+
+The table page talks to a scripted WebSocket here (Playwright's routeWebSocket), so the
+deal is known: the page is the real one, served by the real server, and what it sends
+back is checked frame by frame.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from web_helpers import shot
+
+pytestmark = pytest.mark.browser
+
+TABLE = "mockTable1"
+SEATS = [
+    {"seat": 0, "side": 0, "name": "Anna", "kind": "human", "level": None, "taken": True,
+     "connected": True, "standin": False},
+    {"seat": 1, "side": 1, "name": "Bot (expert)", "kind": "bot", "level": "expert",
+     "taken": True, "connected": True, "standin": False},
+]  # fmt: skip
+TABLE_INFO = {
+    "id": TABLE, "variant": "napola", "rules": {"variant": "napola", "players": 2, "target": 11},
+    "players": 2, "teams": 2, "target": 11, "public": False, "status": "playing",
+    "seats": SEATS, "match_id": "mockMatch", "match_number": 1, "scores": [3, 5],
+}  # fmt: skip
+
+
+def view(**changes: Any) -> dict[str, Any]:
+    v = {
+        "rules": {"variant": "napola", "players": 2, "target": 11},
+        "seat": 0, "dealer": 1, "to_move": 0, "hand": ["7d", "3c", "10b"],
+        "hand_sizes": [3, 3], "table": ["3s", "4d", "2c", "5b"], "stock_size": 24,
+        "captured": [["1d", "2d"], ["6c"]], "scope": [0, 2], "last_capturer": 1,
+        "scores": [3, 5], "hand_over": False, "hand_number": 2, "history": [],
+    }  # fmt: skip
+    v.update(changes)
+    return v
+
+
+LEGAL = [
+    {"card": "7d", "capture": ["3s", "4d"]},
+    {"card": "7d", "capture": ["2c", "5b"]},
+    {"card": "3c", "capture": ["3s"]},
+    {"card": "10b", "capture": ["3s", "2c", "5b"]},
+]
+
+
+def state(state_id: int, v: dict[str, Any], legal: list, event: Any = None) -> str:
+    return json.dumps({
+        "type": "state", "state_id": state_id, "table": TABLE_INFO, "match_id": "mockMatch",
+        "match_number": 1, "view": v, "legal_moves": legal, "your_turn": bool(legal),
+        "event": event, "commitment": {"hand_number": 2, "commitment": "ab" * 32},
+        "match_over": False, "winner": None, "next_hand_at": None,
+    })  # fmt: skip
+
+
+@pytest.fixture
+def scripted(server, page):  # type: ignore[no-untyped-def]
+    """The table page on a scripted socket; returns (page, frames the page sent, socket)."""
+    sent: list[dict[str, Any]] = []
+    sockets: list[Any] = []
+
+    def handler(ws: Any) -> None:
+        sockets.append(ws)
+
+        def on_message(message: Any) -> None:
+            frame = json.loads(message)
+            sent.append(frame)
+            if frame["type"] == "hello":
+                ws.send(json.dumps({"type": "welcome", "seat": 0, "table": TABLE_INFO}))
+                ws.send(state(5, view(), LEGAL))
+
+        ws.on_message(on_message)
+
+    page.route_web_socket("**/ws/**", handler)
+    page.goto(server + "/")
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [f"scopa.seat.{TABLE}", json.dumps({"token": "secret-token", "seat": 0})],
+    )
+    page.goto(f"{server}/t/{TABLE}")
+    expect(page.locator(".turn.mine")).to_be_visible()
+    return page, sent, sockets
+
+
+def classes(page, card: str) -> str:  # type: ignore[no-untyped-def]
+    return page.locator(f'.felt [data-card="{card}"]').get_attribute("class") or ""
+
+
+def test_pick_a_capture_and_change_your_mind(scripted, artifacts):
+    page, sent, _ = scripted
+    assert sent[0] == {"type": "hello", "token": "secret-token"}
+    # the sweeps are marked on the piles: the bot has made two
+    expect(page.locator('.seat[data-seat="1"] .sweep-mark')).to_have_count(2)
+    expect(page.locator('.seat[data-seat="0"] .sweep-mark')).to_have_count(0)
+
+    page.click('.hand [data-card="7d"]')
+    options = page.locator(".chooser .option")
+    expect(options).to_have_count(2)
+    expect(options).to_have_text(
+        ["Take the 3 of swords and the 4 of coins", "Take the 2 of cups and the 5 of clubs"]
+    )
+    expect(page.locator(".chooser .play")).to_be_disabled()
+    for card in ("3s", "4d", "2c", "5b"):
+        assert "maybe" in classes(page, card)
+    options.nth(1).click()
+    assert "taken" in classes(page, "2c") and "taken" in classes(page, "5b")
+    assert "taken" not in classes(page, "3s")
+    shot(page, artifacts, "choice-01-second-option")
+    # change of mind: the other capture, then another card, then nothing
+    options.nth(0).click()
+    assert "taken" in classes(page, "3s") and "taken" not in classes(page, "2c")
+    page.click('.hand [data-card="3c"]')
+    expect(page.locator(".chooser .option")).to_have_count(0)
+    expect(page.locator(".chooser")).to_contain_text("must take the 3 of swords")
+    page.click(".chooser .ghost")
+    expect(page.locator(".hand .card[aria-pressed=true]")).to_have_count(0)
+    assert not [f for f in sent if f["type"] == "move"]
+
+    # confirm: exactly the chosen move goes to the server, with the state id
+    page.click('.hand [data-card="7d"]')
+    page.locator(".chooser .option").nth(1).click()
+    page.click(".chooser .play")
+    page.wait_for_function("document.querySelector('.play-host.locked')")
+    moves = [f for f in sent if f["type"] == "move"]
+    assert moves == [
+        {"type": "move", "state_id": 5, "move": {"card": "7d", "capture": ["2c", "5b"]}}
+    ]
+
+
+def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
+    page, sent, sockets = scripted
+    ws = sockets[-1]
+    event = {"kind": "move", "seat": 0, "card": "10b", "capture": ["3s", "2c", "5b"],
+             "scopa": True, "by": "human"}  # fmt: skip
+    after = view(
+        to_move=1, hand=["7d", "3c"], hand_sizes=[2, 3], table=["4d"],
+        captured=[["1d", "2d", "3s", "2c", "5b", "10b"], ["6c"]], scope=[1, 2],
+        history=[{"seat": 0, "card": "10b", "capture": ["3s", "2c", "5b"], "scopa": True}],
+    )  # fmt: skip
+    ws.send(state(6, after, [], event))
+    expect(page.locator('.seat[data-seat="0"] .sweep-mark')).to_have_count(1)
+    expect(page.locator(".last-play")).to_contain_text("Anna took the 3 of swords")
+    expect(page.locator(".turn")).to_have_text("Bot (expert) is playing…")
+
+    side = {"seats": [0], "cards": 22, "coins": 7, "settebello": True, "primiera": 78,
+            "primiera_cards": ["7d", "7c", "5s", "7b"], "sevens": 3, "scope": 1,
+            "napola_run": 4, "re_bello": False,
+            "points": {"cards": 1, "coins": 1, "settebello": 1, "primiera": 1, "sevens": 0,
+                       "scope": 1, "napola": 4, "re_bello": 0}, "total": 9}  # fmt: skip
+    other = {"seats": [1], "cards": 18, "coins": 3, "settebello": False, "primiera": None,
+             "primiera_cards": [], "sevens": 1, "scope": 2, "napola_run": 0, "re_bello": True,
+             "points": {"cards": 0, "coins": 0, "settebello": 0, "primiera": 0, "sevens": 0,
+                        "scope": 2, "napola": 0, "re_bello": 0}, "total": 2}  # fmt: skip
+    ws.send(state(7, view(hand=[], hand_sizes=[0, 0], to_move=None, hand_over=True), []))
+    ws.send(json.dumps({
+        "type": "hand_end", "state_id": 7, "hand_number": 2,
+        "result": {"sides": [side, other], "outright": None}, "scores": [12, 7],
+        "seed": "c0ffee", "redeals": 0, "commitment": "ab" * 32,
+        "verify_url": "/api/verify?seed=c0ffee&commitment=" + "ab" * 32 + "&attempt=0",
+        "next_hand_at": None,
+    }))  # fmt: skip
+    sheet = page.locator(".dialog .sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet.locator("tr[data-item]")).to_have_count(6)  # no sevens, no re bello
+    expect(sheet.locator('tr[data-item="napola"] td.pt')).to_have_text(["+4", "0"])
+    expect(sheet.locator('tr[data-item="primiera"] .prim-cards .card')).to_have_count(4)
+    expect(sheet.locator('tr[data-item="primiera"]')).to_contain_text("no card of every suit")
+    expect(sheet.locator("tr.total td.pt")).to_have_text(["9", "2"])
+    expect(sheet.locator("tr.match td.pt")).to_have_text(["12", "7"])
+    expect(page.locator(".seed-box .hash")).to_have_text("c0ffee")
+    shot(page, artifacts, "choice-02-napola-sheet")
+    # the seed does not match this made-up commitment: the page says so
+    page.click(".seed-box button")
+    expect(page.locator(".verify-result")).to_have_text("The seed does NOT match the commitment!")
+    page.click(".dialog .next")
+    assert {"type": "next"} in sent
