@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from .captures import _expand_slow, solver_for
 from .cards import (
+    ALL_CARDS,
     BIT,
     NUM_CARDS,
     RANK,
@@ -243,13 +244,16 @@ class Game:
         kings = sum(1 for c in deck[start : start + r.table_cards] if RANK[c] == 10)
         return kings >= r.king_redeal
 
-    def _deal(self, deck: list[int]) -> None:
-        """Deal a hand from a deck in deal order: hands one card at a time from the seat
-        after the dealer, then the table, the rest is the stock."""
-        if sorted(deck) != list(range(NUM_CARDS)):
+    def _check_deck(self, deck: list[int]) -> None:
+        if not isinstance(deck, list) or sorted(deck) != list(range(NUM_CARDS)):
             raise PositionError("a deck must hold each of the 40 cards once")
         if self._void_deal(deck):
             raise PositionError("this deck is a void deal (too many kings on the table)")
+
+    def _deal(self, deck: list[int]) -> None:
+        """Deal a hand from a deck in deal order: hands one card at a time from the seat
+        after the dealer, then the table, the rest is the stock."""
+        self._check_deck(deck)
         r = self.rules
         n = self.n
         first = (self.dealer + 1) % n
@@ -455,17 +459,13 @@ class Game:
         if self.hand_over:
             raise IllegalMoveError("the hand is over: no more moves")
         c, m = move
-        try:
-            code = c | m << 6
-        except TypeError:
-            raise IllegalMoveError(f"not a move: {move!r}") from None
+        if not (type(c) is int and type(m) is int and 0 <= c < NUM_CARDS and 0 <= m <= ALL_CARDS):
+            raise IllegalMoveError(f"not a move: {move!r} names no card")
+        code = c | m << 6
         legal = self._legal
         if legal is None:
             legal = self.legal_codes()
         if code not in legal:
-            if not (isinstance(c, int) and isinstance(m, int) and 0 <= c < NUM_CARDS
-                    and 0 <= m < 1 << NUM_CARDS):
-                raise IllegalMoveError(f"not a move: {move!r} names no card")
             if not self.hands[self.to_move] >> c & 1:
                 raise IllegalMoveError(f"{card_text(c)} is not in the hand of seat {self.to_move}")
             raise IllegalMoveError(self._why_illegal(move))
@@ -528,6 +528,8 @@ class Game:
             raise ValueError("the hand is not over yet")
         if self.match_over:
             raise ValueError("the match is over")
+        if deck is not None:
+            self._check_deck(deck)  # before anything changes
         res = self.hand_result()
         self.results.append(self._hand_entry(res))
         self.scores = self._match_totals()
