@@ -1,0 +1,97 @@
+"""Arena throughput: duplicate deals per second, random vs random.
+
+    .venv/bin/python bench/arena.py [--deals 400] [--runs 5] [--jobs 2] [--variant scopa]
+
+Prints the median of several runs for:
+- baseline: the same hands played by a bare loop (public engine API, random moves, one
+  hand per seating), no bots, no arena;
+- the same with RandomBots choosing from their seat's view (what bots and views cost);
+- the arena with one job (ratio to the bots loop: the arena's own overhead of seating,
+  seeding, timing and summing up);
+- the arena with --jobs worker processes (ratio to one job: the parallel speed-up, which
+  can only approach the number of idle cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from scopa.arena import run_arena
+from scopa.bots import make_bot
+from scopa.game import Game
+from scopa.rules import Rules
+
+
+def baseline(rules: Rules, deals: int, seed: int) -> float:
+    """Seconds to play each deal once per seating with random moves, nothing else."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for i in range(deals):
+        for _ in range(max(2, rules.teams)):
+            game = Game(rules, hand_seed=f"{seed}:deal:{i}")
+            while not game.hand_over:
+                game.play(rng.choice(game.legal_moves()))
+            game.hand_result()
+    return time.perf_counter() - start
+
+
+def bots_loop(rules: Rules, deals: int, seed: int) -> float:
+    """The same with two RandomBots choosing from their views: what the arena adds to
+    this is its own overhead (seating, seeding, timing, summing up)."""
+    start = time.perf_counter()
+    for i in range(deals):
+        for r in range(max(2, rules.teams)):
+            game = Game(rules, hand_seed=f"{seed}:deal:{i}")
+            bots = [make_bot("random", seed * 7919 + r * 31 + s) for s in range(rules.players)]
+            while not game.hand_over:
+                seat = game.to_move
+                game.play(bots[seat].choose(game.view(seat), None))
+            game.hand_result()
+    return time.perf_counter() - start
+
+
+def arena(rules: Rules, deals: int, jobs: int, seed: int) -> float:
+    start = time.perf_counter()
+    run_arena(["random", "random"], rules, deals, jobs=jobs, seed=seed, matches=0)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--variant", default="scopa")
+    parser.add_argument("--players", type=int, default=None)
+    args = parser.parse_args()
+    opts = {"players": args.players} if args.players else {}
+    rules = Rules.preset(args.variant, **opts)
+    times: dict[str, list[float]] = {
+        "baseline": [], "bots loop": [], "arena, 1 job": [], "arena, jobs": []
+    }
+    for run in range(args.runs):  # interleaved, so machine load affects all alike
+        times["baseline"].append(baseline(rules, args.deals, run))
+        times["bots loop"].append(bots_loop(rules, args.deals, run))
+        times["arena, 1 job"].append(arena(rules, args.deals, 1, run))
+        times["arena, jobs"].append(arena(rules, args.deals, args.jobs, run))
+    med = {k: statistics.median(v) for k, v in times.items()}
+    print(f"{args.variant}, {rules.players} players, random vs random, {args.deals} duplicate "
+          f"deals x {max(2, rules.teams)} seatings, median of {args.runs} runs")
+    base_rate = args.deals / med["baseline"]
+    loop_rate = args.deals / med["bots loop"]
+    one_rate = args.deals / med["arena, 1 job"]
+    jobs_rate = args.deals / med["arena, jobs"]
+    print(f"  baseline (bare engine loop)  {base_rate:9.1f} deals/s")
+    print(f"  bots in a bare loop          {loop_rate:9.1f} deals/s   "
+          f"{loop_rate / base_rate:5.2f} x baseline")
+    print(f"  arena, 1 job                 {one_rate:9.1f} deals/s   "
+          f"{one_rate / loop_rate:5.2f} x bots loop")
+    print(f"  arena, {args.jobs} jobs                {jobs_rate:9.1f} deals/s   "
+          f"{jobs_rate / one_rate:5.2f} x one job")
+
+
+if __name__ == "__main__":
+    main()
