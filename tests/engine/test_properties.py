@@ -105,6 +105,10 @@ def check_views(g: Game, p: dict, rng: random.Random) -> None:
     # the sampled state is a playable game consistent with the rules
     if not s.hand_over:
         assert moves_of(s) == oracle_moves(s.rules, sp["hands"][sp["to_move"]], sp["table"])
+        random_playout(s, rng)  # a search bot's rollout from the sample
+        end = s.to_position()
+        check_conserved(end)
+        assert s.hand_over and end["stock"] == [] and all(h == [] for h in end["hands"])
 
 
 def hidden_layouts(v, rng: random.Random, k: int) -> set:
