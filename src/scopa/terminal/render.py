@@ -16,6 +16,7 @@ from ..game import Move
 from ..scoring import POINT_ITEMS
 from ..view import PlayerView
 
+ITEM_LABELS = {"scope": "sweeps", "sevens": "most sevens", "re_bello": "re bello (10d)"}
 SUIT_STYLE = ("bold yellow", "bold red", "bold blue", "bold green")
 
 
@@ -108,7 +109,8 @@ def score_sheet(result: dict[str, Any], names: Sequence[str], title: str) -> Tab
     row("sweeps", [str(s["scope"]) for s in sides])
     for item in POINT_ITEMS:
         if any(s["points"].get(item) for s in sides):
-            row(f"point: {item}", [str(s["points"][item] or "") for s in sides])
+            label = ITEM_LABELS.get(item, item)
+            row(f"point: {label}", [str(s["points"][item] or "") for s in sides])
     table.add_row("[bold]hand points", *[f"[bold]{s['total']}" for s in sides])
     return table
 

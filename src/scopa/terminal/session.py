@@ -169,7 +169,8 @@ class TerminalMatch:
         self.console.print(render.state_panel(view, self.names))
         self.console.print(render.moves_table(moves))
         while True:
-            answer = self._read(f"Your move [1-{len(moves)}, hint, help, quit]: ")
+            numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
+            answer = self._read(f"Your move [{numbers}, hint, help, quit]: ")
             word = answer.strip().lower()
             if word in ("help", "?"):
                 self.console.print(HELP)
