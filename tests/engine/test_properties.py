@@ -49,6 +49,8 @@ def rules_st(draw: st.DrawFn) -> Rules:
         opts["ace_sweep_scopa"] = True
     if players == 6 and draw(st.booleans()):
         opts["teams"] = 3
+    if players == 4 and draw(st.integers(0, 4)) == 0:
+        opts["teams"] = 4  # four players each for themselves
     if draw(st.integers(0, 3)) == 0:
         opts["primiera_faces"] = "rank"
     if draw(st.integers(0, 3)) == 0:
