@@ -4,10 +4,11 @@ import { t } from "./i18n.js";
 import { renderSheet } from "./sheet.js";
 import { sideName } from "./tableview.js";
 import { api } from "./api.js";
+import { sideCount } from "./sides.js";
 
 function sideNames(table, rules) {
   const names = [];
-  for (let side = 0; side < (rules.teams || rules.players); side++) names.push(sideName(table, rules, side));
+  for (let side = 0; side < sideCount(rules, table); side++) names.push(sideName(table, rules, side));
   return names;
 }
 
@@ -52,7 +53,7 @@ export function endDialog(m, actions) {
 function matchEndBlock(m, actions) {
   const e = m.matchEnd;
   const rules = m.view.rules;
-  const teams = rules.teams || rules.players;
+  const teams = sideCount(rules, m.table);
   let text;
   if (m.seat !== null && m.seat !== undefined) text = e.winner === m.seat % teams ? t("end.won") : t("end.lost");
   else text = t("end.winner", { name: sideName(m.table, rules, e.winner) });

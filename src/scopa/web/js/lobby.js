@@ -186,7 +186,7 @@ async function loadHistory(box) {
     matches = [];
   }
   const list = h("ul", { class: "table-list" });
-  for (const match of matches) {
+  for (const match of matches.slice(0, 8)) {
     list.append(h("li", {},
       h("span", { class: "what" }, `${variantName(match.variant)} · ${match.players.join(" – ")}`),
       h("span", { class: "status" }, match.scores.join(" – ")),

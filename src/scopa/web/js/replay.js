@@ -6,6 +6,7 @@ import { cardList, sortCards, theCard } from "./cards.js";
 import { cardEl } from "./cardview.js";
 import { renderSheet } from "./sheet.js";
 import { variantName } from "./variants.js";
+import { seatsOf, sideCount } from "./sides.js";
 
 export function mountReplay(main, matchId) {
   const box = h("section", { class: "replay" });
@@ -19,12 +20,9 @@ export function mountReplay(main, matchId) {
   }
 
   function sideNames(rules) {
-    const teams = rules.teams || rules.players;
     const out = [];
-    for (let side = 0; side < teams; side++) {
-      const seats = [];
-      for (let s = side; s < rules.players; s += teams) seats.push(names(s));
-      out.push(seats.join(" & "));
+    for (let side = 0; side < sideCount(rules, null); side++) {
+      out.push(seatsOf(side, rules, null).map(names).join(" & "));
     }
     return out;
   }

@@ -69,7 +69,7 @@ export function mountTable(main, tableId) {
   }
 
   function renderSide() {
-    const parts = [settingsBox(m, actions)];
+    const parts = m.seat === null || m.seat === undefined ? [] : [settingsBox(m, actions)];
     if (m.teachOn && m.yourTurn) parts.push(renderTeach(m.analysis, m.view, actions.pickFromTeach));
     const url = inviteUrl();
     if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));

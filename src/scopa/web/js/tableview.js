@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { cardList, cardName, sortCards, theCard } from "./cards.js";
 import { backsEl, cardEl } from "./cardview.js";
 import { describeMove, movesFor, sameMove } from "./choose.js";
+import { seatsOf, sideCount } from "./sides.js";
 
 export function seatName(table, seat) {
   const info = table && table.seats ? table.seats[seat] : null;
@@ -12,19 +13,13 @@ export function seatName(table, seat) {
 }
 
 export function sideName(table, rules, side) {
-  const seats = [];
-  for (let s = side; s < rules.players; s += rules.teams || rules.players) seats.push(seatName(table, s));
-  return seats.join(" & ");
-}
-
-function teamsOf(rules) {
-  return rules.teams || rules.players;
+  return seatsOf(side, rules, table).map((s) => seatName(table, s)).join(" & ");
 }
 
 /** Score board: one line per side. */
 function scoreBoard(m) {
   const { view, table } = m;
-  const teams = teamsOf(view.rules);
+  const teams = sideCount(view.rules, table);
   const mySide = view.seat === null ? -1 : view.seat % teams;
   const list = h("ol", { class: "scores", "aria-label": t("table.score") });
   view.scores.forEach((points, side) => {
@@ -51,7 +46,7 @@ function seatPanel(m, seat, { mine = false } = {}) {
   const info = table.seats ? table.seats[seat] : {};
   const pile = view.captured[seat] || [];
   const sweeps = view.scope[seat] || 0;
-  const teams = teamsOf(view.rules);
+  const teams = sideCount(view.rules, table);
   const flags = [];
   if (seat === view.dealer) flags.push(t("table.dealer"));
   if (info && info.standin) flags.push(t("table.standin"));
@@ -128,7 +123,8 @@ function chooser(m, actions) {
 
 function myHand(m, actions) {
   const { view, selection } = m;
-  const hand = h("div", { class: `hand${m.yourTurn ? " active" : ""}`, role: "group", "aria-label": t("table.hand") });
+  const many = view.hand.length > 5 ? " many" : "";
+  const hand = h("div", { class: `hand${m.yourTurn ? " active" : ""}${many}`, role: "group", "aria-label": t("table.hand") });
   for (const c of sortCards(view.hand)) {
     const pressed = selection && selection.card === c;
     hand.append(cardEl(c, {
@@ -145,9 +141,10 @@ export function renderPlayArea(m, actions) {
   const { view } = m;
   const n = view.rules.players;
   const me = view.seat;
+  // everyone else in play order, starting with the next to play after me
   const others = [];
-  for (let i = 1; i <= n; i++) {
-    const s = ((me === null ? 0 : me) + i) % n;
+  for (let i = 0; i < n; i++) {
+    const s = me === null ? i : (me + 1 + i) % n;
     if (s !== me) others.push(s);
   }
   const area = h("div", { class: "play-area" },
