@@ -102,3 +102,24 @@ def test_illegal_move_names_the_bot() -> None:
 def test_one_bot_is_refused() -> None:
     with pytest.raises(ValueError, match="at least two"):
         play_duplicate_deal(["random"], Rules.preset("scopa"), 1)
+
+
+def test_listening_bots_hear_every_hand_end_and_the_match_end() -> None:
+    heard: list[tuple[str, object]] = []
+
+    class Listener(Bot):
+        def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+            return view.legal_moves()[0]
+
+        def hand_end(self, result: dict, scores: list[int]) -> None:
+            heard.append(("hand", list(scores)))
+
+        def match_end(self, winner: int | None, scores: list[int]) -> None:
+            heard.append(("match", winner))
+
+    rules = Rules.preset("scopa", target=6)
+    out = play_table([Listener, lambda s: make_bot("random", s)], rules, [0, 1], "n", True)
+    hands = [h for h in heard if h[0] == "hand"]
+    assert len(hands) == len(out.decks)
+    assert hands[-1][1] == out.points
+    assert heard[-1] == ("match", out.winner)

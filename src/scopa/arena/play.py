@@ -91,6 +91,19 @@ def _label(labels: Sequence[str] | None, seat_bot: Sequence[int], seat: int, bot
     return f"bot {name!r} at seat {seat}"
 
 
+def _notify(bots: Sequence[Bot], game: Game, last: bool) -> None:
+    """Tell bots that listen (external programs) the hand's result and the match's end."""
+    result = game.hand_result()
+    scores = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
+    for bot in bots:
+        hand_end = getattr(bot, "hand_end", None)
+        if hand_end is not None:
+            hand_end(result, scores)
+        match_end = getattr(bot, "match_end", None)
+        if last and match_end is not None:
+            match_end(game.winner, scores)
+
+
 def _make_bots(
     factories: Sequence[BotFactory], seat_bot: list[int], seed_parts: tuple[object, ...]
 ) -> list[Bot]:
@@ -123,7 +136,9 @@ def play_table(
         while True:
             decks.append(list(game.deck or []))
             play_hand(game, bots, limit, seat_bot, times, labels)
-            if not match or game.match_over or game.hand_number >= MAX_MATCH_HANDS:
+            done = not match or game.match_over or game.hand_number >= MAX_MATCH_HANDS
+            _notify(bots, game, done)
+            if done:
                 break
             game.next_hand()
     finally:
