@@ -69,3 +69,24 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     expect(carla.locator(".note")).to_be_visible()
     expect(carla.locator(".felt .card")).to_have_count(len(table_cards(anna)))
     expect(carla.locator(".hand")).to_have_count(0)
+
+
+def test_public_table_is_listed_and_joined_from_the_lobby(server, new_page):
+    anna = new_page(viewport={"width": 1280, "height": 860})
+    anna.goto(server + "/")
+    anna.fill("#name", "Public Anna")
+    anna.select_option("#seat-1", "human")
+    anna.check("#public")
+    anna.click("button.start")
+    anna.wait_for_url("**/t/*")
+
+    bruno = new_page(viewport={"width": 1280, "height": 860})
+    bruno.goto(server + "/")
+    row = bruno.locator(".open-tables li", has_text="Public Anna")
+    expect(row).to_contain_text("waiting for players")
+    row.get_by_role("link", name="Join").click()
+    bruno.fill("#join-name", "Bruno")
+    bruno.click("form button[type=submit]")
+    bruno.wait_for_url(anna.url)
+    expect(bruno.locator(".hand .card")).to_have_count(3)
+    expect(anna.locator(".hand .card")).to_have_count(3)

@@ -53,6 +53,11 @@ def test_full_hand_against_bot_to_score_sheet(server, page, artifacts):
     page.click(".dialog .next")
     expect(page.locator(".scoreboard .target")).to_contain_text("Hand 2", timeout=20_000)
     expect(page.locator(".overlay")).to_be_hidden()
+    # the last sheet can be opened again from the side panel, and closed
+    page.get_by_role("button", name="Hand 1: score sheet").click()
+    expect(page.locator(".dialog .sheet h2")).to_have_text("Hand 1: score sheet")
+    page.click(".dialog .close")
+    expect(page.locator(".overlay")).to_be_hidden()
 
 
 def test_reload_mid_hand_keeps_the_seat(server, page, artifacts):

@@ -43,9 +43,12 @@ export function endDialog(m, actions) {
   }
   if (m.matchEnd) {
     dialog.append(matchEndBlock(m, actions));
-  } else if (e) {
+  } else if (e && m.view.hand_over) {
     const next = h("button", { type: "button", class: "primary next", onclick: actions.next }, t("sheet.next"));
     dialog.append(h("div", { class: "actions" }, next, h("span", { class: "countdown muted" }, "")));
+  } else if (e) {
+    dialog.append(h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary close", onclick: actions.closeSheet }, t("sheet.close"))));
   }
   return dialog;
 }

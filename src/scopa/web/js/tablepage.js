@@ -216,7 +216,7 @@ export function mountTable(main, tableId) {
       m.sheetOpen = false;
     }
     if (event && event.kind === "deal") {
-      m.handEnd = m.matchEnd ? m.handEnd : null;
+      // the last sheet stays available from the side panel
       m.sheetOpen = Boolean(m.matchEnd);
     }
     m.state = msg;
@@ -244,6 +244,7 @@ export function mountTable(main, tableId) {
       say([last, m.yourTurn ? t("table.yourTurn") : ""].filter(Boolean).join(". "));
     }
     if (m.yourTurn && m.teachOn) requestTeach();
+    document.title = m.yourTurn ? `● ${t("table.yourTurn")} · Scopa` : "Scopa";
   }
 
   /** A selection survives a re-render only if it is still legal. */
@@ -346,7 +347,15 @@ export function mountTable(main, tableId) {
       }
     },
     next() {
+      if (m.view && !m.view.hand_over) {
+        // an earlier hand's sheet reopened from the side panel: just close it
+        actions.closeSheet();
+        return;
+      }
       socket.send({ type: "next" });
+      actions.closeSheet();
+    },
+    closeSheet() {
       m.sheetOpen = false;
       renderOverlay();
       renderSide();
@@ -399,6 +408,7 @@ export function mountTable(main, tableId) {
     unmount() {
       socket.close();
       clearInterval(countdownTimer);
+      document.title = "Scopa";
       document.removeEventListener("keydown", onKey);
     },
     relang() {
