@@ -49,7 +49,13 @@ def arena_command(
     timeout: float = typer.Option(10.0, min=0.01, help="seconds before an external bot fails"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
 ) -> None:
-    """Play duplicate deals between bots and report margins, win rates, speed, ratings."""
+    """Play duplicate deals between bots and report margins, win rates, speed, ratings.
+
+    Every deal (and every match) is played once from each seating of the bots: bots sit by
+    side (partners are the same kind of bot); with k bots and s sides there are max(k, s)
+    seatings, side j going to bot (j + r) mod max(k, s) mod k in seating r, so every bot
+    plays every side of the same cards. The margin is a bot's points minus the mean points
+    of the sides held by other bots, averaged over its seats."""
     from ..arena import ArenaError, run_arena
     from ..bots.base import Limit
     from ..protocol import BotProtocolError

@@ -24,14 +24,18 @@ from .messages import PROTOCOL_VERSION, BotProtocolError, decode, encode, shorte
 
 
 def _pump(stream: IO[str], sink: queue.Queue[str | None]) -> None:
-    for line in stream:
-        sink.put(line)
+    """Move the program's stdout lines into a queue; None marks the end."""
+    with contextlib.suppress(OSError, ValueError):  # closed under us by close()
+        for line in stream:
+            sink.put(line)
     sink.put(None)
 
 
 def _drain(stream: IO[str], tail: collections.deque[str]) -> None:
-    for line in stream:
-        tail.append(line.rstrip("\n"))
+    """Keep the last lines of the program's stderr for error messages."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in stream:
+            tail.append(line.rstrip("\n"))
 
 
 class ExternalBot(Bot):
