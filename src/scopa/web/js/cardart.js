@@ -78,15 +78,19 @@ function figure(rank, suit) {
     s("rect", { x: 34, y: 10, width: 60, height: 130, rx: 6, fill: "#f4ecd8", stroke: colour, "stroke-width": 1.5 }),
   ];
   if (rank === 9) {
-    // the knight's horse
-    parts.push(s("path", {
-      d: "M44 138 L48 104 Q44 96 52 88 L70 80 Q80 82 84 92 L80 96 L72 94 L70 110 L76 138 Z",
-      fill: "#a57548", stroke: "#5a3a1c", "stroke-width": 1.4,
-    }));
+    // the knight's horse, seen from the side: legs, body, neck and head, tail
+    const horse = { fill: "#a57548", stroke: "#5a3a1c", "stroke-width": 1.3 };
+    for (const x of [47, 53, 74, 80]) parts.push(s("rect", { x, y: 112, width: 4.5, height: 25, rx: 1.5, ...horse }));
+    parts.push(
+      s("path", { d: "M44 104 Q36 112 38 126 Q42 116 46 110 Z", ...horse }),
+      s("ellipse", { cx: 64, cy: 108, rx: 22, ry: 10, ...horse }),
+      s("path", { d: "M78 104 L84 84 Q86 78 92 80 L93 88 L88 90 L84 106 Z", ...horse }),
+      s("circle", { cx: 88, cy: 83, r: 1.2, fill: "#2b2b2b" }),
+    );
   }
-  const bodyTop = rank === 9 ? 60 : 58;
+  const bodyTop = rank === 9 ? 46 : 58;
   parts.push(
-    s("path", { d: `M52 ${bodyTop + 6} L76 ${bodyTop + 6} L82 ${rank === 9 ? 96 : 132} L46 ${rank === 9 ? 96 : 132} Z`,
+    s("path", { d: `M52 ${bodyTop + 6} L76 ${bodyTop + 6} L82 ${rank === 9 ? 100 : 132} L46 ${rank === 9 ? 100 : 132} Z`,
       fill: colour, stroke: "#2b2b2b", "stroke-width": 1.2 }),
     s("circle", { cx: 64, cy: bodyTop - 6, r: 10, fill: "#f1c9a0", stroke: "#2b2b2b", "stroke-width": 1.2 }),
   );
@@ -101,7 +105,7 @@ function figure(rank, suit) {
       fill: rank === 8 ? "#6b3fa0" : "#555", stroke: "#2b2b2b", "stroke-width": 1,
     }));
   }
-  parts.push(pip(suit, 64, rank === 9 ? 76 : 92, 26));
+  parts.push(pip(suit, 64, rank === 9 ? 74 : 92, 24));
   return parts;
 }
 

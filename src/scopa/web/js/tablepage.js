@@ -86,8 +86,11 @@ export function mountTable(main, tableId) {
   }
 
   function renderOverlay() {
-    const show = m.view && m.sheetOpen && (m.handEnd || m.matchEnd);
+    const show = Boolean(m.view && m.sheetOpen && (m.handEnd || m.matchEnd));
     overlay.hidden = !show;
+    // the dialog is modal: the rest of the page cannot be reached meanwhile
+    playHost.inert = show;
+    side.inert = show;
     if (!show) {
       overlay.replaceChildren();
       return;
@@ -331,7 +334,7 @@ export function mountTable(main, tableId) {
       focusIn(".chooser .play");
     },
     preview(move) {
-      const set = new Set(move.capture);
+      const set = new Set(move ? move.capture : []);
       for (const el of playHost.querySelectorAll(".felt .card")) el.classList.toggle("preview", set.has(el.dataset.card));
     },
     cancel() {

@@ -107,6 +107,7 @@ function chooser(m, actions) {
         type: "button", class: `option${on ? " on" : ""}`, role: "radio", "aria-checked": on ? "true" : "false",
         onclick: () => actions.pickMove(mv),
         onmouseenter: () => actions.preview(mv), onfocus: () => actions.preview(mv),
+        onmouseleave: () => actions.preview(null), onblur: () => actions.preview(null),
       }, describeMove(mv, t)));
     }
     box.append(opts);
