@@ -53,6 +53,12 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children(pid: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
     return [int(p) for p in out.stdout.split()]
@@ -192,8 +198,15 @@ async def bench(args: argparse.Namespace) -> None:
             # measure the steady state only
             stats.delays.clear()
             moves0, t0 = stats.moves, time.monotonic()
+            kids = children(server.pid)
+            cpu0 = [cpu_seconds(server.pid), *(cpu_seconds(k) for k in kids)]
+            me0 = time.process_time()
+            load0 = os.getloadavg()[0]
             await asyncio.sleep(args.seconds)
             elapsed = time.monotonic() - t0
+            cpu1 = [cpu_seconds(server.pid), *(cpu_seconds(k) for k in kids)]
+            me = time.process_time() - me0
+            load1 = os.getloadavg()[0]
             moves = stats.moves - moves0
             delays = list(stats.delays)
             rss_end = rss_kib(server.pid)
@@ -216,6 +229,11 @@ async def bench(args: argparse.Namespace) -> None:
           f"{args.matches} matches -> {per_match:.0f} KiB per match; "
           f"child processes (bot workers, resource tracker) "
           f"{', '.join(f'{w / 1024:.0f}' for w in workers)} MiB")
+    used = [b - a for a, b in zip(cpu0, cpu1, strict=True)]
+    print(f"CPU over the measured time: server {100 * used[0] / elapsed:.0f}% of a core, "
+          f"bot workers {100 * sum(used[1:]) / elapsed:.0f}%, these clients "
+          f"{100 * me / elapsed:.0f}%; machine load average {load0:.1f} -> {load1:.1f} "
+          f"on {os.cpu_count()} cores")
     if stats.errors:
         codes: dict[str, int] = {}
         for e in stats.errors:

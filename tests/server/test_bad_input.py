@@ -191,3 +191,15 @@ def test_bad_joins(server: ServerProcess) -> None:
     assert r.status_code == 409 and "taken" in r.json()["detail"]
     table = server.get(f"/api/invites/{invite}").json()
     assert [s["name"] for s in table["seats"]] == ["Anna", "B"]
+
+
+def test_full_server_refuses_new_tables(tmp_path: Any) -> None:
+    srv = ServerProcess(tmp_path / "full.sqlite", SCOPA_MAX_LIVE_TABLES="2").start()
+    try:
+        srv.create(public=True)
+        srv.create(public=True)
+        r = srv.post("/api/tables", {"name": "C", "public": True})
+        assert r.status_code == 503 and "full" in r.json()["detail"]
+        assert len(srv.get("/api/tables").json()["tables"]) == 2
+    finally:
+        srv.stop()

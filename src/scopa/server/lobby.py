@@ -159,7 +159,7 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
             rules, seats, req.public, grace, name, creator_seat
         )
     except MasterError as e:
-        raise HTTPException(400, e.message) from None
+        raise HTTPException(503 if e.code == "busy" else 400, e.message) from None
     return {
         "table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
         "invite": table.invite, "invite_url": f"/join/{table.invite}",

@@ -100,6 +100,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
+    #: monotonic time the last match ended (for dropping idle finished tables)
+    finished_at: float | None = None
 
     @property
     def state_id(self) -> int:
@@ -153,6 +155,9 @@ class Master:
         creator_seat: int | None,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table; the creator takes ``creator_seat`` (a human seat)."""
+        self._prune()
+        if len(self.tables) >= self.settings.max_live_tables:
+            raise MasterError("busy", "the server is full: try again later")
         table_id = new_id(10)
         invite = new_id(16)
         states = []
@@ -241,6 +246,18 @@ class Master:
                 self._start_grace(table, s)
         self._broadcast_state(table, {"kind": "match_start", "match_number": number})
         self._drive(table)
+
+    def _prune(self) -> None:
+        """Forget finished tables nobody has watched for a while (they stay in history)."""
+        keep = self.settings.finished_keep_seconds
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if (table.status == "finished" and table.finished_at is not None
+                    and now - table.finished_at > keep and not table.spectators
+                    and not any(s.conns for s in table.seats)):
+                self._close_externals(table)
+                del self.tables[table.id]
+                self.by_invite.pop(table.invite, None)
 
     # -- restore after a restart --------------------------------------------------------
     def restore(self) -> int:
@@ -406,6 +423,7 @@ class Master:
         if finish is not None:
             table.winner, table.final_scores = finish[0], finish[1]
             table.status = "finished"
+            table.finished_at = time.monotonic()
         else:
             table.next_hand_at = time.time() + self.settings.hand_pause_seconds
             table.next_votes = set()

@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     #: refused frames in a row after which a flooding connection is closed
     flood_close_after: int = Field(default=200, ge=1)
     hello_timeout: float = Field(default=10.0, gt=0)
+    #: tables held in memory at most (waiting, playing, recently finished)
+    max_live_tables: int = Field(default=10000, ge=1)
+    #: a finished table with nobody connected is forgotten after this (history keeps it)
+    finished_keep_seconds: float = Field(default=3600.0, ge=0)
     #: where the static UI lives (None: the package folder scopa/web)
     static_dir: str | None = None
 
