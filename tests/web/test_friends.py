@@ -90,3 +90,22 @@ def test_public_table_is_listed_and_joined_from_the_lobby(server, new_page):
     bruno.wait_for_url(anna.url)
     expect(bruno.locator(".hand .card")).to_have_count(3)
     expect(anna.locator(".hand .card")).to_have_count(3)
+
+
+def test_a_stale_seat_token_falls_back_to_watching(server, new_page):
+    anna = new_page(viewport={"width": 1280, "height": 860})
+    start_table(anna, server, seat2="bot:beginner")
+    table_id = anna.url.rsplit("/", 1)[-1]
+    other = new_page(viewport={"width": 1280, "height": 860})
+    other.goto(server + "/")
+    other.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [f"scopa.seat.{table_id}", '{"token": "not-a-real-token", "seat": 0}'],
+    )
+    other.goto(anna.url)
+    expect(other.locator(".banner")).to_have_text(
+        "Your seat here is no longer valid: you are watching."
+    )
+    expect(other.locator(".note")).to_have_text("You are watching this table.")
+    expect(other.locator(".hand")).to_have_count(0)
+    assert other.evaluate(f"localStorage.getItem('scopa.seat.{table_id}')") is None

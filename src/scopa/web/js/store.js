@@ -23,6 +23,10 @@ export function saveSeat(tableId, data) {
   write(`seat.${tableId}`, { ...(seatFor(tableId) || {}), ...data });
 }
 
+export function forgetSeat(tableId) {
+  localStorage.removeItem(`${PREFIX}seat.${tableId}`);
+}
+
 export function nickname() {
   return read("name", "");
 }

@@ -4,7 +4,7 @@ import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { saveSetting, seatFor, setting } from "./store.js";
+import { forgetSeat, saveSetting, seatFor, setting } from "./store.js";
 import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
 import { movesFor, sameMove } from "./choose.js";
 import { animateMove, snapshot, SPEEDS } from "./anim.js";
@@ -288,7 +288,20 @@ export function mountTable(main, tableId) {
   function onStatus(status) {
     if (status === "open") showBanner("");
     else if (status === "lost") showBanner(t("table.disconnected"));
-    else if (status === "bad_token" || status === "unknown_table") showBanner(t("join.unknown"));
+    else if (status === "unknown_table") showBanner(t("table.unknown"));
+    else if (status === "bad_token") {
+      // the stored seat is not valid here (any more): watch instead
+      forgetSeat(tableId);
+      showBanner(t("table.badToken"));
+      m.seat = null;
+      socket = new TableSocket(tableId, {}, { onMessage, onStatus: onSpectatorStatus });
+      window.scopaSocket = socket;
+    }
+  }
+
+  function onSpectatorStatus(status) {
+    if (status === "lost") showBanner(t("table.disconnected"));
+    else if (status === "unknown_table") showBanner(t("table.unknown"));
   }
 
   function requestTeach() {
@@ -397,7 +410,7 @@ export function mountTable(main, tableId) {
   document.addEventListener("keydown", onKey);
 
   renderAll();
-  const socket = new TableSocket(tableId, { token: mine && mine.token }, { onMessage, onStatus });
+  let socket = new TableSocket(tableId, { token: mine && mine.token }, { onMessage, onStatus });
   // handy for tests and for the curious: the live socket of this page
   window.scopaSocket = socket;
   api.table(tableId).then((table) => {
