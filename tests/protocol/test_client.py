@@ -117,3 +117,12 @@ def test_not_my_turn_is_refused_before_asking() -> None:
     game = Game.new("scopa", seed=3)
     with ExternalBot([*FAKE, "good"], timeout=5) as bot, pytest.raises(ValueError, match="turn"):
         bot.choose(game.view((game.to_move + 1) % 2))
+
+
+def test_round_trip_with_the_scopa_bot_command() -> None:
+    command = [sys.executable, "-c", "from scopa.cli import main; main()", "bot", "heuristic"]
+    game = Game.new("scopa", seed=6)
+    with ExternalBot(command, timeout=10) as a, ExternalBot(command, timeout=10) as b:
+        assert a.name == "heuristic"
+        _play_hand([a, b], game)
+    assert game.hand_over and len(game.moves()) == 36
