@@ -6,7 +6,9 @@ import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { forgetSeat, saveSetting, seatFor, setting } from "./store.js";
 import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
-import { movesFor, sameMove } from "./choose.js";
+import {
+  applyHandEnd, applyMatchEnd, applyState, applyWelcome, newModel, selectCard, selectMove,
+} from "./tablemodel.js";
 import { animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
 import { renderTeach } from "./teach.js";
@@ -15,13 +17,7 @@ import { keepUnchanged } from "./morph.js";
 
 export function mountTable(main, tableId) {
   const mine = seatFor(tableId);
-  const m = {
-    tableId, table: null, seat: mine ? mine.seat : null, state: null, view: null,
-    latestStateId: null, legalMoves: [], yourTurn: false, waiting: false,
-    selection: null, sending: false, analysis: null, handEnd: null, matchEnd: null,
-    rematch: null, seeds: [], sheetOpen: false, error: "",
-    speed: setting("speed", "fast"), teachOn: setting("teach", false),
-  };
+  const m = newModel(tableId, mine, { speed: setting("speed", "fast"), teach: setting("teach", false) });
   const banner = h("p", { class: "banner", role: "status", hidden: true });
   const playHost = h("div", { class: "play-host" });
   const side = h("aside", { class: "side-panel" });
@@ -180,23 +176,18 @@ export function mountTable(main, tableId) {
   async function apply(msg) {
     switch (msg.type) {
       case "welcome":
-        m.table = msg.table;
-        m.seat = msg.seat;
-        m.serverSkew = msg.server_time ? msg.server_time - Date.now() / 1000 : 0;
+        applyWelcome(m, msg);
         return;
       case "state":
-        return applyState(msg);
+        return showState(msg);
       case "hand_end":
-        m.handEnd = msg;
-        m.sheetOpen = true;
-        if (!m.seeds.some((s) => s.hand_number === msg.hand_number)) m.seeds.push(msg);
+        applyHandEnd(m, msg);
         renderSide();
         renderOverlay();
         say(t("sheet.title", { n: msg.hand_number }));
         return;
       case "match_end":
-        m.matchEnd = msg;
-        m.sheetOpen = true;
+        applyMatchEnd(m, msg);
         renderSide();
         renderOverlay();
         return;
@@ -208,37 +199,11 @@ export function mountTable(main, tableId) {
     }
   }
 
-  async function applyState(msg) {
+  async function showState(msg) {
     const before = m.view ? snapshot(playHost) : null;
-    const event = msg.event;
-    if (event && (event.kind === "match_start")) {
-      m.handEnd = null;
-      m.matchEnd = null;
-      m.rematch = null;
-      m.seeds = [];
-      m.sheetOpen = false;
-    }
-    if (event && event.kind === "deal") {
-      // the last sheet stays available from the side panel
-      m.sheetOpen = Boolean(m.matchEnd);
-    }
-    m.state = msg;
-    m.table = msg.table || m.table;
-    m.view = msg.view || null;
-    m.waiting = !msg.view || (m.table && m.table.status === "waiting");
-    m.legalMoves = msg.legal_moves || [];
-    m.yourTurn = Boolean(msg.your_turn);
-    m.sending = false;
-    if (msg.match_over && !m.matchEnd && msg.match_id) {
-      m.matchEnd = {
-        match_id: msg.match_id, winner: msg.winner, scores: m.view ? m.view.scores : [],
-        record_url: `/api/matches/${encodeURIComponent(msg.match_id)}/record`,
-      };
-      m.sheetOpen = true;
-    }
-    keepSelection();
-    m.analysis = null;
+    applyState(m, msg);
     renderAll();
+    const event = msg.event;
     if (before && event && event.kind === "move") {
       await animateMove(playHost, before, event, SPEEDS[m.speed] ?? SPEEDS.fast);
     }
@@ -248,22 +213,6 @@ export function mountTable(main, tableId) {
     }
     if (m.yourTurn && m.teachOn) requestTeach();
     document.title = m.yourTurn ? `● ${t("table.yourTurn")} · Scopa` : "Scopa";
-  }
-
-  /** A selection survives a re-render only if it is still legal. */
-  function keepSelection() {
-    const sel = m.selection;
-    if (!sel || !m.yourTurn) {
-      m.selection = null;
-      return;
-    }
-    const moves = movesFor(m.legalMoves, sel.card);
-    if (!moves.length) {
-      m.selection = null;
-      return;
-    }
-    const move = sel.move && moves.find((mv) => sameMove(mv, sel.move));
-    m.selection = { card: sel.card, moves, move: move || (moves.length === 1 ? moves[0] : null) };
   }
 
   function onAnalysis(msg) {
@@ -326,11 +275,9 @@ export function mountTable(main, tableId) {
         actions.confirm();
         return;
       }
-      const moves = movesFor(m.legalMoves, card);
-      if (!moves.length) return;
-      m.selection = { card, moves, move: moves.length === 1 ? moves[0] : null };
+      if (!selectCard(m, card)) return;
       renderPlay();
-      if (moves.length > 1) focusIn(".chooser .option");
+      if (m.selection.moves.length > 1) focusIn(".chooser .option");
     },
     pickMove(move) {
       if (!m.selection) return;
@@ -339,10 +286,7 @@ export function mountTable(main, tableId) {
       focusIn(".chooser .play");
     },
     pickFromTeach(move) {
-      const moves = movesFor(m.legalMoves, move.card);
-      const chosen = moves.find((mv) => sameMove(mv, move));
-      if (!chosen) return;
-      m.selection = { card: move.card, moves, move: chosen };
+      if (!selectMove(m, move)) return;
       renderPlay();
       focusIn(".chooser .play");
     },
