@@ -125,6 +125,24 @@ def test_scopa_sweep_scores():
     assert {"7d", "3s", "4d"} <= set(p["captured"][0])
 
 
+def test_display_order_kept():
+    # docs/formats.md: order is kept when read; a laid card goes to the end of the table,
+    # the cards of a capture to the end of the pile
+    g = game(
+        [["7d", "6b", "2b"], ["5s", "6s", "8s"]], ["4d", "9c", "3s"], stock_size=6,
+        captured=[["10b", "1b"], []],
+    )
+    g.play("7d:3s+4d")
+    p = pos_of(g)
+    assert p["table"] == ["9c"]
+    assert p["captured"][0][:2] == ["10b", "1b"]
+    assert set(p["captured"][0][2:]) == {"7d", "3s", "4d"}
+    g.play("5s")
+    assert pos_of(g)["table"] == ["9c", "5s"]
+    g.play("6b")
+    assert pos_of(g)["table"] == ["9c", "5s", "6b"]
+
+
 def test_scopa_at_end_of_earlier_round_scores():
     # the dealer's last card of a round that is not the final one: the sweep counts
     g = game([[], ["7d"]], ["3s", "4d"], to_move=1, stock_size=6)
