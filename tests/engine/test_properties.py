@@ -80,6 +80,7 @@ def check_views(g: Game, p: dict, rng: random.Random) -> None:
         d = json.loads(json.dumps(v.to_dict()))
         hidden = {c for s in range(n) if s != seat for c in p["hands"][s]} | set(p["stock"])
         leaked = cards_in(d) & hidden
+        assert {ALL_CARDS[c] for c in range(40) if v.unseen() >> c & 1} == hidden
         assert not leaked, f"seat {seat} sees {sorted(leaked)}"
         assert set(d["hand"]) == set(p["hands"][seat])
         assert d["hand_sizes"] == [len(h) for h in p["hands"]]
