@@ -180,3 +180,37 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
     expect(page.locator(".verify-result")).to_have_text("The seed does NOT match the commitment!")
     page.click(".dialog .next")
     assert {"type": "next"} in sent
+
+
+def test_moves_are_animated_at_the_chosen_speed(scripted):
+    page, _, sockets = scripted
+    ws = sockets[-1]
+    page.select_option("#speed", "slow")
+    event = {"kind": "move", "seat": 1, "card": "9c", "capture": [], "scopa": False, "by": "bot"}
+    after = view(
+        hand_sizes=[3, 2], table=["3s", "4d", "2c", "5b", "9c"],
+        history=[{"seat": 1, "card": "9c", "capture": [], "scopa": False}],
+    )  # fmt: skip
+    ws.send(state(6, after, LEGAL, event))
+    # the bot's card travels to the table, then the flying copy is gone
+    expect(page.locator(".flyer")).to_have_count(1)
+    expect(page.locator(".play-host.locked")).to_have_count(1)
+    expect(page.locator(".flyer")).to_have_count(0)
+    expect(page.locator('.felt [data-card="9c"]')).to_be_visible()
+    expect(page.locator(".play-host.locked")).to_have_count(0)
+    # a capture: the played card and the taken cards fly to the pile
+    event = {"kind": "move", "seat": 1, "card": "7c", "capture": ["3s", "4d"], "scopa": False,
+             "by": "bot"}  # fmt: skip
+    after = view(
+        hand_sizes=[3, 1], table=["2c", "5b", "9c"],
+        captured=[["1d", "2d"], ["6c", "7c", "3s", "4d"]],
+    )  # fmt: skip
+    ws.send(state(7, after, LEGAL, event))
+    expect(page.locator(".flyer")).to_have_count(1)
+    expect(page.locator(".flyer")).to_have_count(3)
+    expect(page.locator(".flyer")).to_have_count(0)
+    # with animation off nothing flies
+    page.select_option("#speed", "off")
+    ws.send(state(8, view(), LEGAL, {**event, "card": "5c", "capture": ["5b"]}))
+    page.wait_for_timeout(100)
+    expect(page.locator(".flyer")).to_have_count(0)

@@ -161,6 +161,7 @@ export function mountTable(main, tableId) {
   async function pump() {
     if (busy) return;
     busy = true;
+    updateInput();
     while (queue.length) {
       const msg = queue.shift();
       try {
