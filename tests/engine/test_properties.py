@@ -418,3 +418,34 @@ def test_sample_uniform_over_stock_and_hands():
         counts.update(s["hands"][1])
     for c in unseen:
         assert abs(counts[c] / trials - 1 / 3) < 0.05, (c, counts[c])
+
+
+@settings(SETTINGS, max_examples=400)
+@given(
+    rules=rules_st(),
+    deck=st.permutations(ALL_CARDS),
+    hand_size=st.integers(1, 3),
+    table_size=st.integers(0, 18),
+)
+def test_captures_on_crowded_tables(rules, deck, hand_size, table_size):
+    """Hand-built positions with up to 18 table cards (several of a rank, many sums): the
+    legal moves are exactly the brute force, and each one plays as RULES.md says."""
+    n = rules.players
+    hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(n)]
+    used = n * hand_size
+    table = deck[used : used + table_size]
+    p = position(
+        hands, table, rest_seat=0, **{k: v for k, v in rules.to_dict().items() if k != "players"}
+    )
+    g = Game.from_position(p)
+    legal = moves_of(g)
+    assert legal == oracle_moves(g.rules, hands[0], table)
+    assert len(g.legal_moves()) == len(legal)
+    for m in g.legal_moves():
+        h = g.copy()
+        h.play(m)
+        d = m.to_dict()
+        want = expect_after(g, p, d)
+        after = h.to_position()
+        assert set(after["table"]) == want["table"]
+        assert after["scope"] == want["scope"]
