@@ -155,7 +155,7 @@ def test_position_bad_hand_sizes():
     p["hands"][0].append(p["stock"].pop())
     p["hands"][1].append(p["captured"][1].pop())
     p["stock"].append(p["captured"][1].pop())
-    with pytest.raises(PositionError):
+    with pytest.raises(PositionError, match="hand sizes"):
         Game.from_position(p)
 
 
