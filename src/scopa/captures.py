@@ -127,7 +127,9 @@ def _expand_slow(table: int, key: int) -> tuple[int, ...]:
     k = (table & _span_of(key)) << 32 | key
     found = _SLOW.get(k)
     if found is None:
-        found = _SLOW[k] = tuple(_expand_uncached(table, key))
+        found = tuple(_expand_uncached(table, key))
+        if len(_SLOW) < 500_000:
+            _SLOW[k] = found
     return found
 
 

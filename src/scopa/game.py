@@ -58,7 +58,9 @@ class Move(NamedTuple):
     def from_code(cls, code: int) -> Move:
         m = _MOVES.get(code)
         if m is None:
-            m = _MOVES[code] = cls(code & 63, code >> 6)
+            m = cls(code & 63, code >> 6)
+            if len(_MOVES) < 1_000_000:  # bounded: a long-running server meets many tables
+                _MOVES[code] = m
         return m
 
     @property
@@ -79,7 +81,9 @@ class Move(NamedTuple):
         """Parse ``7d`` (laid) or ``7d:3s+4d`` (capture)."""
         if not isinstance(text, str):
             raise IllegalMoveError(f"a move must be text like '7d:3s+4d', got {text!r}")
-        head, _, tail = text.strip().partition(":")
+        head, colon, tail = text.strip().partition(":")
+        if colon and not tail:
+            raise IllegalMoveError(f"malformed move {text!r}: nothing after ':'")
         try:
             c = card(head)
             taken = [card(t) for t in tail.split("+")] if tail else []
@@ -400,7 +404,8 @@ class Game:
         random_playout(self, rng)
 
     def copy(self) -> Game:
-        """An independent copy of the state (the match log is shared, not copied)."""
+        """An independent copy of the state and match log (earlier hands' entries are shared
+        read-only dicts)."""
         g = Game.__new__(Game)
         g.rules = self.rules
         g.n = self.n
@@ -423,7 +428,7 @@ class Game:
         g.hand_seed = self.hand_seed
         g.hand_attempt = self.hand_attempt
         g.deck = self.deck
-        g.results = self.results
+        g.results = self.results.copy()
         g._rows = self._rows
         g._solver = self._solver
         g._seq = self._seq
