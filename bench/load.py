@@ -82,6 +82,14 @@ class Stats:
         self.sent: dict[tuple[str, int], float] = {}
 
 
+async def lag_monitor(lags: list[float], stop: asyncio.Event) -> None:
+    """How late this process's event loop wakes up (its own share of the delays)."""
+    while not stop.is_set():
+        t = time.monotonic()
+        await asyncio.sleep(0.01)
+        lags.append(time.monotonic() - t - 0.01)
+
+
 class Player:
     """A person at a table: thinks, plays a legal move, says next, asks for rematches."""
 
@@ -194,9 +202,13 @@ async def bench(args: argparse.Namespace) -> None:
             print(f"{args.matches} tables ({n_bot} with an {args.level} bot), "
                   f"{len(players)} sockets; playing {args.seconds:.0f} s ...", flush=True)
             tasks = [asyncio.create_task(p.run()) for p in players]
+            lags: list[float] = []
+            tasks.append(asyncio.create_task(lag_monitor(lags, stop)))
             await asyncio.sleep(args.warmup)
+            lags.clear()
             # measure the steady state only
             stats.delays.clear()
+            await http.get("/api/health?reset=1")
             moves0, t0 = stats.moves, time.monotonic()
             kids = children(server.pid)
             cpu0 = [cpu_seconds(server.pid), *(cpu_seconds(k) for k in kids)]
@@ -210,6 +222,7 @@ async def bench(args: argparse.Namespace) -> None:
             moves = stats.moves - moves0
             delays = list(stats.delays)
             rss_end = rss_kib(server.pid)
+            health = (await http.get("/api/health")).json()
             workers = [rss_kib(c) for c in children(server.pid)]
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -229,6 +242,13 @@ async def bench(args: argparse.Namespace) -> None:
           f"{args.matches} matches -> {per_match:.0f} KiB per match; "
           f"child processes (bot workers, resource tracker) "
           f"{', '.join(f'{w / 1024:.0f}' for w in workers)} MiB")
+    lag = [x * 1000 for x in lags]
+    print(f"the clients' own event-loop lag: median {statistics.median(lag):.1f} ms, "
+          f"p99 {pct(lag, 0.99):.1f} ms, max {max(lag):.1f} ms")
+    sl = health["loop_lag_ms"]
+    print(f"the server's event-loop lag (last minute): median {sl['p50']} ms, "
+          f"p99 {sl['p99']} ms, max {sl['max']} ms; garbage collection: longest pause "
+          f"{sl['gc_max']} ms, {sl['gc_total']} ms in all; {health['sockets']} sockets")
     used = [b - a for a, b in zip(cpu0, cpu1, strict=True)]
     print(f"CPU over the measured time: server {100 * used[0] / elapsed:.0f}% of a core, "
           f"bot workers {100 * sum(used[1:]) / elapsed:.0f}%, these clients "

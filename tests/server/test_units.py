@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -75,3 +76,8 @@ def test_secrecy_checker_catches_leaks() -> None:
     assert secrecy_violations([fine], None, replay, 1)  # a spectator sees no hand
     revealed = {"type": "hand_end", "state_id": 1_000_002, "seed": "s3cr3t", "deck": ["3d"]}
     assert secrecy_violations([revealed], 0, replay, 1) == []
+
+
+def test_health(server: Any) -> None:
+    h = server.get("/api/health?reset=true").json()
+    assert h["ok"] is True and h["tables"] >= 0 and "p99" in h["loop_lag_ms"]

@@ -39,6 +39,8 @@ class Settings(BaseSettings):
     #: refused frames in a row after which a flooding connection is closed
     flood_close_after: int = Field(default=200, ge=1)
     hello_timeout: float = Field(default=10.0, gt=0)
+    #: permessage-deflate on WebSockets: smaller frames, but CPU and ~100 KiB per socket
+    ws_compression: bool = False
     #: tables held in memory at most (waiting, playing, recently finished)
     max_live_tables: int = Field(default=10000, ge=1)
     #: a finished table with nobody connected is forgotten after this (history keeps it)

@@ -1,0 +1,86 @@
+"""Health: counts and the event loop's lag, so an operator (and the load bench) can tell
+the server's own delays from the machine's."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import gc
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+router = APIRouter(prefix="/api", tags=["health"])
+
+TICK = 0.01
+
+
+class LagMonitor:
+    """Wakes every 10 ms and keeps how late each wake-up was (the last ~60 s)."""
+
+    def __init__(self) -> None:
+        self.lags: collections.deque[float] = collections.deque(maxlen=int(60 / TICK))
+        self.task: asyncio.Task[None] | None = None
+        self.gc_max = 0.0
+        self.gc_total = 0.0
+        self._gc_start = 0.0
+
+    def _gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            took = time.perf_counter() - self._gc_start
+            self.gc_total += took
+            self.gc_max = max(self.gc_max, took)
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+        gc.callbacks.append(self._gc)
+
+    async def _run(self) -> None:
+        while True:
+            t = time.monotonic()
+            await asyncio.sleep(TICK)
+            self.lags.append(time.monotonic() - t - TICK)
+
+    def summary(self) -> dict[str, float | None]:
+        gcs = {"gc_max": round(self.gc_max * 1000, 2), "gc_total": round(self.gc_total * 1000, 1)}
+        if not self.lags:
+            return {"p50": None, "p99": None, "max": None, **gcs}
+        s = sorted(self.lags)
+        return {
+            "p50": round(s[len(s) // 2] * 1000, 2),
+            "p99": round(s[min(len(s) - 1, int(0.99 * len(s)))] * 1000, 2),
+            "max": round(s[-1] * 1000, 2),
+            **gcs,
+        }
+
+    def reset(self) -> None:
+        self.lags.clear()
+        self.gc_max = self.gc_total = 0.0
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        if self._gc in gc.callbacks:
+            gc.callbacks.remove(self._gc)
+
+
+@router.get("/health")
+def health(request: Request, reset: bool = False) -> dict[str, Any]:
+    """Live tables, open sockets, and the event loop's lag over the last minute (ms) and
+    garbage-collection pauses; ``reset=true`` starts the figures afresh."""
+    master = request.app.state.master
+    if reset:
+        request.app.state.lag.reset()
+    tables = master.tables.values()
+    sockets = sum(len(s.conns) for t in tables for s in t.seats)
+    sockets += sum(len(t.spectators) for t in tables)
+    return {
+        "ok": True,
+        "tables": len(master.tables),
+        "playing": sum(1 for t in tables if t.status == "playing"),
+        "sockets": sockets,
+        "loop_lag_ms": request.app.state.lag.summary(),
+    }
