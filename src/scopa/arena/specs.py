@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Sequence
 from typing import Any
@@ -44,7 +45,12 @@ def display_names(specs: Sequence[str]) -> list[str]:
     """Names for reports: repeated specs get #1, #2, ... so each line is distinct."""
     out = []
     for i, s in enumerate(specs):
-        short = s if len(s) <= 40 else s[:37] + "..."
+        short = s
+        if s.startswith(CMD_PREFIX):
+            argv = shlex.split(s[len(CMD_PREFIX) :])
+            short = CMD_PREFIX + " ".join([os.path.basename(argv[0]), *argv[1:]])
+        if len(short) > 40:
+            short = short[:37] + "..."
         if specs.count(s) > 1:
             short += f"#{specs[: i + 1].count(s)}"
         out.append(short)

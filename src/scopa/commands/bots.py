@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -89,20 +90,26 @@ def arena_command(
 def arena_table(result: Any) -> Table:
     """The arena report: one row per bot."""
     table = Table(
+        box=box.SIMPLE_HEAD,
+        caption="margin: points per deal over the other bots' sides; rating: openskill mu±sigma",
         title=f"{result.rules['variant']}, {result.rules['players']} players: "
         f"{result.deals} duplicate deals, {result.matches} matches, seed {result.seed}, "
         f"{result.seconds:.1f} s"
     )
-    for col in ("bot", "margin / deal", "match wins", "move median", "move p99", "rating"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    columns = ("bot", "margin", "± se", "match wins", "ms/move", "p99 ms", "rating")
+    for col in columns:
+        table.add_column(col, justify="left" if col == "bot" else "right",
+                         overflow="fold", no_wrap=col != "bot")
     for b in result.bots:
+        wins = f"{b.win_rate:.0%}±{b.win_rate_se:.0%}" if result.matches else "-"
         table.add_row(
             b.name,
-            f"{b.margin:+.3f} ± {b.margin_se:.3f}",
-            f"{b.win_rate:.0%} ± {b.win_rate_se:.0%}",
-            f"{b.move_median * 1000:.2f} ms",
-            f"{b.move_p99 * 1000:.2f} ms",
-            f"{b.rating_mu:.1f} ± {b.rating_sigma:.1f}",
+            f"{b.margin:+.3f}",
+            f"{b.margin_se:.3f}",
+            wins,
+            f"{b.move_median * 1000:.2f}",
+            f"{b.move_p99 * 1000:.1f}",
+            f"{b.rating_mu:.1f}±{b.rating_sigma:.1f}",
         )
     return table
 
