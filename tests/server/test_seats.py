@@ -103,6 +103,9 @@ def test_teach_me_lists_the_legal_moves_for_that_seat_only(server: ServerProcess
         values = [m["value"] for m in answer["moves"]]
         assert values == sorted(values, reverse=True)
         assert all(m["text"].startswith("your ") for m in answer["moves"])
+        await a.send({"type": "teach", "state_id": state["state_id"]})
+        again = await a.expect("analysis", timeout=20)
+        assert again == answer  # kept: asking twice costs nothing
         await b.drain(0.3)
         assert not any(f["type"] == "analysis" for f in b.frames)
         for c in (a, b):

@@ -55,6 +55,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.too_slow = False
         self.closing = (1008, "too slow")
+        #: an analysis is being computed for this socket (one at a time)
+        self.teaching = False
 
     def send(self, text: str) -> None:
         if self.too_slow:
@@ -211,7 +213,10 @@ class Hub:
         if kind == "move":
             await self.master.submit(table, seat, frame["state_id"], frame["move"])
         elif kind == "teach":
+            if conn.teaching:
+                raise MasterError("rate_limited", "one analysis at a time: wait for it")
             # the analysis takes a while: answer later, keep reading this socket meanwhile
+            conn.teaching = True
             asyncio.get_running_loop().create_task(self._teach(conn, table, seat, frame))
         elif kind == "next":
             await self.master.next_vote(table, seat)
@@ -229,4 +234,6 @@ class Hub:
         except Exception:
             conn.error("internal", "the analysis failed", "teach")
             return
+        finally:
+            conn.teaching = False
         conn.send(json.dumps(answer))

@@ -128,6 +128,8 @@ class Master:
         self.by_invite: dict[str, Table] = {}
         self.rng = random.Random()
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: teach-me answers by (table, state id, seat): asking again costs nothing
+        self._analyses: dict[tuple[str, int, int], list[dict[str, Any]] | None] = {}
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
@@ -583,7 +585,13 @@ class Master:
         if game.hand_over or game.to_move != seat or table.match_over:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
-        moves = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+        key = (table.id, table.state_id, seat)
+        moves = self._analyses.get(key)
+        if moves is None:
+            moves = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+            if len(self._analyses) > 1000:
+                self._analyses.clear()
+            self._analyses[key] = moves
         if moves is None:
             raise MasterError("unavailable", "move analysis is not available on this server")
         return {"type": "analysis", "state_id": state_id, "moves": moves}
