@@ -193,7 +193,7 @@ def test_moves_are_animated_at_the_chosen_speed(scripted):
     )  # fmt: skip
     ws.send(state(6, after, LEGAL, event))
     # the bot's card travels to the table, then the flying copy is gone
-    expect(page.locator(".flyer")).to_have_count(1)
+    expect(page.locator('.flyer[data-flying="9c"]')).to_have_count(1)
     expect(page.locator(".play-host.locked")).to_have_count(1)
     expect(page.locator(".flyer")).to_have_count(0)
     expect(page.locator('.felt [data-card="9c"]')).to_be_visible()
@@ -206,8 +206,9 @@ def test_moves_are_animated_at_the_chosen_speed(scripted):
         captured=[["1d", "2d"], ["6c", "7c", "3s", "4d"]],
     )  # fmt: skip
     ws.send(state(7, after, LEGAL, event))
-    expect(page.locator(".flyer")).to_have_count(1)
     expect(page.locator(".flyer")).to_have_count(3)
+    for card in ("7c", "3s", "4d"):
+        expect(page.locator(f'.flyer[data-flying="{card}"]')).to_have_count(1)
     expect(page.locator(".flyer")).to_have_count(0)
     # with animation off nothing flies
     page.select_option("#speed", "off")

@@ -19,7 +19,7 @@ export function snapshot(root) {
 }
 
 function flyer(card, rect) {
-  const el = h("div", { class: "card flyer", "aria-hidden": "true" }, cardFace(card));
+  const el = h("div", { class: "card flyer", "aria-hidden": "true", dataset: { flying: card } }, cardFace(card));
   Object.assign(el.style, {
     left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px`,
   });
@@ -53,6 +53,7 @@ export async function animateMove(root, before, event, ms) {
   const seatRect = before.seats.get(event.seat) || root.getBoundingClientRect();
   const start = before.cards.get(event.card) || centre(seatRect, size.width, size.height);
   const played = flyer(event.card, start);
+  played.style.zIndex = "41";
   const jobs = [];
   if (!event.capture.length) {
     const target = root.querySelector(`.felt [data-card="${CSS.escape(event.card)}"]`);
@@ -67,15 +68,31 @@ export async function animateMove(root, before, event, ms) {
   const pileRect = pileEl ? pileEl.getBoundingClientRect() : seatRect;
   const first = before.cards.get(event.capture[0]) || start;
   const pileTarget = centre(pileRect, size.width * 0.5, size.height * 0.5);
+  // the taken cards stay in view (as copies) while the played card travels to them
+  const taken = event.capture.filter((c) => before.cards.has(c)).map((c) => flyer(c, before.cards.get(c)));
   const landed = { left: first.left + 12, top: first.top + 12, width: first.width, height: first.height };
   await fly(played, start, landed, ms);
   played.remove();
-  const flyers = [flyer(event.card, landed)];
-  for (const c of event.capture) {
-    const from = before.cards.get(c);
-    if (from) flyers.push(flyer(c, from));
-  }
+  const flyers = [flyer(event.card, landed), ...taken];
   flyers.forEach((el, i) => jobs.push(fly(el, el.getBoundingClientRect(), pileTarget, ms, i * (ms / 8))));
   await Promise.all(jobs);
   flyers.forEach((el) => el.remove());
+}
+
+/** Fresh cards in the hand slide in from the deck. Resolves when done. */
+export async function animateDeal(root, before, ms) {
+  if (!ms || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+  const stock = root.querySelector(".stock");
+  if (!stock) return;
+  const from = stock.getBoundingClientRect();
+  const fresh = [...root.querySelectorAll(".hand [data-card]")].filter((el) => !before || !before.cards.has(el.dataset.card));
+  const jobs = fresh.map((el, i) => {
+    const to = el.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top - to.top;
+    return el.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(.4)`, opacity: 0.2 }, { transform: "none", opacity: 1 }],
+      { duration: ms, delay: i * (ms / 4), easing: "ease-out", fill: "backwards" }).finished.catch(() => {});
+  });
+  await Promise.all(jobs);
 }

@@ -94,7 +94,11 @@ function buildForm(form, meta) {
       sel.append(h("option", { value: "human", selected: value === "human" }, t("lobby.human")));
       for (const level of meta.bot_levels) {
         sel.append(h("option", { value: `bot:${level}`, selected: value === `bot:${level}` },
-          t("lobby.bot", { level: t(`level.${level}`) })));
+          t("lobby.bot", { level: levelName(level) })));
+      }
+      for (const name of meta.external_bots ? meta.external_bot_names || [] : []) {
+        sel.append(h("option", { value: `ext:${name}`, selected: value === `ext:${name}` },
+          t("lobby.external", { name })));
       }
       rows.push(h("div", { class: "seat-row" }, label, sel));
     });
@@ -123,7 +127,7 @@ function buildForm(form, meta) {
     const body = {
       variant: state.variant, players: state.players, teams: state.teams, target: state.target,
       public: pub.checked, name: nick, creator_seat: 0,
-      seats: state.seats.map((v) => (v === "you" || v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) })),
+      seats: state.seats.map(seatRequest),
     };
     start.disabled = true;
     try {
@@ -154,6 +158,20 @@ function buildForm(form, meta) {
   fillTargets();
   fillPlayers();
   document.documentElement.lang = lang();
+}
+
+/** A bot level's name in the page's language (other registered bots keep their own). */
+function levelName(level) {
+  const key = `level.${level}`;
+  const text = t(key);
+  return text === key ? level : text;
+}
+
+/** The form's seat value as the server's seat request. */
+function seatRequest(value) {
+  if (value === "you" || value === "human") return { kind: "human" };
+  if (value.startsWith("ext:")) return { kind: "external", bot: value.slice(4) };
+  return { kind: "bot", level: value.slice(4) };
 }
 
 async function loadOpen(box) {

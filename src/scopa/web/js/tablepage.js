@@ -9,7 +9,7 @@ import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
 import {
   applyHandEnd, applyMatchEnd, applyState, applyWelcome, newModel, selectCard, selectMove,
 } from "./tablemodel.js";
-import { animateMove, snapshot, SPEEDS } from "./anim.js";
+import { animateDeal, animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
 import { renderTeach } from "./teach.js";
 import { endDialog } from "./dialogs.js";
@@ -205,8 +205,10 @@ export function mountTable(main, tableId) {
     applyState(m, msg);
     renderAll();
     const event = msg.event;
-    if (before && event && event.kind === "move") {
-      await animateMove(playHost, before, event, SPEEDS[m.speed] ?? SPEEDS.fast);
+    const ms = SPEEDS[m.speed] ?? SPEEDS.fast;
+    if (before && event && event.kind === "move") await animateMove(playHost, before, event, ms);
+    if (event && (event.dealt || event.kind === "deal" || event.kind === "match_start")) {
+      await animateDeal(playHost, event.kind === "move" ? before : null, ms);
     }
     if (m.view) {
       const last = event && event.kind === "move" ? lastPlayText(m.view, m.table) : "";
