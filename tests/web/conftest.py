@@ -1,5 +1,8 @@
 """Browser tests: the real `scopa serve` in a subprocess, Debian's Chromium via Playwright.
 
+Run: `.venv/bin/pytest tests/web` (about a minute). Chromium is /usr/bin/chromium; when it
+is missing and the tests run as root, they install it with apt-get (no browser download).
+
 Screenshots go to $SCOPA_WEB_ARTIFACTS (default: a folder under the system temp dir).
 """
 
@@ -113,8 +116,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log.close()
 
 
+def _install_chromium() -> None:
+    """Install Debian's Chromium when we may (root with apt-get); never download a browser
+    any other way."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("apt-get"):
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "install", "-y", "chromium"], ["apt-get", "update"],
+                ["apt-get", "install", "-y", "chromium"]):  # fmt: skip
+        done = subprocess.run(cmd, capture_output=True, timeout=900, env=env)
+        if done.returncode == 0 and Path(CHROMIUM).exists():
+            return
+
+
 @pytest.fixture(scope="session")
 def browser():  # type: ignore[no-untyped-def]
+    if not Path(CHROMIUM).exists():
+        _install_chromium()
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
     from playwright.sync_api import sync_playwright
