@@ -58,8 +58,13 @@ def evaluate(
         sims = DEFAULT_SIMULATIONS
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
     used = 0
+    # Every move's rollout in a world replays the same random stream (common random
+    # numbers): the difference between two moves then owes less to rollout luck.
+    stream = random.Random()
     while True:
         world = draw()
+        stream.seed(rng.getrandbits(64))
+        state = stream.getstate()
         all_exact = True
         for st in stats:
             g = world.copy()
@@ -68,7 +73,8 @@ def evaluate(
                 value = solve(g, side, match_aware)
             else:
                 all_exact = False
-                play_out(g, rng)
+                stream.setstate(state)
+                play_out(g, stream)
                 value = utility(g, side, match_aware)
             st.total += value
             st.count += 1
