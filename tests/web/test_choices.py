@@ -50,6 +50,28 @@ LEGAL = [
 ]
 
 
+ANALYSIS = {
+    "type": "analysis", "state_id": 5, "moves": [
+        {"move": LEGAL[3], "value": 0.84, "best": True,
+         "text": "your king of clubs takes the 3 of swords, the 2 of cups and the 5 of clubs",
+         "explanation": "Your king of clubs takes the 3 of swords, the 2 of cups and the 5 of"
+         " clubs; leaves 4 on the table: an unseen 4 would sweep (2 still unseen). Expected"
+         " margin +0.84 points for the rest of the hand."},
+        {"move": LEGAL[0], "value": 0.5, "best": False,
+         "text": "your 7 of coins takes the 3 of swords and the 4 of coins",
+         "explanation": "Your 7 of coins takes the 3 of swords and the 4 of coins; wins the"
+         " settebello. Expected margin +0.50 points for the rest of the hand."},
+        {"move": LEGAL[1], "value": 0.4, "best": False,
+         "text": "your 7 of coins takes the 2 of cups and the 5 of clubs",
+         "explanation": "Your 7 of coins takes the 2 of cups and the 5 of clubs; wins the"
+         " settebello; leaves 7 on the table, but no 7 is left unseen to sweep it."},
+        {"move": LEGAL[2], "value": -0.2, "best": False,
+         "text": "your 3 of cups takes the 3 of swords",
+         "explanation": "Your 3 of cups takes the 3 of swords; something new we cannot read."},
+    ],
+}  # fmt: skip
+
+
 def state(state_id: int, v: dict[str, Any], legal: list, event: Any = None) -> str:
     return json.dumps({
         "type": "state", "state_id": state_id, "table": TABLE_INFO, "match_id": "mockMatch",
@@ -74,6 +96,8 @@ def scripted(server, page):  # type: ignore[no-untyped-def]
             if frame["type"] == "hello":
                 ws.send(json.dumps({"type": "welcome", "seat": 0, "table": TABLE_INFO}))
                 ws.send(state(5, view(), LEGAL))
+            if frame["type"] == "teach":
+                ws.send(json.dumps(ANALYSIS))
 
         ws.on_message(on_message)
 
@@ -215,3 +239,37 @@ def test_moves_are_animated_at_the_chosen_speed(scripted):
     ws.send(state(8, view(), LEGAL, {**event, "card": "5c", "capture": ["5b"]}))
     page.wait_for_timeout(100)
     expect(page.locator(".flyer")).to_have_count(0)
+
+
+def test_teach_me_in_italian(scripted, artifacts):
+    page, sent, _ = scripted
+    page.click("#lang")
+    page.check("#teach")
+    items = page.locator(".teach-list li")
+    expect(items).to_have_count(4)
+    assert {"type": "teach", "state_id": 5} in sent
+    expect(items.locator(".teach-move")).to_have_text([
+        "il tuo re di bastoni prende il tre di spade, il due di coppe e il cinque di bastoni",
+        "il tuo sette di denari prende il tre di spade e il quattro di denari",
+        "il tuo sette di denari prende il due di coppe e il cinque di bastoni",
+        "il tuo tre di coppe prende il tre di spade",
+    ])  # fmt: skip
+    expect(items.locator(".why")).to_have_text([
+        "Lascia 4 in tavola: un 4 non ancora uscito farebbe scopa (2 ancora da uscire)."
+        " Margine atteso +0.84 punti per il resto della mano.",
+        "Prende il settebello. Margine atteso +0.50 punti per il resto della mano.",
+        "Prende il settebello; lascia 7 in tavola, ma non c'è più nessun 7 per fare scopa.",
+        # a reason we cannot translate is shown as the server wrote it
+        "Your 3 of cups takes the 3 of swords; something new we cannot read.",
+    ])  # fmt: skip
+    expect(items.nth(0)).to_have_class("best")
+    expect(items.nth(0).locator(".badge")).to_have_text("la migliore")
+    shot(page, artifacts, "teach-02-italian")
+    # back in English the server's own words are used
+    page.click("#lang")
+    expect(items.nth(1).locator(".teach-move")).to_have_text(
+        "your 7 of coins takes the 3 of swords and the 4 of coins"
+    )
+    expect(items.nth(1).locator(".why")).to_have_text(
+        "Wins the settebello. Expected margin +0.50 points for the rest of the hand."
+    )

@@ -66,7 +66,7 @@ export function mountTable(main, tableId) {
 
   function renderSide() {
     const parts = m.seat === null || m.seat === undefined ? [] : [settingsBox(m, actions)];
-    if (m.teachOn && m.yourTurn) parts.push(renderTeach(m.analysis, m.view, actions.pickFromTeach));
+    if (m.teachOn && m.yourTurn) parts.push(renderTeach(m.analysis, actions.pickFromTeach));
     const url = inviteUrl();
     if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
     if (m.view) {

@@ -65,7 +65,7 @@ function seatPanel(m, seat, { mine = false } = {}) {
       h("span", {}, view.hand_sizes[seat] === 1 ? t("table.cards1") : t("table.cards", { n: view.hand_sizes[seat] }))),
     h("div", { class: "pile", dataset: { pile: String(seat) } },
       h("span", { class: `pile-stack${pile.length ? "" : " empty"}`, "aria-hidden": "true" }),
-      h("span", { class: "pile-count" }, t("table.pile", { n: pile.length })),
+      h("span", { class: "pile-count" }, pile.length === 1 ? t("table.pile1") : t("table.pile", { n: pile.length })),
       sweeps ? sweepMarks : null));
 }
 

@@ -1,22 +1,27 @@
 // "Teach me": every legal move in plain words, the strongest marked, with the reason.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { cardList, cardName } from "./cards.js";
+import { reason } from "./explain.js";
 
-/** Our own words for a move, in the page's language (the server's text is English). */
-function moveWords(move, sweeps) {
+/** Words for a move: the server's own sentence in English, ours in Italian. */
+function moveWords(entry) {
+  const move = entry.move;
+  const text = entry.text || "";
+  if (lang() === "en" && text) return text;
   const card = cardName(move.card);
   if (!move.capture.length) return t("teach.lay", { card });
-  const text = t("teach.take", { card, cards: cardList(move.capture) });
-  return sweeps ? `${text} ${t("teach.sweeps")}` : text;
+  const words = t("teach.take", { card, cards: cardList(move.capture) });
+  if (/sweeps the table/.test(text)) return `${words} ${t("teach.sweeps")}`;
+  if (/clears the table/.test(text)) return `${words} ${t("teach.clears")}`;
+  return words;
 }
 
 /**
  * @param {object|null} analysis  the server's `analysis` frame, or {pending} / {error}
- * @param {object} view  the seat's view (to tell sweeps)
  * @param {Function} onPick  called with a move when the player picks one from the list
  */
-export function renderTeach(analysis, view, onPick) {
+export function renderTeach(analysis, onPick) {
   const box = h("section", { class: "teach", "aria-label": t("teach.title") }, h("h2", {}, t("teach.title")));
   if (!analysis) return box;
   if (analysis.pending) {
@@ -29,10 +34,9 @@ export function renderTeach(analysis, view, onPick) {
   }
   const list = h("ol", { class: "teach-list" });
   for (const entry of analysis.moves) {
-    const sweeps = entry.move.capture.length > 0 && entry.move.capture.length === view.table.length;
     const item = h("li", { class: entry.best ? "best" : "", dataset: { card: entry.move.card, capture: entry.move.capture.join("+") } },
       h("button", { type: "button", class: "teach-move", onclick: () => onPick(entry.move) },
-        moveWords(entry.move, sweeps)),
+        moveWords(entry)),
       entry.best ? h("span", { class: "badge" }, t("teach.best")) : null,
       why(entry)
         ? h("p", { class: "why" }, why(entry))
@@ -43,14 +47,8 @@ export function renderTeach(analysis, view, onPick) {
   return box;
 }
 
-/** The server's reason, without the move description it starts with (shown above it). */
 function why(entry) {
-  let text = entry.explanation || "";
-  const move = entry.text || "";
-  if (move && text.toLowerCase().startsWith(move.toLowerCase())) {
-    text = text.slice(move.length).replace(/^[\s;:,.]+/, "");
-  }
-  return text ? text[0].toUpperCase() + text.slice(1) : "";
+  return reason(entry.explanation);
 }
 
 function formatValue(v) {
