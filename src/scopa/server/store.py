@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import create_engine, event, func, select, update
+from sqlalchemy import create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -23,6 +23,9 @@ class StoredTable:
     seats: list[SeatRow]
     match: MatchRow | None
     events: list[EventRow] = field(default_factory=list)
+
+
+_INSERT_EVENT = insert(EventRow)
 
 
 def make_engine(url: str) -> Engine:
@@ -105,6 +108,14 @@ class Store:
     ) -> None:
         """Append one event; with ``finish`` = (winner, scores, hands) also close the match
         (and its table) in the same transaction."""
+        if finish is None:  # the hot path: one row, SQL core (no ORM unit of work)
+            with self.engine.begin() as conn:
+                conn.execute(
+                    _INSERT_EVENT,
+                    {"match_id": match_id, "seq": seq, "kind": kind, "data": data,
+                     "created_at": utcnow()},
+                )
+            return
         with self.session.begin() as s:
             s.add(EventRow(match_id=match_id, seq=seq, kind=kind, data=data))
             if finish is not None:
