@@ -109,3 +109,10 @@ def test_a_stale_seat_token_falls_back_to_watching(server, new_page):
     expect(other.locator(".note")).to_have_text("You are watching this table.")
     expect(other.locator(".hand")).to_have_count(0)
     assert other.evaluate(f"localStorage.getItem('scopa.seat.{table_id}')") is None
+
+
+def test_an_unknown_table_says_so(server, page):
+    page.goto(server + "/t/no-such-table")
+    expect(page.get_by_role("alert")).to_have_text("There is no such table.")
+    page.get_by_role("link", name="Back to the lobby").click()
+    expect(page.locator("#name")).to_be_visible()

@@ -22,7 +22,8 @@ export function mountTable(main, tableId) {
   const playHost = h("div", { class: "play-host" });
   const side = h("aside", { class: "side-panel" });
   const overlay = h("div", { class: "overlay", hidden: true });
-  const root = h("div", { class: "table-page" }, banner, playHost, side, overlay);
+  const heading = h("h1", { class: "sr-only" }, t("table.heading"));
+  const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay);
   main.append(root);
   const live = document.getElementById("live");
 
@@ -240,7 +241,7 @@ export function mountTable(main, tableId) {
   function onStatus(status) {
     if (status === "open") showBanner("");
     else if (status === "lost") showBanner(t("table.disconnected"));
-    else if (status === "unknown_table") showBanner(t("table.unknown"));
+    else if (status === "unknown_table") noSuchTable();
     else if (status === "bad_token") {
       // the stored seat is not valid here (any more): watch instead
       forgetSeat(tableId);
@@ -253,7 +254,14 @@ export function mountTable(main, tableId) {
 
   function onSpectatorStatus(status) {
     if (status === "lost") showBanner(t("table.disconnected"));
-    else if (status === "unknown_table") showBanner(t("table.unknown"));
+    else if (status === "unknown_table") noSuchTable();
+  }
+
+  function noSuchTable() {
+    replace(playHost, h("div", { class: "play-area waiting-area" },
+      h("p", { class: "turn", role: "alert" }, t("table.unknown")),
+      h("a", { class: "button", href: "/" }, t("table.toLobby"))));
+    side.replaceChildren();
   }
 
   function requestTeach() {
@@ -375,6 +383,7 @@ export function mountTable(main, tableId) {
       document.removeEventListener("keydown", onKey);
     },
     relang() {
+      heading.textContent = t("table.heading");
       renderAll();
     },
   };

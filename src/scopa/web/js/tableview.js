@@ -35,6 +35,7 @@ function scoreBoard(m) {
 function turnSign(m) {
   const { view, table } = m;
   if (m.waiting) return h("p", { class: "turn waiting", role: "status" }, t("table.waiting"));
+  if (view.hand_over) return h("p", { class: "turn", role: "status" }, t("table.handOver"));
   if (view.to_move === null || view.to_move === undefined) return h("p", { class: "turn" }, "");
   if (m.yourTurn) return h("p", { class: "turn mine", role: "status" }, t("table.yourTurn"));
   return h("p", { class: "turn", role: "status" }, t("table.turnOf", { name: seatName(table, view.to_move) }));
