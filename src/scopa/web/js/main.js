@@ -26,7 +26,13 @@ function route() {
 }
 
 
+document.querySelector(".skip").addEventListener("click", (e) => {
+  e.preventDefault();
+  main.focus();
+});
+
 document.addEventListener("click", (e) => {
+  if (e.defaultPrevented) return;
   const a = e.target.closest("a[href]");
   if (!a || a.target || a.hasAttribute("download") || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const url = new URL(a.href, location.href);

@@ -3,6 +3,7 @@ export const STRINGS = {
   en: {
     "app.title": "Scopa",
     "nav.play": "Play",
+    "nav.skip": "Skip to the game",
     "nav.rules": "Rules",
     "nav.guide": "Strategy",
     "nav.history": "Finished matches",
@@ -145,6 +146,7 @@ export const STRINGS = {
   it: {
     "app.title": "Scopa",
     "nav.play": "Gioca",
+    "nav.skip": "Vai al gioco",
     "nav.rules": "Regole",
     "nav.guide": "Strategia",
     "nav.history": "Partite finite",
