@@ -81,3 +81,23 @@ def test_secrecy_checker_catches_leaks() -> None:
 def test_health(server: Any) -> None:
     h = server.get("/api/health?reset=true").json()
     assert h["ok"] is True and h["tables"] >= 0 and "p99" in h["loop_lag_ms"]
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "napola", "quindici"])
+def test_views_match_the_engine(variant: str) -> None:
+    """The server's cached seat view is exactly ``PlayerView.to_dict()``; the spectator's
+    view has the same keys and no hand."""
+    import random
+
+    from scopa import Game
+    from scopa.server.views import public_view, seat_view
+
+    rng = random.Random(variant)
+    game = Game.new(variant, seed=variant)
+    while not game.hand_over:
+        for seat in range(game.n):
+            assert seat_view(game, seat) == game.view(seat).to_dict()
+        public = public_view(game)
+        assert public.keys() == game.view(0).to_dict().keys() and public["hand"] == []
+        game.play(rng.choice(game.legal_moves()))
+    assert seat_view(game, 0) == game.view(0).to_dict()

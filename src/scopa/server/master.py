@@ -601,7 +601,8 @@ class Master:
         r = table.rules
         scores = list(table.final_scores or (table.game.scores if table.game else [0] * r.teams))
         return {
-            "id": table.id, "variant": r.variant, "rules": r.to_dict(), "players": r.players,
+            "id": table.id, "variant": r.variant, "rules": views.rules_dict(r),
+            "players": r.players,
             "teams": r.teams, "target": r.target, "public": table.public,
             "status": table.status,
             "invite": table.invite if (with_invite or table.public) else None,
