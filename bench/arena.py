@@ -1,6 +1,7 @@
-"""Arena throughput: duplicate deals per second, random vs random.
+"""Arena throughput: duplicate deals per second, random vs random by default.
 
     .venv/bin/python bench/arena.py [--deals 400] [--runs 5] [--jobs 2] [--variant scopa]
+                                    [--players N] [--bots A B]
 
 Prints the median of several runs for:
 - baseline: the same hands played by a bare loop (public engine API, random moves, one
@@ -53,9 +54,9 @@ def bots_loop(rules: Rules, deals: int, seed: int) -> float:
     return time.perf_counter() - start
 
 
-def arena(rules: Rules, deals: int, jobs: int, seed: int) -> float:
+def arena(rules: Rules, deals: int, jobs: int, seed: int, bots: list[str]) -> float:
     start = time.perf_counter()
-    run_arena(["random", "random"], rules, deals, jobs=jobs, seed=seed, matches=0)
+    run_arena(bots, rules, deals, jobs=jobs, seed=seed, matches=0)
     return time.perf_counter() - start
 
 
@@ -66,6 +67,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--variant", default="scopa")
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--bots", nargs=2, default=["random", "random"],
+                        help="the two arena bots (the baselines always use random)")
     args = parser.parse_args()
     opts = {"players": args.players} if args.players else {}
     rules = Rules.preset(args.variant, **opts)
@@ -75,11 +78,11 @@ def main() -> None:
     for run in range(args.runs):  # interleaved, so machine load affects all alike
         times["baseline"].append(baseline(rules, args.deals, run))
         times["bots loop"].append(bots_loop(rules, args.deals, run))
-        times["arena, 1 job"].append(arena(rules, args.deals, 1, run))
-        times["arena, jobs"].append(arena(rules, args.deals, args.jobs, run))
+        times["arena, 1 job"].append(arena(rules, args.deals, 1, run, args.bots))
+        times["arena, jobs"].append(arena(rules, args.deals, args.jobs, run, args.bots))
     med = {k: statistics.median(v) for k, v in times.items()}
-    print(f"{args.variant}, {rules.players} players, random vs random, {args.deals} duplicate "
-          f"deals x {max(2, rules.teams)} seatings, median of {args.runs} runs")
+    print(f"{args.variant}, {rules.players} players, {' vs '.join(args.bots)}, {args.deals} "
+          f"duplicate deals x {max(2, rules.teams)} seatings, median of {args.runs} runs")
     base_rate = args.deals / med["baseline"]
     loop_rate = args.deals / med["bots loop"]
     one_rate = args.deals / med["arena, 1 job"]
@@ -87,8 +90,9 @@ def main() -> None:
     print(f"  baseline (bare engine loop)  {base_rate:9.1f} deals/s")
     print(f"  bots in a bare loop          {loop_rate:9.1f} deals/s   "
           f"{loop_rate / base_rate:5.2f} x baseline")
+    same = args.bots == ["random", "random"]  # else the loops play other bots: no ratio
     print(f"  arena, 1 job                 {one_rate:9.1f} deals/s   "
-          f"{one_rate / loop_rate:5.2f} x bots loop")
+          + (f"{one_rate / loop_rate:5.2f} x bots loop" if same else "(other bots)"))
     print(f"  arena, {args.jobs} jobs                {jobs_rate:9.1f} deals/s   "
           f"{jobs_rate / one_rate:5.2f} x one job")
 
