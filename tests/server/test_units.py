@@ -101,3 +101,4 @@ def test_views_match_the_engine(variant: str) -> None:
         assert public.keys() == game.view(0).to_dict().keys() and public["hand"] == []
         game.play(rng.choice(game.legal_moves()))
     assert seat_view(game, 0) == game.view(0).to_dict()
+

@@ -1,8 +1,7 @@
-"""``scopa serve`` (the game server) and ``scopa verify`` (check a game record's seeds)."""
+"""``scopa serve``: the game server (``scopa verify`` lives with the engine commands)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -42,23 +41,5 @@ def serve(
     )
 
 
-def verify(
-    record: Annotated[Path, typer.Argument(help="a game record file (JSON or text)")],
-) -> None:
-    """Check a game record: each hand's seed against its commitment, and the replay."""
-    from .. import record as rec
-
-    data = rec.load_record(record.read_text(encoding="utf-8"))
-    problems = rec.verify_record(data)
-    if problems:
-        for p in problems:
-            typer.echo(f"FAIL {p}")
-        raise typer.Exit(1)
-    typer.echo(f"OK: {len(data.get('hands', []))} hands; every seed matches its commitment")
-
-
 def register(app: typer.Typer) -> None:
     app.command("serve")(serve)
-    taken = {c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands}
-    if "verify" not in taken:
-        app.command("verify")(verify)
