@@ -40,7 +40,7 @@ def test_report_fields() -> None:
     calls: list[tuple[int, int]] = []
     r = run_arena(["random", "greedy"], RULES, deals=20, seed=3, matches=2,
                   progress=lambda d, t: calls.append((d, t)))
-    assert calls[-1] == (22, 22)
+    assert calls == [(i, 22) for i in range(1, 23)]  # one step per deal or match
     assert [b.name for b in r.bots] == ["random", "greedy"]
     assert r.bots[0].margin == pytest.approx(-r.bots[1].margin)
     assert r.bots[0].margin == pytest.approx(sum(d[0] for d in r.deal_margins) / 20)

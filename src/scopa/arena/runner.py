@@ -84,7 +84,12 @@ def _work_seed(seed: int | str, kind: str, number: int) -> str:
     return f"{seed}:{kind}:{number}"
 
 
-def _run_task(task: _Task) -> list[tuple[str, int, list[float], list[float], list[list[float]]]]:
+ItemResult = tuple[str, int, list[float], list[float], list[list[float]]]
+
+
+def _run_task(
+    task: _Task, on_item: Callable[[ItemResult], None] | None = None
+) -> list[ItemResult]:
     """Play a chunk; per item: kind, number, margins, wins, move times per bot."""
     factories: list[BotFactory] = [bot_factory(s, task.timeout) for s in task.specs]
     labels = display_names(task.specs)
@@ -99,7 +104,10 @@ def _run_task(task: _Task) -> list[tuple[str, int, list[float], list[float], lis
             for table in o.tables:
                 for b, dt in table.times:
                     times[b].append(dt)
-            out.append((kind, number, o.margins, o.wins, times))
+            item = (kind, number, o.margins, o.wins, times)
+            out.append(item)
+            if on_item is not None:
+                on_item(item)
     finally:
         for f in factories:
             close = getattr(f, "close", None)
@@ -109,7 +117,10 @@ def _run_task(task: _Task) -> list[tuple[str, int, list[float], list[float], lis
 
 
 def _chunks(items: list[tuple[str, int]], jobs: int) -> list[list[tuple[str, int]]]:
-    size = max(1, min(25, len(items) // (jobs * 4) or 1))
+    """Small enough chunks for an even load and a lively progress bar."""
+    if jobs == 1:
+        return [items]
+    size = max(1, min(10, len(items) // (jobs * 4)))
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
@@ -146,15 +157,18 @@ def run_arena(
     start = time.perf_counter()
     results: dict[tuple[str, int], tuple[list[float], list[float], list[list[float]]]] = {}
 
-    def collect(chunk: list[Any]) -> None:
-        for kind, number, margins, wins, times in chunk:
-            results[(kind, number)] = (margins, wins, times)
+    def collect_one(item: ItemResult) -> None:
+        kind, number, margins, wins, times = item
+        results[(kind, number)] = (margins, wins, times)
         if progress is not None:
             progress(len(results), len(items))
 
+    def collect(chunk: list[ItemResult]) -> None:
+        for item in chunk:
+            collect_one(item)
+
     if jobs == 1:
-        for t in tasks:
-            collect(_run_task(t))
+        _run_task(tasks[0], collect_one)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_run_task, t) for t in tasks]
