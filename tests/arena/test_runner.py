@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
 from scopa.arena import run_arena
+from scopa.protocol import BotProtocolError
 from scopa.rules import Rules
 
 RULES = Rules.preset("scopa")
@@ -80,3 +82,10 @@ def test_external_bot_in_the_arena() -> None:
     cmd = f"cmd:{sys.executable} -m scopa.protocol random"
     r = run_arena(["greedy", cmd], RULES, deals=4, seed=1, matches=0)
     assert r.bots[1].moves == 4 * 2 * 18
+
+
+def test_broken_external_bot_stops_a_parallel_arena() -> None:
+    fake = Path(__file__).parents[1] / "protocol" / "fake_bot.py"
+    cmd = f"cmd:{sys.executable} {fake} nonsense"
+    with pytest.raises(BotProtocolError, match="not JSON"):
+        run_arena(["random", cmd], RULES, deals=40, jobs=2, seed=1, matches=0)

@@ -172,8 +172,12 @@ def run_arena(
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_run_task, t) for t in tasks]
-            for fut in as_completed(futures):
-                collect(fut.result())
+            try:
+                for fut in as_completed(futures):
+                    collect(fut.result())
+            except BaseException:  # a broken bot or Ctrl-C: do not play the rest
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     elapsed = time.perf_counter() - start
     return _summarise(specs, rules, deals, n_matches, seed, jobs, elapsed, results)
 
