@@ -70,6 +70,11 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     expect(carla.locator(".felt .card")).to_have_count(len(table_cards(anna)))
     expect(carla.locator(".hand")).to_have_count(0)
 
+    # Bruno closes his page: the others see him away
+    bruno.close()
+    bruno_panel = anna.locator(".opponents .seat", has_text="<b>Bruno</b>")
+    expect(bruno_panel.locator(".flags")).to_contain_text("away")
+
 
 def test_public_table_is_listed_and_joined_from_the_lobby(server, new_page):
     anna = new_page(viewport={"width": 1280, "height": 860})
