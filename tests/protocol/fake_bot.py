@@ -25,6 +25,8 @@ def main(mode: str) -> None:
                 continue
             send({"type": "ready", "name": f"fake-{mode}",
                   "protocol": 2 if mode == "bad-protocol" else 1})
+            if mode == "deaf":
+                time.sleep(60)  # stops reading: the host's writes fill the pipe
         elif kind == "move_request":
             rid = msg["id"]
             first = msg["legal"][0]

@@ -4,6 +4,7 @@ with a clear BotProtocolError."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,17 @@ def test_round_trip_with_the_scopa_bot_command() -> None:
         assert a.name == "heuristic"
         _play_hand([a, b], game)
     assert game.hand_over and len(game.moves()) == 36
+
+
+def test_a_program_that_stops_reading_cannot_block_the_host() -> None:
+    game = Game.new("scopa", seed=3)
+    bot = ExternalBot([*FAKE, "deaf"], timeout=0.5, startup_timeout=10)
+    try:
+        start = time.monotonic()
+        for _ in range(300):  # far more than a pipe holds
+            bot.hand_end({"sides": [{"padding": "x" * 1000}]}, [0, 0])
+        assert time.monotonic() - start < 2
+        with pytest.raises(BotProtocolError, match="did not answer move_request 1 within 0.5 s"):
+            bot.choose(game.view(game.to_move))
+    finally:
+        bot.close()

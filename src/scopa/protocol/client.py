@@ -31,6 +31,15 @@ def _pump(stream: IO[str], sink: queue.Queue[str | None]) -> None:
     sink.put(None)
 
 
+def _feed(stream: IO[str], outbox: queue.Queue[str | None]) -> None:
+    """Write queued lines to the program's stdin: a program that stops reading can fill
+    the pipe, and then only this thread waits, never the host (which times out)."""
+    with contextlib.suppress(OSError, ValueError):
+        while (line := outbox.get()) is not None:
+            stream.write(line)
+            stream.flush()
+
+
 def _drain(stream: IO[str], tail: collections.deque[str]) -> None:
     """Keep the last lines of the program's stderr for error messages."""
     with contextlib.suppress(OSError, ValueError):
@@ -76,6 +85,9 @@ class ExternalBot(Bot):
         except OSError as e:
             raise BotProtocolError(f"cannot start bot {self.label!r}: {e}") from None
         assert self._proc.stdout is not None and self._proc.stderr is not None
+        assert self._proc.stdin is not None
+        self._outbox: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=_feed, args=(self._proc.stdin, self._outbox), daemon=True).start()
         threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True).start()
         threading.Thread(target=_drain, args=(self._proc.stderr, self._stderr), daemon=True).start()
         self._send({"type": "hello", "protocol": PROTOCOL_VERSION})
@@ -150,12 +162,13 @@ class ExternalBot(Bot):
     def close(self) -> None:
         """Say quit, give the program a moment to exit, then kill it."""
         if self._proc.poll() is None:
+            self._outbox.put(encode({"type": "quit"}))
             try:
-                self._write(encode({"type": "quit"}))
                 self._proc.wait(timeout=1.0)
-            except (OSError, subprocess.TimeoutExpired):
+            except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
+        self._outbox.put(None)
         for stream in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
@@ -168,18 +181,11 @@ class ExternalBot(Bot):
         self.close()
 
     # -- plumbing -----------------------------------------------------------------------
-    def _write(self, line: str) -> None:
-        assert self._proc.stdin is not None
-        self._proc.stdin.write(line)
-        self._proc.stdin.flush()
-
     def _send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a program that died shows up as end of output on receive."""
         if self._failed is not None:
             raise BotProtocolError(f"bot {self.label!r} failed earlier: {self._failed}")
-        try:
-            self._write(encode(message))
-        except (BrokenPipeError, OSError, ValueError):
-            self._fail_exited(f"while sending {message['type']}")
+        self._outbox.put(encode(message))
 
     def _receive(self, expected: str, timeout: float, context: str) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
