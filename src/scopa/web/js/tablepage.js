@@ -1,7 +1,7 @@
 // The table page: one socket, a queue of server frames rendered one at a time (so moves
 // animate in order), and the player's intents sent back. The server has the authority.
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { forgetSeat, saveSetting, seatFor, setting } from "./store.js";
@@ -76,12 +76,13 @@ export function mountTable(main, tableId) {
     }
     if ((m.state && m.state.commitment) || m.seeds.length) parts.push(commitmentBox(m.state && m.state.commitment, m.seeds));
     if (m.handEnd && !m.sheetOpen) {
-      parts.push(h("button", { type: "button", class: "ghost", onclick: () => { m.sheetOpen = true; renderOverlay(); } },
+      parts.push(h("button", { type: "button", class: "ghost", onclick: () => { m.sheetOpen = true; renderOverlay(); renderSide(); } },
         t("sheet.title", { n: m.handEnd.hand_number })));
     }
     replace(side, parts);
   }
 
+  let overlayKey = "";
   function renderOverlay() {
     const show = Boolean(m.view && m.sheetOpen && (m.handEnd || m.matchEnd));
     overlay.hidden = !show;
@@ -90,8 +91,14 @@ export function mountTable(main, tableId) {
     side.inert = show;
     if (!show) {
       overlay.replaceChildren();
+      overlayKey = "";
       return;
     }
+    // rebuild only when what the dialog shows changed (keeps focus and the seed check)
+    const key = JSON.stringify([m.handEnd && m.handEnd.hand_number, Boolean(m.matchEnd),
+      m.rematch && m.rematch.votes, m.view.hand_over, lang()]);
+    if (key === overlayKey) return;
+    overlayKey = key;
     replace(overlay, endDialog(m, actions));
     const button = overlay.querySelector(".primary");
     if (button) button.focus();
