@@ -89,3 +89,18 @@ def test_connection_loss_reconnects(server, page):
     assert hand_cards(page) == before
     play_turn(page)
     expect(page.locator(".hand .card")).to_have_count(len(before) - 1)
+
+
+def test_one_click_start_with_the_defaults(server, new_page):
+    page = new_page(viewport={"width": 1280, "height": 860})
+    page.goto(server + "/")
+    expect(page.locator("#variant")).to_have_value("scopa")
+    expect(page.locator("#variant-desc")).to_contain_text("Classic Scopa")
+    expect(page.locator("#players")).to_have_value("2")
+    expect(page.locator("#target")).to_have_value("11")
+    expect(page.locator("#seat-1")).to_have_value("bot:intermediate")
+    page.click("button.start")
+    page.wait_for_url("**/t/*")
+    expect(page.locator(".scores")).to_contain_text("Player")
+    expect(page.locator(".scores")).to_contain_text("Bot (intermediate)")
+    expect(page.locator(".hand .card")).to_have_count(3)

@@ -43,7 +43,7 @@ function buildForm(form, meta) {
   const targetSel = h("select", { id: "target", name: "target" });
   const seatsBox = h("fieldset", { class: "seats" });
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: meta.limits ? meta.limits.name_length : 24,
-    value: nickname() || "", required: true, autocomplete: "nickname" });
+    value: nickname() || "", placeholder: t("lobby.defaultName"), autocomplete: "nickname" });
   const pub = h("input", { id: "public", type: "checkbox" });
   const error = h("p", { class: "error", role: "alert" });
   const start = h("button", { type: "submit", class: "primary big start" }, t("lobby.start"));
@@ -118,12 +118,9 @@ function buildForm(form, meta) {
   form.onsubmit = async (e) => {
     e.preventDefault();
     error.textContent = "";
-    const nick = name.value.trim();
-    if (!nick) {
-      name.focus();
-      return;
-    }
-    saveNickname(nick);
+    // one click is enough: without a nickname you play as "Player"
+    const nick = name.value.trim() || t("lobby.defaultName");
+    if (name.value.trim()) saveNickname(nick);
     const body = {
       variant: state.variant, players: state.players, teams: state.teams, target: state.target,
       public: pub.checked, name: nick, creator_seat: 0,
