@@ -123,3 +123,12 @@ def test_listening_bots_hear_every_hand_end_and_the_match_end() -> None:
     assert len(hands) == len(out.decks)
     assert hands[-1][1] == out.points
     assert heard[-1] == ("match", out.winner)
+
+
+def test_team_game_partners_are_the_same_bot_and_margins_are_by_side() -> None:
+    rules = Rules.preset("scopone-scientifico")
+    out = play_duplicate(["random", "greedy"], rules, "team")
+    assert [t.seat_bot for t in out.tables] == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    first, second = out.tables
+    expected = ((first.points[0] - first.points[1]) + (second.points[1] - second.points[0])) / 2
+    assert out.margins[1] == pytest.approx(-expected)
