@@ -148,3 +148,14 @@ def test_parse_choice() -> None:
         parse_choice("5b", moves)
     with pytest.raises(ValueError, match="no move 4"):
         parse_choice("4", moves)
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "scopone-scientifico",
+                                     "asso-pigliatutto", "napola", "re-bello", "quindici",
+                                     "escoba"])
+def test_every_variant_plays_to_a_short_target(variant: str) -> None:
+    rules = Rules.preset(variant, target=1)
+    match, console = _match(rules, itertools.cycle(["3", "2", "1"]), opponents=["greedy"])
+    out = match.run()
+    assert out.winner is not None and max(out.scores) >= 1
+    assert "score sheet" in console.export_text()
