@@ -41,6 +41,7 @@ def test_kill_and_restart_mid_match(tmp_path: Path) -> None:
                                target=11)
         tid, token = created["table"]["id"], created["token"]
         bots_only = first.create(seats=[{"kind": "bot", "level": "random"}] * 2, target=200)
+        waiting = first.create(seats=[{"kind": "human"}, {"kind": "human"}])
 
         async def before() -> dict[str, Any]:
             c = await Client(first, tid, token).connect()
@@ -72,6 +73,18 @@ def test_kill_and_restart_mid_match(tmp_path: Path) -> None:
         end = asyncio.run(after())
         match = second.get(f"/api/matches/{end['match_id']}").json()
         assert match["winner"] == end["winner"] and max(match["scores"]) >= 11
+        # a table that waited for a player still does, and its invite still works
+        assert second.get(f"/api/tables/{waiting['table']['id']}").json()["status"] == "waiting"
+        joined = second.join(waiting["invite"])
+        assert joined["table"]["status"] == "playing"
+
+        async def creator_back() -> None:
+            c = await Client(second, waiting["table"]["id"], waiting["token"]).connect()
+            state = await c.expect("state")
+            assert state["view"]["seat"] == 0 and len(state["view"]["hand"]) == 3
+            await c.close()
+
+        asyncio.run(creator_back())
         # the bots-only table carried on by itself after the restart
         table = second.get(f"/api/tables/{bots_only['table']['id']}").json()
         assert table["status"] == "playing"

@@ -1,0 +1,65 @@
+"""Between hands: the next hand waits for the pause, or for every connected person's
+"next"; the pause's end is published."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Client, ServerProcess
+
+
+@pytest.fixture(scope="module")
+def slow(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db: Path = tmp_path_factory.mktemp("slow") / "slow.sqlite"
+    proc = ServerProcess(db, SCOPA_HAND_PAUSE_SECONDS="60").start()
+    yield proc
+    proc.stop()
+
+
+async def to_hand_end(c: Client, rng: random.Random) -> dict[str, Any]:
+    acted: set[int] = set()
+    while True:
+        f = await asyncio.wait_for(c.queue.get(), 60)
+        if f["type"] == "hand_end":
+            return f
+        mine = f["type"] == "state" and f["your_turn"] and c.queue.empty()
+        if mine and f["state_id"] not in acted:
+            acted.add(f["state_id"])
+            await c.send({"type": "move", "state_id": f["state_id"],
+                          "move": rng.choice(f["legal_moves"])})
+
+
+def test_next_from_everyone_deals_at_once(slow: ServerProcess) -> None:
+    async def run() -> None:
+        created = slow.create(seats=[{"kind": "human"}, {"kind": "human"}], target=30)
+        joined = slow.join(created["invite"])
+        tid = created["table"]["id"]
+        a = await Client(slow, tid, created["token"]).connect()
+        b = await Client(slow, tid, joined["token"]).connect()
+        rng = random.Random(2)
+        ends = await asyncio.gather(to_hand_end(a, rng), to_hand_end(b, rng))
+        end = ends[0]
+        assert end["next_hand_at"] > time.time() + 50
+        # refused meanwhile: moves (the hand is over)
+        await a.send({"type": "move", "state_id": end["state_id"],
+                      "move": {"card": "7d", "capture": []}})
+        assert (await a.expect("error"))["code"] == "hand_over"
+        await a.send({"type": "next"})
+        await asyncio.sleep(0.5)
+        assert a.latest_state()["view"]["hand_number"] == 1  # still waiting for b
+        await b.send({"type": "next"})
+        dealt = await a.expect("state", lambda f: f["event"] and f["event"]["kind"] == "deal")
+        assert dealt["view"]["hand_number"] == 2 and dealt["next_hand_at"] is None
+        assert dealt["state_id"] == end["state_id"] + 1
+        assert dealt["commitment"]["hand_number"] == 2
+        assert dealt["commitment"]["commitment"] != end["commitment"]
+        for c in (a, b):
+            await c.close()
+
+    asyncio.run(run())
