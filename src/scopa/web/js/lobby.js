@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { nickname, saveNickname, saveSeat } from "./store.js";
 import { navigate } from "./nav.js";
 import { variantName, variantLine } from "./variants.js";
+import { cardFace } from "./cardart.js";
 
 const TARGETS = [11, 16, 21, 31];
 
@@ -12,7 +13,7 @@ export function mountLobby(main) {
   const form = h("form", { class: "new-table card-box", "aria-labelledby": "new-title" });
   const open = h("section", { class: "card-box open-tables", "aria-labelledby": "open-title" });
   const history = h("section", { class: "card-box history", "aria-labelledby": "history-title" });
-  main.append(h("div", { class: "lobby" }, form, open, history));
+  main.append(hero(), h("div", { class: "lobby" }, form, open, history));
   let meta = null;
 
   api.meta().then((data) => {
@@ -155,6 +156,14 @@ function buildForm(form, meta) {
   fillTargets();
   fillPlayers();
   document.documentElement.lang = lang();
+}
+
+/** A short welcome with three cards fanned out (decorative). */
+function hero() {
+  const fan = h("div", { class: "hero-fan", "aria-hidden": "true" },
+    ["1d", "7d", "10d"].map((c) => h("div", { class: "card" }, cardFace(c))));
+  return h("section", { class: "hero" }, fan,
+    h("div", {}, h("p", { class: "hero-title" }, t("lobby.heroTitle")), h("p", { class: "muted" }, t("lobby.heroText"))));
 }
 
 /** A bot level's name in the page's language (other registered bots keep their own). */
