@@ -503,9 +503,11 @@ class Master:
             self._drive(table)
 
     async def rematch(self, table: Table, seat: int) -> None:
-        if not table.match_over:
-            raise MasterError("match_not_over", "the match is not over yet", table.state_id)
         async with table.lock:
+            # checked under the lock: a second vote must not start a second match
+            if not table.match_over:
+                raise MasterError("match_not_over", "the match is not over yet",
+                                  table.state_id)
             table.rematch_votes.add(seat)
             needed = sorted(s.seat for s in table.seats if s.kind == "human")
             self._broadcast(table, json.dumps(
