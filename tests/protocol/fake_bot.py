@@ -33,6 +33,12 @@ def main(mode: str) -> None:
             if mode == "good":
                 send({"type": "log", "message": "thinking"})
                 send({"type": "move", "id": rid, "move": first})
+            elif mode == "limit":  # reports the budget it was given
+                if msg["time_limit"] is None:
+                    send({"type": "move", "id": rid, "move": first})
+                else:
+                    send({"type": "error",
+                          "message": f"time_limit {msg['time_limit']} timeout {msg['timeout']}"})
             elif mode == "crash-move":
                 print("Traceback: ZeroDivisionError", file=sys.stderr)
                 sys.exit(1)

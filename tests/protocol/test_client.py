@@ -141,3 +141,15 @@ def test_a_program_that_stops_reading_cannot_block_the_host() -> None:
             bot.choose(game.view(game.to_move))
     finally:
         bot.close()
+
+
+def test_time_budget_is_sent_only_when_the_host_sets_one() -> None:
+    game = Game.new("scopa", seed=3)
+    with ExternalBot([*FAKE, "limit"], timeout=5) as bot:
+        assert bot.choose(game.view(game.to_move)) in game.legal_moves()
+    with ExternalBot([*FAKE, "limit"], timeout=5) as bot, \
+            pytest.raises(BotProtocolError, match="time_limit 0.3 timeout 5"):
+        bot.choose(game.view(game.to_move), Limit(seconds=0.3))
+    with ExternalBot([*FAKE, "limit"], timeout=2) as bot, \
+            pytest.raises(BotProtocolError, match="time_limit 2 timeout 2"):
+        bot.choose(game.view(game.to_move), Limit(seconds=30))

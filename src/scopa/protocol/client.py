@@ -109,7 +109,7 @@ class ExternalBot(Bot):
             self.new_game(view.rules, view.seat)
         self._game_key = (*key, view.hand_number)
         self._request += 1
-        time_limit = self.timeout
+        time_limit = None  # the host sets no budget: the program uses its own
         if limit is not None and limit.seconds is not None:
             time_limit = min(limit.seconds, self.timeout)
         self._send({
@@ -118,6 +118,7 @@ class ExternalBot(Bot):
             "view": view.to_dict(),
             "legal": [m.to_dict() for m in legal],
             "time_limit": time_limit,
+            "timeout": self.timeout,
         })
         answer = self._receive("move", self.timeout, f"move_request {self._request}")
         if answer.get("id", self._request) != self._request:
