@@ -216,3 +216,19 @@ def test_external_bot_seat(tmp_path: Any) -> None:
         assert max(end["scores"]) >= 3
     finally:
         srv.stop()
+
+
+def test_static_page(server: ServerProcess) -> None:
+    from scopa.server.app import WEB
+
+    for path in ("/", "/t/abc", "/join/xyz", "/replay/m1"):
+        page = server.get(path)
+        assert page.status_code == 200 and "<html" in page.text.lower()
+    if (WEB / "index.html").is_file():
+        assert server.get("/").text == (WEB / "index.html").read_text()
+        some = next(p for p in sorted(WEB.rglob("*")) if p.is_file() and p.name != "index.html")
+        r = server.get("/static/" + some.relative_to(WEB).as_posix())
+        assert r.status_code == 200 and r.content == some.read_bytes()
+    else:
+        assert "/docs" in server.get("/").text
+    assert server.get("/static/../../server/settings.py").status_code == 404

@@ -102,3 +102,27 @@ def test_views_match_the_engine(variant: str) -> None:
         game.play(rng.choice(game.legal_moves()))
     assert seat_view(game, 0) == game.view(0).to_dict()
 
+
+
+def test_bot_pool_survives_a_dead_worker() -> None:
+    import asyncio
+    import os
+    import signal
+
+    from scopa import Game
+    from scopa.server.seats import BotPool
+
+    async def run() -> None:
+        pool = BotPool(1)
+        try:
+            await pool.warm()
+            for pid in list(pool.executor._processes):  # a worker dies (OOM, kill -9 ...)
+                os.kill(pid, signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            view = Game.new("scopa", seed=1).view(0)
+            move = await pool.choose("random", view, None, 1)
+            assert move in [m.to_dict() for m in view.legal_moves()]
+        finally:
+            pool.close()
+
+    asyncio.run(run())

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..bots import Limit, make_bot
@@ -82,9 +84,22 @@ class BotPool:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+        self.executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
         )
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run in the pool; if a worker died (the pool is broken), start a new pool once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, fn, *args)
+        except BrokenProcessPool:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._new_executor()
+            return await loop.run_in_executor(self.executor, fn, *args)
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()
@@ -95,14 +110,14 @@ class BotPool:
     async def choose(
         self, level: str, view: PlayerView, seconds: float | None, seed: int
     ) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, _think, level, view, seconds, seed)
+        move: dict[str, Any] = await self._run(_think, level, view, seconds, seed)
+        return move
 
     async def analyse(
         self, view: PlayerView, seconds: float | None
     ) -> list[dict[str, Any]] | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, _analyse, view, seconds)
+        moves: list[dict[str, Any]] | None = await self._run(_analyse, view, seconds)
+        return moves
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
