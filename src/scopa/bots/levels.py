@@ -41,14 +41,14 @@ LEVELS: dict[str, Level] = {
         Level(
             "expert",
             "search",
-            Limit(seconds=0.05, simulations=250),
-            "searches a few hundred imagined deals each move",
+            Limit(seconds=0.05, simulations=150),
+            "searches a hundred and fifty imagined deals each move",
         ),
         Level(
             "champion",
             "search",
-            Limit(seconds=0.2, simulations=1200),
-            "searches over a thousand imagined deals each move (200 ms at most)",
+            Limit(seconds=0.2, simulations=2000),
+            "searches up to two thousand imagined deals each move (200 ms at most)",
         ),
     )
 }
