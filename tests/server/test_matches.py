@@ -23,6 +23,8 @@ CASES = [
     ("quindici", 3, 4, "hhb"),
     ("escoba", 2, 4, "hi"),
     ("asso-pigliatutto", 6, 3, "hbbhbb"),
+    ("re-bello", 5, 3, "hbhbb"),
+    ("scopone-scientifico", 4, 4, "hhhh"),
 ]
 
 

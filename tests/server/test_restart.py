@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from server_helpers import Client, ServerProcess, play_human
+from server_helpers import Client, ServerProcess, play_human, secrecy_violations
 
 
 async def play_moves(client: Client, rng: random.Random, moves: int) -> dict[str, Any]:
@@ -43,10 +43,13 @@ def test_kill_and_restart_mid_match(tmp_path: Path) -> None:
         bots_only = first.create(seats=[{"kind": "bot", "level": "random"}] * 2, target=200)
         waiting = first.create(seats=[{"kind": "human"}, {"kind": "human"}])
 
+        frames: list[dict[str, Any]] = []
+
         async def before() -> dict[str, Any]:
             c = await Client(first, tid, token).connect()
             state = await play_moves(c, rng, 25)  # into the second hand of six rounds
             await c.close()
+            frames.extend(c.frames)
             return state
 
         seen = asyncio.run(before())
@@ -68,11 +71,14 @@ def test_kill_and_restart_mid_match(tmp_path: Path) -> None:
             c.queue.put_nowait(state)
             end = await play_human(c, rng)
             await c.close()
+            frames.extend(c.frames)
             return end
 
         end = asyncio.run(after())
         match = second.get(f"/api/matches/{end['match_id']}").json()
         assert match["winner"] == end["winner"] and max(match["scores"]) >= 11
+        # the seat saw nothing hidden, before or after the restart
+        assert secrecy_violations(frames, 0, match["replay"], 1) == []
         # a table that waited for a player still does, and its invite still works
         assert second.get(f"/api/tables/{waiting['table']['id']}").json()["status"] == "waiting"
         joined = second.join(waiting["invite"])
