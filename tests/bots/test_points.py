@@ -72,3 +72,18 @@ def test_exact_value_is_reached_by_some_line() -> None:
     walk(g)
     assert min(ends) <= value <= max(ends)
     assert value in ends
+
+
+def test_match_aware_utility_values_the_deciding_points() -> None:
+    for seed in range(50):  # a hand that side 0 wins on points
+        g = Game.new("scopa", seed=seed)
+        random_playout(g, random.Random(seed))
+        pts = side_points(g.rules, g.captured, g.scope)
+        if pts[0] > pts[1]:
+            break
+    plain = utility(g, 0)
+    assert plain == pts[0] - pts[1]
+    assert utility(g, 0, match_aware=True) == plain  # nobody near the target
+    g.scores = [g.rules.target - 1, 0]  # now the hand wins side 0 the match
+    assert utility(g, 0, match_aware=True) == plain + 4.0
+    assert utility(g, 1, match_aware=True) == -plain - 4.0

@@ -75,12 +75,17 @@ def _risks(view: PlayerView, move: Move, after: int) -> list[str]:
     """What the table left behind offers the next players."""
     if not after:
         return []
-    if view.stock_size == 0 and sum(view.hand_sizes) <= 1:
+    cards_left = sum(view.hand_sizes) + view.stock_size
+    if cards_left <= 1:
         return []
     unseen = view.unseen()
     out = []
     total = sum(RANK[c] for c in cards_of(after))
-    for r in sweeping_ranks(view.rules, after):
+    # the next play is the hand's last: a sweep there scores only if the rules say so
+    ranks = sweeping_ranks(view.rules, after)
+    if cards_left == 2 and not view.rules.last_sweep_counts:
+        ranks = []
+    for r in ranks:
         left = (unseen & RANK_MASK[r]).bit_count()
         what = f"leaves {total} on the table"
         if left:
