@@ -6,6 +6,7 @@ import { nickname, saveNickname, saveSeat } from "./store.js";
 import { navigate } from "./nav.js";
 import { variantName, variantLine } from "./variants.js";
 import { cardFace } from "./cardart.js";
+import { seatsOf } from "./sides.js";
 
 const TARGETS = [11, 16, 21, 31];
 
@@ -211,9 +212,13 @@ async function loadHistory(box) {
   }
   const list = h("ul", { class: "table-list" });
   for (const match of matches.slice(0, 8)) {
+    const rules = match.rules || { players: match.players.length };
+    const winners = match.winner === null || match.winner === undefined
+      ? "" : seatsOf(match.winner, rules, null).map((seat) => match.players[seat]).join(" & ");
     list.append(h("li", {},
       h("span", { class: "what" }, `${variantName(match.variant)} · ${match.players.join(" – ")}`),
       h("span", { class: "status" }, match.scores.join(" – ")),
+      winners ? h("span", { class: "muted small" }, t("lobby.wonBy", { name: winners })) : null,
       h("a", { class: "button ghost", href: `/replay/${encodeURIComponent(match.id)}` }, t("lobby.replay"))));
   }
   replace(box, h("h2", { id: "history-title" }, t("nav.history")),

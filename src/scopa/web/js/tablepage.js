@@ -74,6 +74,9 @@ export function mountTable(main, tableId) {
       const last = lastPlayText(m.view, m.table);
       if (last) parts.push(h("p", { class: "last-play" }, t("table.last", { text: last })));
     }
+    if (m.table && m.table.spectators) {
+      parts.push(h("p", { class: "watching muted" }, t("table.watching", { n: m.table.spectators })));
+    }
     if ((m.state && m.state.commitment) || m.seeds.length) parts.push(commitmentBox(m.state && m.state.commitment, m.seeds));
     if (m.handEnd && !m.sheetOpen) {
       parts.push(h("button", { type: "button", class: "ghost", onclick: () => { m.sheetOpen = true; renderOverlay(); renderSide(); } },
