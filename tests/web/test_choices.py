@@ -199,6 +199,15 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
     expect(sheet.locator("tr.match td.pt")).to_have_text(["12", "7"])
     expect(page.locator(".seed-box .hash")).to_have_text("c0ffee")
     shot(page, artifacts, "choice-02-napola-sheet")
+    # on a phone the whole sheet fits the screen width, both sides included
+    page.set_viewport_size({"width": 390, "height": 844})
+    fits = page.evaluate(
+        "(() => { const s = document.querySelector('.sheet-scroll');"
+        " return s.scrollWidth <= s.clientWidth; })()"
+    )
+    assert fits, "the score sheet scrolls sideways on a phone"
+    shot(page, artifacts, "choice-03-napola-sheet-phone")
+    page.set_viewport_size({"width": 1280, "height": 860})
     # the seed does not match this made-up commitment: the page says so
     page.click(".seed-box button")
     expect(page.locator(".verify-result")).to_have_text("The seed does NOT match the commitment!")
