@@ -5,6 +5,13 @@ import { h } from "./dom.js";
 
 export const SPEEDS = { off: 0, fast: 220, normal: 420, slow: 800 };
 
+/** No animation for people who asked for less motion, nor in a hidden tab (where
+ * animations may not run, and the page must keep up with the game). */
+function stillLife() {
+  const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return reduce || document.hidden;
+}
+
 /** Where every card and seat is now, keyed for lookup after the next render. */
 export function snapshot(root) {
   const cards = new Map();
@@ -46,8 +53,7 @@ function fly(el, from, to, ms, delay = 0) {
  * positions `before` it. Resolves when done. ms = 0 skips it.
  */
 export async function animateMove(root, before, event, ms) {
-  if (!ms || !event || event.kind !== "move" || !event.card) return;
-  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (!ms || !event || event.kind !== "move" || !event.card || stillLife()) return;
   const sample = root.querySelector(".felt [data-card], .hand [data-card]");
   const size = sample ? sample.getBoundingClientRect() : { width: 60, height: 90 };
   const seatRect = before.seats.get(event.seat) || root.getBoundingClientRect();
@@ -81,7 +87,7 @@ export async function animateMove(root, before, event, ms) {
 
 /** Fresh cards in the hand slide in from the deck. Resolves when done. */
 export async function animateDeal(root, before, ms) {
-  if (!ms || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)) return;
+  if (!ms || stillLife()) return;
   const stock = root.querySelector(".stock");
   if (!stock) return;
   const from = stock.getBoundingClientRect();
