@@ -237,6 +237,14 @@ export function mountTable(main, tableId) {
 
   function onError(msg) {
     if (msg.ref === "teach") {
+      if (msg.code === "rate_limited") {
+        // the previous analysis is still being computed: ask again shortly
+        const stateId = m.state && m.state.state_id;
+        setTimeout(() => {
+          if (m.teachOn && m.yourTurn && m.state && m.state.state_id === stateId) requestTeach();
+        }, 800);
+        return;
+      }
       m.analysis = { error: msg.code };
       renderSide();
       return;
