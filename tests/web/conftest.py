@@ -37,6 +37,10 @@ CHROMIUM_ARGS = [
 sys.path.insert(0, str(Path(__file__).parent))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "busy_teach: the scripted socket refuses a first teach")
+
+
 def _scopa_command() -> list[str] | None:
     exe = Path(sys.executable).with_name("scopa")
     found = str(exe) if exe.exists() else shutil.which("scopa")

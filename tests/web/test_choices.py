@@ -82,8 +82,10 @@ def state(state_id: int, v: dict[str, Any], legal: list, event: Any = None) -> s
 
 
 @pytest.fixture
-def scripted(server, page):  # type: ignore[no-untyped-def]
-    """The table page on a scripted socket; returns (page, frames the page sent, socket)."""
+def scripted(server, page, request):  # type: ignore[no-untyped-def]
+    """The table page on a scripted socket; returns (page, frames the page sent, socket).
+    Marked `busy_teach`, the first teach request is refused as rate_limited."""
+    busy_first = request.node.get_closest_marker("busy_teach") is not None
     sent: list[dict[str, Any]] = []
     sockets: list[Any] = []
 
@@ -97,7 +99,21 @@ def scripted(server, page):  # type: ignore[no-untyped-def]
                 ws.send(json.dumps({"type": "welcome", "seat": 0, "table": TABLE_INFO}))
                 ws.send(state(5, view(), LEGAL))
             if frame["type"] == "teach":
-                ws.send(json.dumps(ANALYSIS))
+                teaches = [f for f in sent if f["type"] == "teach"]
+                if busy_first and len(teaches) == 1:
+                    ws.send(
+                        json.dumps(
+                            {
+                                "type": "error",
+                                "code": "rate_limited",
+                                "ref": "teach",
+                                "message": "one analysis at a time",
+                                "state_id": 5,
+                            }
+                        )
+                    )
+                else:
+                    ws.send(json.dumps(ANALYSIS))
 
         ws.on_message(on_message)
 
@@ -282,3 +298,11 @@ def test_teach_me_in_italian(scripted, artifacts):
     expect(items.nth(1).locator(".why")).to_have_text(
         "Wins the settebello. Expected margin +0.50 points for the rest of the hand."
     )
+
+
+@pytest.mark.busy_teach
+def test_teach_me_asks_again_when_the_server_is_busy(scripted):
+    page, sent, _ = scripted
+    page.check("#teach")
+    expect(page.locator(".teach-list li")).to_have_count(4)
+    assert [f for f in sent if f["type"] == "teach"] == [{"type": "teach", "state_id": 5}] * 2
