@@ -12,10 +12,11 @@ pytestmark = pytest.mark.browser
 
 
 def whose_turn(a, b):  # type: ignore[no-untyped-def]
-    """The page whose player is to move (waits until one of them is)."""
+    """The page whose player is to move and takes input (waits until one of them is)."""
+    ready = "document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked')"
     for _ in range(100):
         for p in (a, b):
-            if p.locator(".turn.mine").count():
+            if p.evaluate(ready):
                 return p
         a.wait_for_timeout(100)
     raise AssertionError("nobody's turn")
@@ -62,6 +63,22 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
         assert table_cards(anna) == table_cards(bruno)
     shot(anna, artifacts, "friends-02-anna")
     shot(bruno, artifacts, "friends-03-bruno")
+
+    # play the hand out: both see the same score sheet
+    for _ in range(34):
+        play_turn(whose_turn(anna, bruno))
+    for p in (anna, bruno):
+        expect(p.locator(".dialog .sheet")).to_be_visible()
+    assert (
+        anna.locator(".sheet tr.match").inner_text()
+        == bruno.locator(".sheet tr.match").inner_text()
+    )
+    shot(bruno, artifacts, "friends-04-sheet")
+    # both say "next": the second hand is dealt at once
+    anna.click(".dialog .next")
+    bruno.click(".dialog .next")
+    for p in (anna, bruno):
+        expect(p.locator(".scoreboard .target")).to_contain_text("Hand 2")
 
     # a third person watches: public information only, no hand
     carla = new_page(viewport={"width": 1280, "height": 860})
