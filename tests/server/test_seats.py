@@ -47,7 +47,8 @@ def test_reconnect_resumes_the_seat(server: ServerProcess) -> None:
 def test_bot_stands_in_after_grace_and_player_returns(server: ServerProcess) -> None:
     async def run() -> None:
         created = server.create(
-            seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], grace_seconds=0.4
+            seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], grace_seconds=0.4,
+            target=200,  # the stand-in and the bot play fast: the match must not end
         )
         tid, token = created["table"]["id"], created["token"]
         spectator = await Client(server, tid).connect()
@@ -63,7 +64,7 @@ def test_bot_stands_in_after_grace_and_player_returns(server: ServerProcess) -> 
         assert standin["table"]["seats"][0]["standin"] is True
         assert standin["event"]["seat"] == 0
         # the player comes back: the stand-in stops, the seat is theirs again
-        await asyncio.sleep(0.3)
+        await asyncio.sleep(0.1)
         a2 = await Client(server, tid, token).connect()
         back = await a2.expect("state")
         assert back["table"]["seats"][0]["standin"] is False
