@@ -47,7 +47,7 @@ def test_reconnect_resumes_the_seat(server: ServerProcess) -> None:
 def test_bot_stands_in_after_grace_and_player_returns(server: ServerProcess) -> None:
     async def run() -> None:
         created = server.create(
-            seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], grace_seconds=0.4,
+            seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], grace_seconds=1.0,
             target=200,  # the stand-in and the bot play fast: the match must not end
         )
         tid, token = created["table"]["id"], created["token"]
@@ -70,7 +70,7 @@ def test_bot_stands_in_after_grace_and_player_returns(server: ServerProcess) -> 
         assert back["table"]["seats"][0]["standin"] is False
         assert back["table"]["seats"][0]["connected"] is True
         mine = back if back["your_turn"] else await a2.expect("state", lambda f: f["your_turn"])
-        await asyncio.sleep(0.6)  # longer than the grace period: no stand-in move now
+        await asyncio.sleep(1.3)  # longer than the grace period: no stand-in move now
         latest = a2.latest_state()
         assert latest["state_id"] == mine["state_id"] and latest["your_turn"]
         await a2.send({"type": "move", "state_id": mine["state_id"],
