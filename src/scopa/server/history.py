@@ -4,6 +4,8 @@ and the check of a revealed seed against its commitment."""
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -94,13 +96,29 @@ def matches(
     return {"matches": [summary(m) for m in rows], "total": total}
 
 
+#: replays of finished matches (they never change), most recent last
+_REPLAYS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+REPLAY_CACHE = 64
+_LOCK = threading.Lock()
+
+
 @router.get("/matches/{match_id}")
 def match(match_id: str, request: Request) -> dict[str, Any]:
     """A finished match with every hand's positions, for a move-by-move replay."""
+    with _LOCK:  # sync endpoints run in a thread pool
+        cached = _REPLAYS.get(match_id)
+        if cached is not None:
+            _REPLAYS.move_to_end(match_id)
+            return cached
     store = store_of(request)
     m = _finished(store, match_id)
     _, hands = rebuild(m.rules, store.events(m.id))
-    return {**summary(m), "replay": {"hands": hands}}
+    out = {**summary(m), "replay": {"hands": hands}}
+    with _LOCK:
+        _REPLAYS[match_id] = out
+        while len(_REPLAYS) > REPLAY_CACHE:
+            _REPLAYS.popitem(last=False)
+    return out
 
 
 def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
