@@ -162,6 +162,7 @@ async def bench(args: argparse.Namespace) -> None:
         "SCOPA_BOT_WORKERS": str(args.workers),
         "SCOPA_RATE_PER_SECOND": "50",
         "SCOPA_RATE_BURST": "100",
+        "SCOPA_CREATE_BURST": "100000",
     }
     cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
            "--database-url", f"sqlite:///{tmp}/load.sqlite", "--log-level", "warning"]

@@ -35,6 +35,7 @@ TEST_ENV = {
     # test clients play faster than people; the flood test uses its own server
     "SCOPA_RATE_PER_SECOND": "1000",
     "SCOPA_RATE_BURST": "1000",
+    "SCOPA_CREATE_BURST": "10000",
 }
 
 

@@ -193,13 +193,16 @@ def test_bad_joins(server: ServerProcess) -> None:
     assert [s["name"] for s in table["seats"]] == ["Anna", "B"]
 
 
-def test_full_server_refuses_new_tables(tmp_path: Any) -> None:
-    srv = ServerProcess(tmp_path / "full.sqlite", SCOPA_MAX_LIVE_TABLES="2").start()
+def test_new_tables_are_throttled(tmp_path: Any) -> None:
+    srv = ServerProcess(tmp_path / "full.sqlite", SCOPA_MAX_LIVE_TABLES="2",
+                        SCOPA_CREATE_BURST="3", SCOPA_CREATE_PER_MINUTE="1").start()
     try:
         srv.create(public=True)
         srv.create(public=True)
         r = srv.post("/api/tables", {"name": "C", "public": True})
         assert r.status_code == 503 and "full" in r.json()["detail"]
+        r = srv.post("/api/tables", {"name": "C", "public": True})
+        assert r.status_code == 429 and "too many" in r.json()["detail"]
         assert len(srv.get("/api/tables").json()["tables"]) == 2
     finally:
         srv.stop()

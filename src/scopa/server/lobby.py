@@ -8,6 +8,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules
+from .hub import TokenBucket
 from .master import Master, MasterError
 from .names import NAME_MAX, clean_name
 from .seats import known_levels
@@ -136,11 +137,29 @@ def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str,
     return out
 
 
+_BUCKETS: dict[str, TokenBucket] = {}
+
+
+def _allow_create(request: Request, settings: Any) -> bool:
+    """One token bucket per client address (forgotten when there are too many)."""
+    host = request.client.host if request.client else "?"
+    bucket = _BUCKETS.get(host)
+    if bucket is None:
+        if len(_BUCKETS) > 10000:
+            _BUCKETS.clear()
+        bucket = _BUCKETS[host] = TokenBucket(
+            settings.create_per_minute / 60, settings.create_burst
+        )
+    return bucket.take()
+
+
 @router.post("/tables", status_code=201)
 async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the creator takes a human seat and gets its secret token."""
     master = master_of(request)
     settings = request.app.state.settings
+    if not _allow_create(request, settings):
+        raise HTTPException(429, "too many new tables from this address: wait a minute")
     try:
         rules = build_rules(req)
         seats = check_seats(req, rules, settings)
