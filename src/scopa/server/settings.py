@@ -42,8 +42,8 @@ class Settings(BaseSettings):
     #: permessage-deflate on WebSockets: smaller frames, but CPU and ~100 KiB per socket
     ws_compression: bool = False
     #: tables one client address may create: a burst, then this many per minute
-    create_burst: int = Field(default=20, ge=1)
-    create_per_minute: float = Field(default=20.0, gt=0)
+    create_burst: int = Field(default=60, ge=1)
+    create_per_minute: float = Field(default=30.0, gt=0)
     #: tables held in memory at most (waiting, playing, recently finished)
     max_live_tables: int = Field(default=10000, ge=1)
     #: a finished table with nobody connected is forgotten after this (history keeps it)
