@@ -18,7 +18,7 @@ app = typer.Typer(
 COMMAND_MODULES = (
     "scopa.commands.engine",  # replay
     "scopa.commands.bots",  # play, arena, analyse, bot
-    "scopa.commands.server",  # serve, verify
+    "scopa.commands.server",  # serve
 )
 
 

@@ -153,6 +153,9 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: variant, players, target, and the options that differ from the
         preset for this variant and player count."""
+        cached = _TO_DICT_CACHE.get(self)
+        if cached is not None:
+            return {k: list(v) if isinstance(v, list) else v for k, v in cached.items()}
         base = Rules.preset(self.variant, players=self.players)
         out: dict[str, Any] = {
             "variant": self.variant,
@@ -165,7 +168,9 @@ class Rules:
             value = getattr(self, f.name)
             if value != getattr(base, f.name):
                 out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
+        if len(_TO_DICT_CACHE) < 1000:
+            _TO_DICT_CACHE[self] = out
+        return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated)."""
@@ -230,4 +235,5 @@ class Rules:
 
 
 _FIELD_NAMES = {f.name for f in dataclasses.fields(Rules)}
+_TO_DICT_CACHE: dict[Rules, dict[str, Any]] = {}
 _FROM_DICT_CACHE: dict[tuple[tuple[str, str, Any], ...], Rules] = {}
