@@ -504,7 +504,8 @@ class Game:
             self._result = score_hand(self.rules, self.captured, self.scope)
         return self._result
 
-    def _match_totals(self) -> list[int]:
+    def match_totals(self) -> list[int]:
+        """Match points per side counting the finished current hand."""
         res = self.hand_result()
         return [s + side["total"] for s, side in zip(self.scores, res["sides"], strict=True)]
 
@@ -516,7 +517,7 @@ class Game:
         res = self.hand_result()
         if res["outright"] is not None:
             return int(res["outright"])
-        totals = self._match_totals()
+        totals = self.match_totals()
         top = max(totals)
         if top < self.rules.target:
             return None
@@ -537,7 +538,7 @@ class Game:
             self._check_deck(deck)  # before anything changes
         res = self.hand_result()
         self.results.append(self._hand_entry(res))
-        self.scores = self._match_totals()
+        self.scores = self.match_totals()
         self.hand_number += 1
         self.dealer = (self.dealer + 1) % self.n
         if deck is not None:

@@ -49,7 +49,7 @@ def game_record(
         hand["result"] = entry["result"]
         hands.append(hand)
     over = game.hand_over
-    scores = game._match_totals() if over else list(game.scores)
+    scores = game.match_totals() if over else list(game.scores)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -184,7 +184,7 @@ def _check_result(actual: dict[str, Any], recorded: Any, where: str) -> None:
 
 
 def _check_final(game: Game, record: dict[str, Any]) -> None:
-    scores = game._match_totals() if game.hand_over else game.scores
+    scores = game.match_totals() if game.hand_over else game.scores
     if record.get("scores") is not None:
         _need(record["scores"] == scores,
               f"recorded final scores {record['scores']} but the moves give {scores}")

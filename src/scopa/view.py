@@ -42,12 +42,21 @@ class PlayerView:
     def of(cls, game: Game, seat: int) -> PlayerView:
         if not 0 <= seat < game.n:
             raise ValueError(f"no seat {seat}")
+        return cls._build(game, seat, game.hands[seat])
+
+    @classmethod
+    def public(cls, game: Game) -> PlayerView:
+        """A spectator's view: everything public, no hand (``seat`` is -1)."""
+        return cls._build(game, -1, 0)
+
+    @classmethod
+    def _build(cls, game: Game, seat: int, hand: int) -> PlayerView:
         return cls(
             rules=game.rules,
             seat=seat,
             dealer=game.dealer,
             to_move=game.to_move,
-            hand=game.hands[seat],
+            hand=hand,
             hand_sizes=tuple(h.bit_count() for h in game.hands),
             table=game.table,
             stock_size=len(game.stock),
@@ -141,7 +150,7 @@ class PlayerView:
         """JSON form sent to a seat: only what it may see."""
         return {
             "rules": self.rules.to_dict(),
-            "seat": self.seat,
+            "seat": None if self.seat < 0 else self.seat,
             "dealer": self.dealer,
             "to_move": None if self.hand_over else self.to_move,
             "hand": [card_text(c) for c in cards_of(self.hand)],

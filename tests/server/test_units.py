@@ -85,20 +85,22 @@ def test_health(server: Any) -> None:
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "napola", "quindici"])
 def test_views_match_the_engine(variant: str) -> None:
-    """The server's cached seat view is exactly ``PlayerView.to_dict()``; the spectator's
-    view has the same keys and no hand."""
+    """The server sends each seat exactly ``PlayerView.to_dict()``; the spectator's view
+    has the same keys, no hand and no seat."""
     import random
 
     from scopa import Game
-    from scopa.server.views import public_view, seat_view
+    from scopa.server.views import seat_view
 
     rng = random.Random(variant)
     game = Game.new(variant, seed=variant)
     while not game.hand_over:
         for seat in range(game.n):
             assert seat_view(game, seat) == game.view(seat).to_dict()
-        public = public_view(game)
+        public = seat_view(game, None)
         assert public.keys() == game.view(0).to_dict().keys() and public["hand"] == []
+        assert public["seat"] is None
+        assert public["captured"] == game.view(0).to_dict()["captured"]
         game.play(rng.choice(game.legal_moves()))
     assert seat_view(game, 0) == game.view(0).to_dict()
 

@@ -61,21 +61,26 @@ def evaluate(
     # Every move's rollout in a world replays the same random stream (common random
     # numbers): the difference between two moves then owes less to rollout luck.
     stream = random.Random()
+    clock = time.perf_counter
     while True:
         world = draw()
         stream.seed(rng.getrandbits(64))
         state = stream.getstate()
         all_exact = True
+        values = []
         for st in stats:
+            if deadline is not None and used and clock() >= deadline:
+                return stats  # out of time mid-world: drop the unfinished world
             g = world.copy()
             g.play_code(st.code)
             if _exact_ok(g):
-                value = solve(g, side, match_aware)
+                values.append(solve(g, side, match_aware))
             else:
                 all_exact = False
                 stream.setstate(state)
                 play_out(g, stream)
-                value = utility(g, side, match_aware)
+                values.append(utility(g, side, match_aware))
+        for st, value in zip(stats, values, strict=True):
             st.total += value
             st.count += 1
         used += len(stats)
@@ -83,7 +88,7 @@ def evaluate(
             break
         if sims is not None and used >= sims:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and clock() >= deadline:
             break
     return stats
 

@@ -53,7 +53,7 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[d
             if game is None:
                 game = Game(Rules.from_dict(rules), hand_seed=seed)
             else:
-                hands[-1]["scores_after"] = _totals(game)
+                hands[-1]["scores_after"] = game.match_totals()
                 game.next_hand(seed=seed)
             hands.append({
                 "number": game.hand_number, "dealer": game.dealer, "seed": seed,
@@ -69,13 +69,8 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[d
     if game is None:
         raise ValueError("a match without a deal")
     if game.hand_over and hands:
-        hands[-1]["scores_after"] = _totals(game)
+        hands[-1]["scores_after"] = game.match_totals()
     return game, hands
-
-
-def _totals(game: Game) -> list[int]:
-    res = game.hand_result()
-    return [s + side["total"] for s, side in zip(game.scores, res["sides"], strict=True)]
 
 
 def _finished(store: Store, match_id: str) -> MatchRow:

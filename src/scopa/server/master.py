@@ -410,7 +410,7 @@ class Master:
         if probe.hand_over:
             probe_winner = probe.winner
             if probe_winner is not None:
-                finish = (probe_winner, views.scores_after(probe), game.hand_number)
+                finish = (probe_winner, probe.match_totals(), game.hand_number)
         data = {"seat": seat, **move.to_dict(), "by": by}
         self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
         round_before = game.round
@@ -451,7 +451,7 @@ class Master:
         seed, c = game.hand_seed, commitment(game.hand_seed)
         return json.dumps({
             "type": "hand_end", "state_id": table.state_id, "hand_number": game.hand_number,
-            "result": game.hand_result(), "scores": views.scores_after(game), "seed": seed,
+            "result": game.hand_result(), "scores": game.match_totals(), "seed": seed,
             "redeals": game.hand_attempt, "commitment": c,
             "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
             "next_hand_at": table.next_hand_at,
@@ -603,7 +603,7 @@ class Master:
         r = table.rules
         scores = list(table.final_scores or (table.game.scores if table.game else [0] * r.teams))
         return {
-            "id": table.id, "variant": r.variant, "rules": views.rules_dict(r),
+            "id": table.id, "variant": r.variant, "rules": r.to_dict(),
             "players": r.players,
             "teams": r.teams, "target": r.target, "public": table.public,
             "status": table.status,
