@@ -21,6 +21,7 @@ from ..game import Game, Move
 from ..view import PlayerView
 from .base import Bot, Limit
 from .exact import solve
+from .heuristic import heuristic_score
 from .inference import WorldSampler
 from .ismcts import ismcts, most_visited
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
@@ -33,6 +34,8 @@ ALGORITHMS = ("pimc", "ismcts")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
 #: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md)
 DEFAULT_ROLLOUT = "capture"
+#: weight of the heuristic score added to a move's sampled value when choosing
+PRIOR = 1.0
 
 
 def _exact_ok(g: Game) -> bool:
@@ -163,6 +166,7 @@ class SearchBot(Bot):
         clues: bool = True,
         match_aware: bool = True,
         algorithm: str = "pimc",
+        prior: float = PRIOR,
     ) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
@@ -174,6 +178,7 @@ class SearchBot(Bot):
         self.clues = clues
         self.match_aware = match_aware
         self.algorithm = algorithm
+        self.prior = prior
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         if not view.my_turn:
@@ -190,8 +195,18 @@ class SearchBot(Bot):
             match_aware=self.match_aware,
             algorithm=self.algorithm,
         )
-        pick = most_visited(stats) if self.algorithm == "ismcts" else best(stats)
-        return Move.from_code(pick.code)
+        if self.algorithm == "ismcts":
+            return Move.from_code(most_visited(stats).code)
+        if self.prior:
+            # Sampled values are noisy with few worlds; the heuristic's one-ply judgement
+            # (sweep risk over the unseen cards) steadies close calls.
+            moves = [Move.from_code(st.code) for st in stats]
+            scores = [
+                st.mean + self.prior * heuristic_score(view, m)
+                for st, m in zip(stats, moves, strict=True)
+            ]
+            return moves[scores.index(max(scores))]
+        return Move.from_code(best(stats).code)
 
 
 class OracleBot(Bot):
