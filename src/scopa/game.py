@@ -148,8 +148,8 @@ class Game:
         "_rows", "_solver", "_seq", "_table0", "_result", "_legal",
     )
 
-    #: legal codes of the current state, kept between legal_moves() and play()
-    _legal: list[int] | None
+    #: legal moves of the current state, kept between legal_moves() and play()
+    _legal: list[Move] | None
     _result: dict[str, Any] | None
     rules: Rules
     n: int
@@ -442,12 +442,15 @@ class Game:
         """Every legal move of the seat to move (empty once the hand is over)."""
         if self.hand_over:
             return []
-        codes = self._legal
-        if codes is None:
-            codes = self._legal = self.legal_codes()
+        moves = self._legal
+        if moves is None:
+            moves = self._legal = self._moves_now()
+        return moves.copy()
+
+    def _moves_now(self) -> list[Move]:
         get = _MOVES.get
         out = []
-        for code in codes:
+        for code in self.legal_codes():
             m = get(code)
             out.append(m if m is not None else Move.from_code(code))
         return out
@@ -463,18 +466,19 @@ class Game:
                 raise IllegalMoveError(f"not a move: {move!r}")
         if self.hand_over:
             raise IllegalMoveError("the hand is over: no more moves")
-        c, m = move
-        if not (type(c) is int and type(m) is int and 0 <= c < NUM_CARDS and 0 <= m <= ALL_CARDS):
-            raise IllegalMoveError(f"not a move: {move!r} names no card")
-        code = c | m << 6
         legal = self._legal
         if legal is None:
-            legal = self.legal_codes()
-        if code not in legal:
+            legal = self._moves_now()
+        if move not in legal:  # the cached Move objects: usually an identity hit
+            c, m = move
+            if not (type(c) is int and type(m) is int and 0 <= c < NUM_CARDS
+                    and 0 <= m <= ALL_CARDS):
+                raise IllegalMoveError(f"not a move: {move!r} names no card")
             if not self.hands[self.to_move] >> c & 1:
                 raise IllegalMoveError(f"{card_text(c)} is not in the hand of seat {self.to_move}")
             raise IllegalMoveError(self._why_illegal(move))
-        self.play_code(code)
+        c, m = move
+        self.play_code(c | m << 6)
 
     def moves(self) -> list[Move]:
         """This hand's moves so far, in order (from ``history``)."""

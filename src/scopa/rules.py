@@ -132,7 +132,8 @@ class Rules:
         if not isinstance(data, dict):
             raise ValueError(f"rules must be an object, got {type(data).__name__}")
         try:
-            key = tuple(sorted((k, type(v).__name__, v) for k, v in data.items()))
+            # the value types are part of the key: {"napola": 1} must not hit {"napola": true}
+            key = (tuple(data.items()), tuple(map(type, data.values())))
             cached = _FROM_DICT_CACHE.get(key)
         except TypeError:  # unhashable values (a list of rounds): no caching
             key, cached = None, None
@@ -236,4 +237,4 @@ class Rules:
 
 _FIELD_NAMES = {f.name for f in dataclasses.fields(Rules)}
 _TO_DICT_CACHE: dict[Rules, dict[str, Any]] = {}
-_FROM_DICT_CACHE: dict[tuple[tuple[str, str, Any], ...], Rules] = {}
+_FROM_DICT_CACHE: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], Rules] = {}
