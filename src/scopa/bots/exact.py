@@ -7,16 +7,7 @@ Once the stock is empty and few cards are left, the whole remaining tree is smal
 from __future__ import annotations
 
 from ..game import Game
-from .points import MATCH_WEIGHT, margin, match_bonus, side_points
-
-
-def _side_values(g: Game, match_aware: bool) -> list[float]:
-    pts = side_points(g.rules, g.captured, g.scope)
-    out = [margin(pts, s) for s in range(len(pts))]
-    if match_aware:
-        for s in range(len(pts)):
-            out[s] += MATCH_WEIGHT * match_bonus(g.rules, g.scores, pts, s)
-    return out
+from .points import side_values
 
 
 def _ordered(g: Game) -> list[int]:
@@ -27,7 +18,7 @@ def _ordered(g: Game) -> list[int]:
 
 def _alphabeta(g: Game, side: int, alpha: float, beta: float, ma: bool) -> float:
     if g.hand_over:
-        return _side_values(g, ma)[side]
+        return side_values(g, ma)[side]
     maxing = g.to_move % g.rules.teams == side
     for code in _ordered(g):
         h = g.copy()
@@ -45,7 +36,7 @@ def _alphabeta(g: Game, side: int, alpha: float, beta: float, ma: bool) -> float
 
 def _maxn(g: Game, ma: bool) -> list[float]:
     if g.hand_over:
-        return _side_values(g, ma)
+        return side_values(g, ma)
     me = g.to_move % g.rules.teams
     best: list[float] | None = None
     for code in _ordered(g):

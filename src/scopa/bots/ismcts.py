@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ..game import Game
 from .base import Limit
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
-from .points import MATCH_WEIGHT, margin, match_bonus, side_points
+from .points import side_values
 from .rollout import ROLLOUTS
 
 #: exploration constant, in hand points
@@ -36,15 +36,6 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
-
-
-def _values(g: Game, match_aware: bool) -> list[float]:
-    pts = side_points(g.rules, g.captured, g.scope)
-    out = [margin(pts, s) for s in range(len(pts))]
-    if match_aware:
-        for s in range(len(pts)):
-            out[s] += MATCH_WEIGHT * match_bonus(g.rules, g.scores, pts, s)
-    return out
 
 
 def _select(node: Node, codes: list[int], rng: random.Random) -> tuple[int, Node, bool]:
@@ -107,7 +98,7 @@ def ismcts(
             if new:
                 break
         play_out(g, rng)
-        values = _values(g, match_aware)
+        values = side_values(g, match_aware)
         for n, side in path:
             n.visits += 1
             n.total += values[side]

@@ -1,82 +1,17 @@
-"""Fast hand points per side, and the utility search bots maximise.
+"""The utility search bots maximise, from the hand points per side.
 
 ``scopa.scoring.score_hand`` builds a full score sheet for people; search needs only the
-points per side millions of times, so this module computes the same numbers with plain
-integer work (tests check it agrees with ``score_hand``).
+points per side millions of times: ``scoring.hand_totals`` (tests check it agrees).
 """
 
 from __future__ import annotations
 
-from ..cards import COINS, RANK_MASK, RE_BELLO, SETTEBELLO
 from ..game import Game
 from ..rules import Rules
-from ..scoring import PRIMIERA_RANK, PRIMIERA_TEN, napola_points
+from ..scoring import hand_totals
 
-SEVENS = RANK_MASK[7]
-
-
-def _best_table(scale: tuple[int, ...]) -> list[int]:
-    table = [0] * 1024
-    for m in range(1, 1024):
-        table[m] = max(scale[r + 1] for r in range(10) if m >> r & 1)
-    return table
-
-
-_BEST = {"ten": _best_table(PRIMIERA_TEN), "rank": _best_table(PRIMIERA_RANK)}
-
-
-def _primiera_total(pile: int, best: list[int]) -> int | None:
-    total = 0
-    for suit in range(4):
-        bits = pile >> (10 * suit) & 1023
-        if not bits:
-            return None
-        total += best[bits]
-    return total
-
-
-def _award(values: list[int] | list[int | None], points: list[int]) -> None:
-    """One point to the single side with the top value (same rule as ``score_hand``)."""
-    top = -1
-    who = -1
-    for i, v in enumerate(values):
-        if v is None:
-            continue
-        if v > top:
-            top, who = v, i
-        elif v == top:
-            who = -1
-    if who >= 0 and top > 0:
-        points[who] += 1
-
-
-def side_points(rules: Rules, captured: list[int], scope: list[int]) -> list[int]:
-    """The hand's total points of each side, from each seat's pile and sweeps."""
-    sides = rules.teams
-    piles = [0] * sides
-    points = [0] * sides
-    for seat, pile in enumerate(captured):
-        side = seat % sides
-        piles[side] |= pile
-        points[side] += scope[seat]
-    _award([p.bit_count() for p in piles], points)
-    _award([(p & COINS).bit_count() for p in piles], points)
-    for i, p in enumerate(piles):
-        if p >> SETTEBELLO & 1:
-            points[i] += 1
-    if rules.primiera:
-        best = _BEST[rules.primiera_faces]
-        _award([_primiera_total(p, best) for p in piles], points)
-    if rules.sevens:
-        _award([(p & SEVENS).bit_count() for p in piles], points)
-    if rules.napola:
-        for i, p in enumerate(piles):
-            points[i] += napola_points(p)
-    if rules.re_bello:
-        for i, p in enumerate(piles):
-            if p >> RE_BELLO & 1:
-                points[i] += 1
-    return points
+#: each side's hand points: the engine's own fast count (agrees with ``score_hand``)
+side_points = hand_totals
 
 
 def margin(points: list[int], side: int) -> float:
@@ -109,3 +44,13 @@ def utility(game: Game, side: int, match_aware: bool = False) -> float:
     if match_aware:
         value += MATCH_WEIGHT * match_bonus(game.rules, game.scores, pts, side)
     return value
+
+
+def side_values(game: Game, match_aware: bool) -> list[float]:
+    """``utility`` for every side at once (the exact solver and ISMCTS back these up)."""
+    pts = side_points(game.rules, game.captured, game.scope)
+    out = [margin(pts, s) for s in range(len(pts))]
+    if match_aware:
+        for s in range(len(pts)):
+            out[s] += MATCH_WEIGHT * match_bonus(game.rules, game.scores, pts, s)
+    return out
