@@ -63,3 +63,24 @@ def test_next_from_everyone_deals_at_once(slow: ServerProcess) -> None:
             await c.close()
 
     asyncio.run(run())
+
+
+def test_a_table_of_bots_moves_on_without_the_long_pause(slow: ServerProcess) -> None:
+    """Nobody is there to say "next" at a bots-only table: the next hand comes after a
+    short look at the sheet, not after the table's 60 s pause."""
+
+    async def run() -> None:
+        created = slow.create(
+            seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
+            target=31,
+        )
+        watcher = await Client(slow, created["table"]["id"]).connect()
+        first = await watcher.expect("hand_end", timeout=60)
+        assert first["next_hand_at"] - time.time() < 5
+        second = await watcher.expect(
+            "state", lambda f: f["view"]["hand_number"] == first["hand_number"] + 1, timeout=30
+        )
+        assert not second["view"]["hand_over"]
+        await watcher.close()
+
+    asyncio.run(run())

@@ -38,6 +38,9 @@ log = logging.getLogger("scopa.server")
 STATE_STRIDE = 1_000_000
 
 
+#: the pause between hands when no person is seated and connected (bots, spectators only)
+BOTS_ONLY_PAUSE_SECONDS = 2.0
+
 class Conn(Protocol):
     """A connection as the master sees it (the hub implements it)."""
 
@@ -427,7 +430,7 @@ class Master:
             table.status = "finished"
             table.finished_at = time.monotonic()
         else:
-            table.next_hand_at = time.time() + self.settings.hand_pause_seconds
+            table.next_hand_at = time.time() + self._hand_pause(table)
             table.next_votes = set()
         self._broadcast_state(table, event)
         self._broadcast(table, self._hand_end(table))
@@ -458,9 +461,16 @@ class Master:
         })
 
     # -- the flow between hands ---------------------------------------------------------
+    def _hand_pause(self, table: Table) -> float:
+        """How long the score sheet stays up: until the people seated vote "next" (or the
+        pause ends); a table with no person connected moves on after a short look."""
+        people = [s for s in table.seats if s.kind == "human" and s.conns and not s.standin]
+        pause = self.settings.hand_pause_seconds
+        return pause if people else min(pause, BOTS_ONLY_PAUSE_SECONDS)
+
     def _schedule_next_hand(self, table: Table) -> None:
         if table.next_hand_at is None:
-            table.next_hand_at = time.time() + self.settings.hand_pause_seconds
+            table.next_hand_at = time.time() + self._hand_pause(table)
         delay = max(0.0, table.next_hand_at - time.time())
         sid = table.state_id
 
