@@ -84,3 +84,30 @@ def test_a_table_of_bots_moves_on_without_the_long_pause(slow: ServerProcess) ->
         await watcher.close()
 
     asyncio.run(run())
+
+
+def test_a_reload_between_hands_gets_the_score_sheet_again(slow: ServerProcess) -> None:
+    """Same state after a reload: a socket that arrives while the sheet is up is sent the
+    hand's result too (a spectator as well); before the hand ends nobody gets one."""
+
+    async def run() -> None:
+        created = slow.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                              target=30)
+        tid = created["table"]["id"]
+        early = await Client(slow, tid).connect()
+        await early.expect("state")
+        await early.drain()
+        assert not [f for f in early.frames if f["type"] == "hand_end"]
+        await early.close()
+        a = await Client(slow, tid, created["token"]).connect()
+        end = await to_hand_end(a, random.Random(5))
+        await a.close()
+        again = await Client(slow, tid, created["token"]).connect()
+        sheet = await again.expect("hand_end")
+        assert sheet["result"] == end["result"] and sheet["seed"] == end["seed"]
+        watcher = await Client(slow, tid).connect()
+        assert (await watcher.expect("hand_end"))["hand_number"] == end["hand_number"]
+        for c in (again, watcher):
+            await c.close()
+
+    asyncio.run(run())

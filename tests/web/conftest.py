@@ -133,7 +133,9 @@ def _install_chromium() -> None:
             return
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an event loop running while it is
+# open, and under xdist the same worker may next run a test that calls asyncio.run().
+@pytest.fixture(scope="module")
 def browser():  # type: ignore[no-untyped-def]
     if not Path(CHROMIUM).exists():
         _install_chromium()

@@ -322,6 +322,7 @@ class Master:
             table.spectators.add(conn)
             conn.send(self._welcome(table, None))
             conn.send(json.dumps(self.state_message(table, None, None)))
+            self._catch_up(table, conn)
             return
         s = table.seats[seat]
         s.conns.add(conn)
@@ -335,6 +336,7 @@ class Master:
             self._broadcast_state(table, {"kind": "seat", "seat": seat})
         else:
             conn.send(json.dumps(self.state_message(table, seat, None)))
+        self._catch_up(table, conn)
 
     def detach(self, table: Table, conn: Conn) -> None:
         if conn.seat is None:
@@ -435,11 +437,7 @@ class Master:
         self._broadcast_state(table, event)
         self._broadcast(table, self._hand_end(table))
         if finish is not None:
-            self._broadcast(table, json.dumps({
-                "type": "match_end", "state_id": table.state_id, "match_id": table.match_id,
-                "winner": finish[0], "scores": finish[1],
-                "record_url": f"/api/matches/{table.match_id}/record",
-            }))
+            self._broadcast(table, self._match_end(table))
             for s in table.seats:
                 if s.grace_task is not None:
                     s.grace_task.cancel()
@@ -447,6 +445,23 @@ class Master:
             self._close_externals(table)
         else:
             self._schedule_next_hand(table)
+
+    def _match_end(self, table: Table) -> str:
+        return json.dumps({
+            "type": "match_end", "state_id": table.state_id, "match_id": table.match_id,
+            "winner": table.winner, "scores": table.final_scores,
+            "record_url": f"/api/matches/{table.match_id}/record",
+        })
+
+    def _catch_up(self, table: Table, conn: Conn) -> None:
+        """A socket that arrives between hands (a reload, a reconnect) gets the score sheet
+        (and the match result) the others saw, so it is back in the same state."""
+        game = table.game
+        if game is None or not game.hand_over:
+            return
+        conn.send(self._hand_end(table))
+        if table.match_over:
+            conn.send(self._match_end(table))
 
     def _hand_end(self, table: Table) -> str:
         game = table.game
