@@ -15,7 +15,6 @@ from typing import Any, NamedTuple
 from .captures import _expand_slow, solver_for
 from .cards import (
     ALL_CARDS,
-    BIT,
     NUM_CARDS,
     RANK,
     RANK_KEY,
@@ -30,7 +29,6 @@ from .scoring import score_hand
 from .shuffle import deck_from_seed, new_seed
 
 ACES = RANK_MASK[1]
-KINGS = RANK_MASK[10]
 CARD_BY_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
 #: the card field of a history entry for Escoba's opening sweep by the dealer
 OPENING = 63
@@ -132,10 +130,6 @@ def held_cards(hand: int) -> tuple[tuple[int, int], ...]:
     if len(held) <= 4 and len(_HAND_CARDS) < 300_000:
         _HAND_CARDS[hand] = held
     return held
-
-
-def _popcounts(masks: list[int]) -> list[int]:
-    return [m.bit_count() for m in masks]
 
 
 class Game:
@@ -632,8 +626,4 @@ class Game:
         return f"Game({self.rules.variant}, hand {self.hand_number}, to_move={self.to_move})"
 
 
-def hand_sizes(game: Game) -> list[int]:
-    return _popcounts(game.hands)
-
-
-__all__ = ["Game", "Move", "IllegalMoveError", "PositionError", "BIT", "KINGS", "OPENING"]
+__all__ = ["Game", "Move", "IllegalMoveError", "PositionError", "OPENING"]
