@@ -23,6 +23,7 @@ from .cards import (
     card_text,
     cards_of,
     iter_cards,
+    rank_key,
 )
 from .rules import Rules
 from .scoring import score_hand
@@ -268,7 +269,7 @@ class Game:
         self.deck = list(deck)
         self.hands = hands
         self.table = table
-        self.tkey = sum(RANK_KEY[c] for c in iter_cards(table))
+        self.tkey = rank_key(table)
         self.stock = deck[pos:][::-1]
         self.captured = [0] * n
         self.scope = [0] * n

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .cards import NUM_CARDS, RANK_KEY, card, card_text, iter_cards
+from .cards import NUM_CARDS, card, card_text, rank_key
 from .game import CARD_BY_TEXT, Game, PositionError
 from .rules import Rules
 
@@ -91,7 +91,7 @@ def load_position(cls: type[G], data: Any) -> G:
     g.to_move = to_move
     g.hands = hand_masks
     g.table = table
-    g.tkey = sum(RANK_KEY[c] for c in iter_cards(table))
+    g.tkey = rank_key(table)
     g.stock = stock[::-1]
     g.captured = captured
     g.scope = list(scope)

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import ALL_CARDS, card_text, cards_of
+from .cards import ALL_CARDS, card_text, cards_of, rank_key
 from .game import OPENING, Game, Move
 from .rules import Rules
 
@@ -114,9 +114,7 @@ class PlayerView:
         g.to_move = self.to_move
         g.hands = hands
         g.table = self.table
-        from .cards import RANK_KEY, iter_cards
-
-        g.tkey = sum(RANK_KEY[c] for c in iter_cards(self.table))
+        g.tkey = rank_key(self.table)
         g.stock = stock
         g.captured = list(self.captured)
         g.scope = list(self.scope)
