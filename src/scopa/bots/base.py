@@ -44,6 +44,19 @@ class RandomBot(Bot):
         return self.rng.choice(moves)
 
 
+class ScoringBot(Bot):
+    """Plays the legal move its one-ply ``score`` rates best (random tie-break)."""
+
+    def score(self, view: PlayerView, move: Move) -> float:
+        raise NotImplementedError
+
+    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("it is not this seat's turn")
+        return max(moves, key=lambda m: (self.score(view, m), self.rng.random()))
+
+
 _REGISTRY: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot}
 
 

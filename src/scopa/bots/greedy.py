@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..game import Move
 from ..view import PlayerView
-from .base import Bot, Limit
+from .base import ScoringBot
 from .explain import sweep_scores
 from .values import SWEEP, capture_value, card_values
 
@@ -20,14 +20,10 @@ def greedy_score(view: PlayerView, move: Move) -> float:
     return -0.5 * card_values(view.rules)[move.card]
 
 
-class GreedyBot(Bot):
+class GreedyBot(ScoringBot):
     """Takes the most valuable capture; otherwise lays its least valuable card."""
 
     name = "greedy"
 
-    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
-        moves = view.legal_moves()
-        if not moves:
-            raise ValueError("it is not this seat's turn")
-        scored = [(greedy_score(view, m), self.rng.random(), m) for m in moves]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+    def score(self, view: PlayerView, move: Move) -> float:
+        return greedy_score(view, move)

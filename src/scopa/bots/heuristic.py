@@ -16,7 +16,7 @@ from math import comb
 from ..cards import RANK, RANK_MASK, iter_cards
 from ..game import Move
 from ..view import PlayerView
-from .base import Bot, Limit
+from .base import ScoringBot
 from .explain import is_last_play
 from .greedy import greedy_score
 from .inference import sweeping_ranks
@@ -74,14 +74,10 @@ def heuristic_score(view: PlayerView, move: Move) -> float:
     return score
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(ScoringBot):
     """Plays the move with the best heuristic score (random tie-break)."""
 
     name = "heuristic"
 
-    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
-        moves = view.legal_moves()
-        if not moves:
-            raise ValueError("it is not this seat's turn")
-        scored = [(heuristic_score(view, m), self.rng.random(), m) for m in moves]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+    def score(self, view: PlayerView, move: Move) -> float:
+        return heuristic_score(view, move)
