@@ -255,28 +255,19 @@ class Game:
         self._check_deck(deck)
         r = self.rules
         n = self.n
-        first = (self.dealer + 1) % n
-        hands = [0] * n
-        pos = 0
-        for _ in range(r.rounds[0]):
-            for i in range(n):
-                hands[(first + i) % n] |= 1 << deck[pos]
-                pos += 1
-        table = 0
-        for c in deck[pos : pos + r.table_cards]:
-            table |= 1 << c
-        pos += r.table_cards
         self.deck = list(deck)
-        self.hands = hands
+        self.stock = deck[::-1]
+        self.hands = [0] * n
+        self.round = -1
+        self._deal_round()
+        table = 0
+        for _ in range(r.table_cards):
+            table |= 1 << self.stock.pop()
         self.table = table
         self.tkey = rank_key(table)
-        self.stock = deck[pos:][::-1]
         self.captured = [0] * n
         self.scope = [0] * n
         self.last_capturer = -1
-        self.to_move = first
-        self.round = 0
-        self.in_hands = n * r.rounds[0]
         self.hand_over = False
         self.history = []
         self.hand_seed = None
@@ -370,6 +361,8 @@ class Game:
             self._end_hand()
 
     def _deal_round(self) -> None:
+        """Deal the next round from the stock, one card at a time from the seat after the
+        dealer; that seat plays first."""
         n = self.n
         self.round += 1
         size = self.rules.rounds[self.round]
