@@ -539,7 +539,7 @@ class Game:
             number = self.hand_number
             self._deal_seeded(str(seed) if seed is not None else self._hand_seed_for(number))
 
-    def _hand_entry(self, result: dict[str, Any]) -> dict[str, Any]:
+    def _hand_entry(self, result: dict[str, Any] | None) -> dict[str, Any]:
         return {
             "dealer": self.dealer,
             "seed": self.hand_seed,
@@ -549,12 +549,13 @@ class Game:
             "result": result,
         }
 
-    def finished_hands(self) -> list[dict[str, Any]]:
-        """Every hand played so far with its deck, moves and result (the current one
-        included once it is over): the material of a game record."""
+    def hand_log(self) -> list[dict[str, Any]]:
+        """Every hand so far with its dealer, seed, deck, moves and result (None for the
+        hand in progress): the material of a game record. A position loaded without its
+        deal has no entry for its hand."""
         out = list(self.results)
-        if self.hand_over:
-            out.append(self._hand_entry(self.hand_result()))
+        if self.deck is not None:
+            out.append(self._hand_entry(self.hand_result() if self.hand_over else None))
         return out
 
     # -- positions ----------------------------------------------------------------------

@@ -31,11 +31,7 @@ def game_record(
     """The JSON record of a match so far. The hand in progress, if any, is included with
     its deck and seed: a record of an unfinished match is for its host, not for players."""
     hands = []
-    entries = list(game.results)
-    current = _current_entry(game)
-    if current is not None:
-        entries.append(current)
-    for number, entry in enumerate(entries, start=1):
+    for number, entry in enumerate(game.hand_log(), start=1):
         hand: dict[str, Any] = {
             "number": number,
             "dealer": entry["dealer"],
@@ -59,19 +55,6 @@ def game_record(
         "hands": hands,
         "scores": scores,
         "winner": game.winner,
-    }
-
-
-def _current_entry(game: Game) -> dict[str, Any] | None:
-    if game.deck is None:
-        return None
-    return {
-        "dealer": game.dealer,
-        "seed": game.hand_seed,
-        "redeals": game.hand_attempt,
-        "deck": [card_text(c) for c in game.deck],
-        "moves": [m.to_dict() for m in game.moves()],
-        "result": game.hand_result() if game.hand_over else None,
     }
 
 
