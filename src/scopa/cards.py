@@ -101,12 +101,18 @@ def cards_text(mask: int) -> list[str]:
     return [card_text(c) for c in cards_of(mask)]
 
 
+#: the rank key of every set of cards of one suit (a 10-bit mask): a suit holds each rank
+#: at most once, so a set's key is the sum of its four suits' keys
+_SUIT_RANK_KEY: tuple[int, ...] = tuple(
+    sum(RANK_KEY[r] for r in range(10) if m >> r & 1) for m in range(1 << 10)
+)
+
+
 def rank_key(mask: int) -> int:
-    """The packed rank counts of a set of cards."""
-    k = 0
-    for c in iter_cards(mask):
-        k += RANK_KEY[c]
-    return k
+    """The packed rank counts of a set of cards (four table lookups: positions and views
+    build one for every state they load)."""
+    t = _SUIT_RANK_KEY
+    return t[mask & 1023] + t[mask >> 10 & 1023] + t[mask >> 20 & 1023] + t[mask >> 30 & 1023]
 
 
 def popcount(mask: int) -> int:

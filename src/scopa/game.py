@@ -10,6 +10,7 @@ Two ways in:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .captures import _expand_slow, solver_for
@@ -31,6 +32,8 @@ from .shuffle import deck_from_seed, new_seed
 
 ACES = RANK_MASK[1]
 CARD_BY_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
+#: card order of a state built without a deal or a position (views, samples)
+_CARD_ORDER = tuple(range(NUM_CARDS))
 #: the card field of a history entry for Escoba's opening sweep by the dealer
 OPENING = 63
 
@@ -140,7 +143,7 @@ class Game:
         "rules", "n", "dealer", "to_move", "hands", "table", "tkey", "stock", "captured",
         "scope", "last_capturer", "scores", "hand_over", "history", "in_hands", "round",
         "seed", "hand_number", "hand_seed", "hand_attempt", "deck", "results",
-        "_rows", "_solver", "_seq", "_table0", "_result", "_legal",
+        "_rows", "_solver", "_order", "_table0", "_result", "_legal",
     )
 
     #: legal moves of the current state, kept between legal_moves() and play()
@@ -171,8 +174,10 @@ class Game:
     hand_attempt: int
     deck: list[int] | None
     results: list[dict[str, Any]]
-    #: display order of the cards when ``history`` began, and the table then
-    _seq: list[int]
+    #: the cards in display order when ``history`` began (never mutated, so copies share
+    #: it; each card's rank in it is worked out only when a position is written), and the
+    #: table then
+    _order: Sequence[int]
     _table0: int
 
     # -- construction -------------------------------------------------------------------
@@ -209,7 +214,7 @@ class Game:
         self.hand_seed = None
         self.hand_attempt = 0
         self.deck = None
-        self._seq = list(range(NUM_CARDS))
+        self._order = _CARD_ORDER
         self._table0 = 0
         self._result = None
         self._legal = None
@@ -256,6 +261,7 @@ class Game:
         r = self.rules
         n = self.n
         self.deck = list(deck)
+        self._order = tuple(deck)
         self.stock = deck[::-1]
         self.hands = [0] * n
         self.round = -1
@@ -274,9 +280,6 @@ class Game:
         self.hand_attempt = 0
         self._result = None
         self._legal = None
-        self._seq = [0] * NUM_CARDS
-        for i, c in enumerate(deck):
-            self._seq[c] = i
         self._table0 = table
         if r.table_fifteen and table:
             total = sum(RANK[c] for c in iter_cards(table))
@@ -419,7 +422,7 @@ class Game:
         g.results = self.results.copy()
         g._rows = self._rows
         g._solver = self._solver
-        g._seq = self._seq
+        g._order = self._order
         g._table0 = self._table0
         g._result = self._result
         g._legal = None
@@ -562,7 +565,9 @@ class Game:
     def _display_order(self) -> list[int]:
         """Each card's display order: cards keep their place, a laid card goes to the end of
         the table, taken cards and leftovers to the end of the pile (replayed from history)."""
-        seq = self._seq.copy()
+        seq = [0] * NUM_CARDS
+        for i, c in enumerate(self._order):
+            seq[c] = i
         nxt = NUM_CARDS
         table = self._table0
         for _, code, _ in self.history:

@@ -7,9 +7,11 @@ and says what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
-from .cards import NUM_CARDS, card, card_text, rank_key
+from .cards import ALL_CARDS, BIT, NUM_CARDS, card, card_text, rank_key
 from .game import CARD_BY_TEXT, Game, PositionError
 from .rules import Rules
 
@@ -31,6 +33,10 @@ _ZONE_NAMES = {
     n: [f"hands[{i}]" for i in range(n)] + ["table", "stock"] + [f"captured[{i}]" for i in range(n)]
     for n in range(2, 7)
 }
+
+
+#: round index of each deal shape that passed ``_round_of`` and ``_check_turn``
+_SHAPES: dict[tuple[Any, ...], int] = {}
 
 
 def _per_seat(value: Any, n: int, where: str) -> list[Any]:
@@ -62,8 +68,10 @@ def load_position(cls: type[G], data: Any) -> G:
     hands_raw = _per_seat(data["hands"], n, "hands")
     piles_raw = _per_seat(data["captured"], n, "captured")
     zones_raw = [*hands_raw, data["table"], data["stock"], *piles_raw]
-    names = _ZONE_NAMES[n]
-    masks, stock, seq = _read_zones(zones_raw, names)
+    read = _read_zones_fast(zones_raw, n)
+    if read is None:  # something is off: find it and say what, card by card
+        read = _read_zones(zones_raw, _ZONE_NAMES[n])
+    masks, stock, order = read
     hand_masks, table, captured = masks[:n], masks[n], masks[n + 2 :]
     scope = _per_seat(data["scope"], n, "scope")
     for s in scope:
@@ -79,11 +87,18 @@ def load_position(cls: type[G], data: Any) -> G:
     if lc is not None and (not _is_int(lc) or not 0 <= lc < n):
         raise PositionError("last_capturer must be null or a seat")
 
-    round_index = _round_of(rules, len(stock))
     sizes = [h.bit_count() for h in hand_masks]
-    hand_over = not any(sizes) and not stock
-    if not hand_over:
-        _check_turn(sizes, dealer, to_move, rules.rounds[round_index])
+    in_hands = sum(sizes)
+    hand_over = not in_hands and not stock
+    # the deal's shape (round, whose turn) depends on a few small numbers: checked once each
+    shape = (rules.rounds, n, len(stock), dealer, to_move, *sizes)
+    round_index = _SHAPES.get(shape)
+    if round_index is None:
+        round_index = _round_of(rules, len(stock))
+        if not hand_over:
+            _check_turn(sizes, dealer, to_move, rules.rounds[round_index])
+        if len(_SHAPES) < 100_000:
+            _SHAPES[shape] = round_index
 
     g = cls.__new__(cls)
     g._init_empty(rules)
@@ -92,16 +107,17 @@ def load_position(cls: type[G], data: Any) -> G:
     g.hands = hand_masks
     g.table = table
     g.tkey = rank_key(table)
-    g.stock = stock[::-1]
+    stock.reverse()
+    g.stock = stock
     g.captured = captured
     g.scope = list(scope)
     g.last_capturer = -1 if lc is None else lc
     g.scores = list(scores)
     g.hand_over = hand_over
     g.history = []
-    g.in_hands = sum(sizes)
+    g.in_hands = in_hands
     g.round = round_index
-    g._seq = seq
+    g._order = order
     g._table0 = table
     return g
 
@@ -114,12 +130,45 @@ def _parse_card(text: Any, where: str) -> int:
         raise PositionError(f"{where}: {e}") from None
 
 
-def _read_zones(zones: list[Any], names: list[str]) -> tuple[list[int], list[int], list[int]]:
-    """Each zone's card mask, the stock's cards in order, and each card's display order;
+def _read_zones_fast(
+    zones: list[Any], n: int
+) -> tuple[list[int], list[int], Sequence[int]] | None:
+    """``_read_zones`` for the usual input (lists of canonical card texts, each card once),
+    in a few C-level passes; None whenever anything is unusual, for ``_read_zones`` to
+    judge and explain."""
+    flat: list[Any] = []
+    ends = []
+    for value in zones:
+        if type(value) is not list:
+            return None
+        flat += value
+        ends.append(len(flat))
+    if len(flat) != NUM_CARDS:
+        return None
+    try:
+        order: tuple[int, ...] = itemgetter(*flat)(CARD_BY_TEXT)
+    except (KeyError, TypeError):  # a card in another spelling, or not a card
+        return None
+    bits: tuple[int, ...] = itemgetter(*order)(BIT)
+    masks = []
+    start = 0
+    for end in ends:
+        masks.append(sum(bits[start:end]))
+        start = end
+    # forty single bits add up to all forty cards only if no two are the same card: a
+    # repeated bit carries into a higher one, and the sum of forty then falls short
+    if sum(masks) != ALL_CARDS:
+        return None
+    return masks, list(order[ends[n] : ends[n + 1]]), order
+
+
+def _read_zones(
+    zones: list[Any], names: list[str]
+) -> tuple[list[int], list[int], Sequence[int]]:
+    """Each zone's card mask, the stock's cards in order, and all cards in reading order;
     every card must appear exactly once."""
     seen = 0
-    seq = [0] * NUM_CARDS
-    i = 0
+    order: list[int] = []
     masks = []
     stock: list[int] = []
     by_text = CARD_BY_TEXT
@@ -138,15 +187,14 @@ def _read_zones(zones: list[Any], names: list[str]) -> tuple[list[int], list[int
                 raise PositionError(f"{card_text(c)} appears twice")
             seen |= b
             m |= b
-            seq[c] = i
-            i += 1
+            order.append(c)
             if collect is not None:
                 collect.append(c)
         masks.append(m)
-    if i != NUM_CARDS:
+    if len(order) != NUM_CARDS:
         absent = [card_text(c) for c in range(NUM_CARDS) if not seen >> c & 1]
         raise PositionError(f"every card must appear once; missing: {' '.join(absent)}")
-    return masks, stock, seq
+    return masks, stock, order
 
 
 def _round_of(rules: Rules, stock_size: int) -> int:
