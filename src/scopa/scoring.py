@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import COINS, RANK_MASK, RE_BELLO, SETTEBELLO, card_text
+from .cards import COINS, NUM_CARDS, RANK_MASK, RE_BELLO, SETTEBELLO, card_text
 from .rules import Rules
 
 #: primiera value by rank, faces worth 10 (the common scale) or their rank (old sources)
@@ -126,56 +126,88 @@ def primiera_total(pile: int, faces: str = "ten") -> int | None:
     return None
 
 
+#: each card's text, and each side's seats by (players, sides): the sheet is built once per
+#: hand from ready-made parts
+_TEXT = tuple(card_text(c) for c in range(NUM_CARDS))
+_SEATS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+SEVENS = RANK_MASK[7]
+
+
 def score_hand(rules: Rules, captured: list[int], scope: list[int]) -> dict[str, Any]:
-    """The score sheet of a finished hand, from each seat's captured pile and sweeps."""
+    """The score sheet of a finished hand, from each seat's captured pile and sweeps.
+
+    Built in one pass per side with literal dicts (their keys in the documented order):
+    every public deal ends with one."""
     sides = rules.teams
     piles, sweeps = _piles(rules, captured, scope)
     cards = [p.bit_count() for p in piles]
     coins = [(p & COINS).bit_count() for p in piles]
-    sevens = [(p & RANK_MASK[7]).bit_count() for p in piles]
-    prim = [primiera(p, rules.primiera_faces) for p in piles]
-    points: list[dict[str, int]] = [dict.fromkeys(POINT_ITEMS, 0) for _ in range(sides)]
-
-    def award(values: list[int] | list[int | None], item: str) -> None:
-        w = _top(values)
-        if w >= 0:
-            points[w][item] = 1
-
-    award(cards, "cards")
-    award(coins, "coins")
-    if rules.primiera:
-        award([t for t, _ in prim], "primiera")
-    if rules.sevens:
-        award(sevens, "sevens")
+    sevens = [(p & SEVENS).bit_count() for p in piles]
+    best = _BEST[rules.primiera_faces]
+    prim: list[int | None] = []
+    prim_cards: list[list[str]] = []
+    for p in piles:
+        d_value, d_rank = best[p & 0x3FF]
+        c_value, c_rank = best[p >> 10 & 0x3FF]
+        s_value, s_rank = best[p >> 20 & 0x3FF]
+        b_value, b_rank = best[p >> 30 & 0x3FF]
+        if d_value and c_value and s_value and b_value:
+            prim.append(d_value + c_value + s_value + b_value)
+            prim_cards.append(
+                [_TEXT[d_rank - 1], _TEXT[c_rank + 9], _TEXT[s_rank + 19], _TEXT[b_rank + 29]]
+            )
+        else:
+            prim.append(None)
+            prim_cards.append([])
+    w_cards = _top(cards)
+    w_coins = _top(coins)
+    w_prim = _top(prim) if rules.primiera else -1
+    w_sevens = _top(sevens) if rules.sevens else -1
+    napola = rules.napola
+    re_bello = rules.re_bello
+    seats = _SEATS.get((rules.players, sides))
+    if seats is None:
+        seats = _SEATS[rules.players, sides] = tuple(
+            tuple(rules.seats_of(i)) for i in range(sides)
+        )
     out = []
     for i, pile in enumerate(piles):
-        pts = points[i]
-        pts["settebello"] = pile >> SETTEBELLO & 1
-        pts["scope"] = sweeps[i]
-        if rules.napola:
-            pts["napola"] = napola_points(pile)
-        if rules.re_bello:
-            pts["re_bello"] = pile >> RE_BELLO & 1
-        total, best = prim[i]
+        settebello = pile >> SETTEBELLO & 1
+        run = napola_points(pile)
+        king = pile >> RE_BELLO & 1
+        pts = {
+            "cards": 1 if w_cards == i else 0,
+            "coins": 1 if w_coins == i else 0,
+            "settebello": settebello,
+            "primiera": 1 if w_prim == i else 0,
+            "sevens": 1 if w_sevens == i else 0,
+            "scope": sweeps[i],
+            "napola": run if napola else 0,
+            "re_bello": king if re_bello else 0,
+        }
         out.append(
             {
-                "seats": rules.seats_of(i),
+                "seats": list(seats[i]),
                 "cards": cards[i],
                 "coins": coins[i],
-                "settebello": bool(pile >> SETTEBELLO & 1),
-                "primiera": total,
-                "primiera_cards": [card_text(c) for c in best],
+                "settebello": bool(settebello),
+                "primiera": prim[i],
+                "primiera_cards": prim_cards[i],
                 "sevens": sevens[i],
                 "scope": sweeps[i],
-                "napola_run": napola_points(pile),
-                "re_bello": bool(pile >> RE_BELLO & 1),
+                "napola_run": run,
+                "re_bello": bool(king),
                 "points": pts,
                 "total": sum(pts.values()),
             }
         )
-    all_coins = [i for i in range(sides) if piles[i] & COINS == COINS]
-    outright = rules.napola_outright and bool(all_coins)
-    return {"sides": out, "outright": all_coins[0] if outright else None}
+    outright = None
+    if rules.napola_outright:
+        for i, pile in enumerate(piles):
+            if pile & COINS == COINS:
+                outright = i
+                break
+    return {"sides": out, "outright": outright}
 
 
 __all__ = [
