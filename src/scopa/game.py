@@ -32,6 +32,8 @@ from .shuffle import deck_from_seed, new_seed
 
 ACES = RANK_MASK[1]
 CARD_BY_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
+#: the seats in dealing order by number of seats and first seat
+_DEAL_ORDER = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 7)}
 #: card order of a state built without a deal or a position (views, samples)
 _CARD_ORDER = tuple(range(NUM_CARDS))
 #: the card field of a history entry for Escoba's opening sweep by the dealer
@@ -58,12 +60,7 @@ class Move(NamedTuple):
 
     @classmethod
     def from_code(cls, code: int) -> Move:
-        m = _MOVES.get(code)
-        if m is None:
-            m = cls(code & 63, code >> 6)
-            if len(_MOVES) < 1_000_000:  # bounded: a long-running server meets many tables
-                _MOVES[code] = m
-        return m
+        return _MOVES[code]
 
     @property
     def capture_cards(self) -> list[int]:
@@ -122,7 +119,19 @@ class Move(NamedTuple):
         return cls.from_cards(c, cards)
 
 
-_MOVES: dict[int, Move] = {}
+class _MoveCache(dict[int, Move]):
+    """One shared ``Move`` per code, made on first use: ``legal_moves`` hands out the same
+    objects every time, so ``play`` finds them by identity."""
+
+    def __missing__(self, code: int) -> Move:
+        m = Move(code & 63, code >> 6)
+        if len(self) < 1_000_000:  # bounded: a long-running server meets many tables
+            self[code] = m
+        return m
+
+
+_MOVES = _MoveCache()
+_move_of = _MOVES.__getitem__
 
 #: (card, rank) pairs of hand masks seen so far: iterating a hand is the hot loop
 _HAND_CARDS: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -331,13 +340,7 @@ class Game:
             table = self.table ^ cap
             self.table = table
             if table:
-                k = self.tkey
-                m = cap
-                while m:
-                    low = m & -m
-                    k -= RANK_KEY[low.bit_length() - 1]
-                    m ^= low
-                self.tkey = k
+                self.tkey -= rank_key(cap)
             else:
                 self.tkey = 0
                 r = self.rules
@@ -371,13 +374,11 @@ class Game:
         size = self.rules.rounds[self.round]
         first = (self.dealer + 1) % n
         hands = self.hands
-        stock = self.stock
+        pop = self.stock.pop
+        order = _DEAL_ORDER[n][first]
         for _ in range(size):
-            for i in range(n):
-                seat = first + i
-                if seat >= n:
-                    seat -= n
-                hands[seat] |= 1 << stock.pop()
+            for seat in order:
+                hands[seat] |= 1 << pop()
         self.in_hands = n * size
         self.to_move = first
 
@@ -439,15 +440,42 @@ class Game:
         return moves.copy()
 
     def _moves_now(self) -> list[Move]:
-        get = _MOVES.get
+        """``legal_codes`` with each code turned into its shared ``Move`` on the spot (the
+        same loop, copied: one list and one pass fewer on every public move)."""
+        move_of = _move_of
+        tkey = self.tkey
+        row = self._rows.get(tkey)
+        if row is None:
+            row = self._solver.row(tkey)
+        table = self.table
+        hand = self.hands[self.to_move]
+        held = _HAND_CARDS.get(hand)
+        if held is None:
+            held = held_cards(hand)
         out = []
-        for code in self.legal_codes():
-            m = get(code)
-            out.append(m if m is not None else Move.from_code(code))
+        for c, rank in held:
+            sols = row[rank]
+            if not sols:
+                out.append(move_of(c))
+                continue
+            for key, field, span in sols:
+                if tkey & field == key:
+                    out.append(move_of(c | (table & span) << 6))
+                else:
+                    for m in _expand_slow(table, key):
+                        out.append(move_of(c | m << 6))
         return out
 
     def play(self, move: Move | dict[str, Any] | str) -> None:
         """Apply a legal move; raise ``IllegalMoveError`` (changing nothing) otherwise."""
+        legal = self._legal
+        if legal is not None and type(move) is Move and move in legal:
+            # the usual case: one of the Move objects legal_moves() just returned (found
+            # by identity); ``_legal`` is only set while the hand is not over
+            c, m = move
+            if type(c) is int and type(m) is int:
+                self.play_code(c | m << 6)
+                return
         if type(move) is not Move:
             if isinstance(move, dict):
                 move = Move.from_dict(move)
@@ -468,7 +496,8 @@ class Game:
             if not self.hands[self.to_move] >> c & 1:
                 raise IllegalMoveError(f"{card_text(c)} is not in the hand of seat {self.to_move}")
             raise IllegalMoveError(self._why_illegal(move))
-        c, m = move
+        # the legal move equal to ``move`` (which may spell its numbers as True or 7.0)
+        c, m = legal[legal.index(move)]
         self.play_code(c | m << 6)
 
     def moves(self) -> list[Move]:

@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from scopa import VARIANTS, Game, PositionError, Rules
+from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules
 from scopa.cards import (
     COINS,
     RANK_KEY,
     RANK_MASK,
     RE_BELLO,
     SETTEBELLO,
+    card,
     card_text,
     iter_cards,
     rank_key,
@@ -255,3 +256,60 @@ def test_score_sheet_matches_the_reference_exactly(rules):
         assert json.dumps(got) == json.dumps(want)
         assert got == want
         assert hand_totals(rules, piles, scope) == [s["total"] for s in got["sides"]]
+
+
+# -- legal moves and play ----------------------------------------------------------------------
+def test_legal_moves_are_the_legal_codes_as_shared_moves():
+    rng = random.Random(11)
+    for p in _played_positions(60):
+        g = Game.from_position(p)
+        while not g.hand_over:
+            moves = g.legal_moves()
+            assert [m.code for m in moves] == g.legal_codes()
+            assert all(m is Move.from_code(m.code) for m in moves)
+            assert g.legal_moves() == moves and g.legal_moves() is not moves
+            g.play(rng.choice(moves))
+
+
+def test_play_accepts_an_equal_move_spelled_otherwise():
+    # a Move equal to a legal one but not the object legal_moves() returned, its numbers
+    # even spelled as float or bool: the legal move is played (floats used to raise
+    # TypeError)
+    p = position([["2d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4c"], stock_size=6)
+    lay = Move(card("2d"), 0)  # 2d is card 1
+    for spelled in (Move(1, 0), Move(1.0, 0.0), Move(True, False)):  # type: ignore[arg-type]
+        g = Game.from_position(p)
+        assert lay in g.legal_moves()
+        g.play(spelled)
+        assert g.history == [(0, lay.code, False)] and type(g.history[0][1]) is int
+        assert g.moves() == [lay]
+
+
+def test_play_checks_moves_added_to_the_returned_list():
+    g = Game.from_position(base())
+    moves = g.legal_moves()
+    bad = Move(card("7d"), 0)  # 7d must capture here
+    moves.append(bad)
+    before = g.to_position()
+    with pytest.raises(IllegalMoveError, match="must capture"):
+        g.play(bad)
+    assert g.to_position() == before and g.history == []
+
+
+def test_illegal_moves_after_legal_moves_change_nothing():
+    bad_moves = [
+        Move(card("7d"), 0),
+        Move(card("7d"), 1 << card("3s")),
+        Move(card("5s"), 0),
+        Move(card("7d"), 1 << 45),
+        Move(-1, 0),
+        Move(7.5, 0),  # type: ignore[arg-type]
+        Move("7d", 0),  # type: ignore[arg-type]
+    ]
+    for bad in bad_moves:
+        g = Game.from_position(base())
+        legal = g.legal_moves()
+        before = g.to_position()
+        with pytest.raises(IllegalMoveError):
+            g.play(bad)
+        assert g.to_position() == before and g.history == [] and g.legal_moves() == legal
