@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scopa import Game
-from scopa.bots import bot_names, make_bot
+from scopa.bots import Limit, bot_names, make_bot
 
 from .helpers import all_rules, choose, rules_id
 
@@ -76,3 +76,16 @@ def test_unknown_names() -> None:
 
     with pytest.raises(ValueError, match="rollout"):
         SearchBot(0, rollout="psychic")
+
+
+@pytest.mark.parametrize(("variant", "expected"), [("scopa", 0.0), ("scopone-scientifico", 3.0)])
+def test_expert_prior_depends_on_the_table(variant: str, expected: float) -> None:
+    # expert searches without the heuristic prior heads-up (where it would tie champion) and
+    # with it at four (where it would not beat intermediate otherwise): see levels.py
+    game = Game.new(variant, seed="prior")
+    bot = make_bot("expert", 1)
+    bot.choose(game.view(game.to_move), Limit(simulations=20))
+    assert bot.inner.prior == expected  # type: ignore[attr-defined]
+    champion = make_bot("champion", 1)
+    champion.choose(game.view(game.to_move), Limit(simulations=20))
+    assert champion.inner.prior == 3.0  # type: ignore[attr-defined]

@@ -34,8 +34,10 @@ ALGORITHMS = ("pimc", "ismcts")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
 #: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md)
 DEFAULT_ROLLOUT = "capture"
-#: weight of the heuristic score added to a move's sampled value when choosing
-PRIOR = 1.0
+#: weight of the heuristic score added to a move's sampled value when choosing (measured:
+#: 3 lifts a 150-simulation search in Scopone Scientifico from level with `heuristic` to
+#: +0.55 a deal; neutral in 2-player Scopa)
+PRIOR = 3.0
 
 
 def _exact_ok(g: Game) -> bool:
