@@ -78,14 +78,27 @@ def test_unknown_names() -> None:
         SearchBot(0, rollout="psychic")
 
 
-@pytest.mark.parametrize(("variant", "expected"), [("scopa", 0.0), ("scopone-scientifico", 3.0)])
-def test_expert_prior_depends_on_the_table(variant: str, expected: float) -> None:
-    # expert searches without the heuristic prior heads-up (where it would tie champion) and
-    # with it at four (where it would not beat intermediate otherwise): see levels.py
+
+@pytest.mark.parametrize(
+    ("variant", "uses_prior"), [("scopa", False), ("scopone-scientifico", True)]
+)
+def test_search_prior_depends_on_the_table(  # type: ignore[no-untyped-def]
+    monkeypatch, variant: str, uses_prior: bool
+) -> None:
+    # heads-up the search decides alone; at four it adds the heuristic's judgement (search.py)
+    import scopa.bots.search as search
+
+    calls = []
+
+    def spy(view, move):  # type: ignore[no-untyped-def]
+        calls.append(move)
+        return 0.0
+
+    monkeypatch.setattr(search, "heuristic_score", spy)
     game = Game.new(variant, seed="prior")
-    bot = make_bot("expert", 1)
-    bot.choose(game.view(game.to_move), Limit(simulations=20))
-    assert bot.inner.prior == expected  # type: ignore[attr-defined]
-    champion = make_bot("champion", 1)
-    champion.choose(game.view(game.to_move), Limit(simulations=20))
-    assert champion.inner.prior == 3.0  # type: ignore[attr-defined]
+    while len(game.legal_codes()) < 2:
+        game.play(game.legal_moves()[0])
+    make_bot("search", 1).choose(game.view(game.to_move), Limit(simulations=20))
+    assert bool(calls) == uses_prior
+    make_bot("expert", 1).choose(game.view(game.to_move), Limit(simulations=20))
+    assert bool(calls) == uses_prior

@@ -3,12 +3,6 @@
 A level's budget is a simulation count (reproducible from the seed) capped by wall-clock
 seconds (so a slow machine never makes people wait): on a normal core the count runs out
 first. A limit passed to ``choose`` replaces the default.
-
-Search levels also set the weight of the heuristic prior (``SearchBot.prior``), per table
-size, from measurements (docs/bots.md): with 9 or 10 cards in hand a small budget gives each
-move only a dozen worlds, and the prior is what lets ``expert`` beat ``intermediate`` in
-Scopone; with 3 cards in hand the prior lifts ``expert`` to ``champion``'s level, so
-``expert`` searches without it in 2- and 3-player games.
 """
 
 from __future__ import annotations
@@ -32,13 +26,6 @@ class Level:
     bot: str
     limit: Limit
     description: str
-    #: weight of the heuristic prior for a search bot: with 2 or 3 players, and with more
-    prior_small: float = 0.0
-    prior_large: float = 0.0
-
-    def prior(self, players: int) -> float:
-        """The prior weight for a table of ``players``."""
-        return self.prior_small if players <= 3 else self.prior_large
 
 
 LEVELS: dict[str, Level] = {
@@ -56,16 +43,12 @@ LEVELS: dict[str, Level] = {
             "search",
             Limit(seconds=0.05, simulations=150),
             "searches a hundred and fifty imagined deals each move",
-            prior_small=0.0,
-            prior_large=3.0,
         ),
         Level(
             "champion",
             "search",
             Limit(seconds=0.2, simulations=2000),
             "searches up to two thousand imagined deals each move (200 ms at most)",
-            prior_small=3.0,
-            prior_large=3.0,
         ),
     )
 }
@@ -89,8 +72,6 @@ class LevelBot(Bot):
         self.inner = _BOTS[self.level.bot](seed)
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
-        if isinstance(self.inner, SearchBot):
-            self.inner.prior = self.level.prior(view.rules.players)
         return self.inner.choose(view, limit or self.level.limit)
 
 
