@@ -71,3 +71,33 @@ def test_known_world_only_at_the_end() -> None:
     assert known_world(g.view(g.to_move))
     g4 = Game.new("scopone-scientifico", seed="known4")
     assert not known_world(g4.view(0))
+
+
+def test_sound_rollout_keeps_from_laying_into_the_next_hands_sweep() -> None:
+    # Seat 0 holds 5c, 9s, 10d on a table of 2d; seat 1 holds a 7. Laying the 5 leaves
+    # 2 + 5 = 7 for seat 1 to sweep; the 9 and the 10 leave sums above 10. Only the random
+    # tenth of plays may lay the 5 (a third of them), where a careless policy would lay it
+    # a third of the time.
+    from scopa.cards import card_text
+
+    hands = [["5c", "9s", "10d"], ["7b", "1s", "2s"]]
+    used = {c for h in hands for c in h} | {"2d", "3d", "4d", "6d"}
+    stock = [card_text(c) for c in range(40) if card_text(c) not in used]
+    position = {
+        "rules": {"variant": "scopa"}, "dealer": 1, "to_move": 0,
+        "hands": hands, "table": ["2d"], "stock": stock,
+        "captured": [[], ["3d", "4d", "6d"]], "scope": [0, 0], "last_capturer": 1,
+        "scores": [0, 0],
+    }
+    game = Game.from_position(position)
+    first_cards = {}
+    for policy in ("sound", "capture"):
+        laid_five = 0
+        for seed in range(300):
+            g = game.copy()
+            ROLLOUTS[policy](g, random.Random(seed))
+            first = g.history[0][1] & 63
+            laid_five += card_text(first) == "5c"
+        first_cards[policy] = laid_five / 300
+    assert first_cards["sound"] < 0.1
+    assert first_cards["capture"] > 0.2  # the situation does tempt a careless policy

@@ -2,7 +2,9 @@
 
 ``random`` is the engine's tight uniform loop. ``capture`` plays like a quick, careless
 human (sweep when you can, usually capture when you can, otherwise lay any card), which
-judges a position far better than uniform play for about twice the cost.
+judges a position far better than uniform play for about twice the cost. ``sound`` also
+keeps from laying into a sweep the next hand of the world holds, and weighs what it takes:
+the better judge heads-up (measured in docs/bots.md).
 """
 
 from __future__ import annotations
@@ -10,10 +12,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import RANK, SETTEBELLO
+from ..cards import ALL_CARDS, RANK, RANK_MASK, SETTEBELLO
 from ..game import Game
 from ..playout import random_playout
+from .values import card_values
 
+#: share of plays the sound policy makes at random
+EXPLORE = 0.1
+#: what leaving a sweep costs the sound policy (the sweep and a little of the table)
+SWEEP_RISK = 1.3
 #: chance that the capture policy takes something (when it can) instead of playing at random
 CAPTURE_PROB = 0.85
 
@@ -106,8 +113,68 @@ def smart_playout(g: Game, rng: random.Random) -> None:
         play(codes[int(rand() * len(codes))])
 
 
+def sound_playout(g: Game, rng: random.Random) -> None:
+    """Play to the end of the hand like a sound player who watches the next hand: sweep
+    when you can, else take the play worth most (cards won, by their point worth) minus a
+    sweep's worth when the table left behind can be swept by a card the next player holds
+    in this world; one play in ten is random, so rollouts stay varied."""
+    rules = g.rules
+    values = card_values(rules)
+    fifteen = rules.capture == "fifteen"
+    rand = rng.random
+    legal = g.legal_codes
+    play = g.play_code
+    hands = g.hands
+    n = g.n
+    while not g.hand_over:
+        codes = legal()
+        if len(codes) == 1 or rand() < EXPLORE:
+            play(codes[int(rand() * len(codes))])
+            continue
+        table = g.table
+        nxt = hands[(g.to_move + 1) % n]
+        if not nxt and g.stock:
+            nxt = ALL_CARDS  # the next player's cards are still to be dealt: fear them all
+        base = _table_sum(table)
+        best = codes[0]
+        best_w = -1e9
+        for code in codes:
+            cap = code >> 6
+            c = code & 63
+            if cap:
+                if cap == table:
+                    best = code
+                    break
+                w = values[c]
+                m = cap
+                while m:
+                    low = m & -m
+                    w += values[low.bit_length() - 1]
+                    m ^= low
+                after = table ^ cap
+                left = base - (15 - RANK[c] if fifteen else RANK[c])
+            else:
+                w = -0.5 * values[c]
+                after = table | 1 << c
+                left = base + RANK[c]
+            if fifteen:
+                need = 15 - left
+                if 1 <= need <= 10 and nxt & RANK_MASK[need]:
+                    w -= SWEEP_RISK
+            elif after & (after - 1):
+                if left <= 10 and not after & RANK_MASK[left] and nxt & RANK_MASK[left]:
+                    w -= SWEEP_RISK
+            elif nxt & RANK_MASK[RANK[c] if not cap else left]:
+                w -= SWEEP_RISK
+            w += rand() * 0.01
+            if w > best_w:
+                best, best_w = code, w
+        play(best)
+
+
 ROLLOUTS: dict[str, Rollout] = {
     "random": random_playout,
     "capture": capture_playout,
     "smart": smart_playout,
+    "sound": sound_playout,
 }

@@ -34,6 +34,15 @@ ALGORITHMS = ("pimc", "ismcts")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
 #: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md)
 DEFAULT_ROLLOUT = "capture"
+#: heads-up and at three, rollouts that also keep from laying into the next hand's sweep:
+#: champion against heuristic in 2-player Scopa +0.85 +- 0.08 with them, +0.62 +- 0.08
+#: with capture rollouts (the same 400 deals)
+SMALL_TABLE_ROLLOUT = "sound"
+
+
+def default_rollout(players: int) -> str:
+    """The rollout policy the search uses at a table of ``players``."""
+    return SMALL_TABLE_ROLLOUT if players <= 3 else DEFAULT_ROLLOUT
 #: weight of the heuristic score added to a move's sampled value when choosing, at tables
 #: of four or more players. Measured against ``heuristic`` in Scopone Scientifico (200 deals):
 #: at 150 simulations weight 1 is level, 3 gives +0.55; at 600, 1 gives +0.64 and 3 +0.77.
@@ -134,7 +143,7 @@ def search_view(
     limit: Limit | None,
     rng: random.Random,
     *,
-    rollout: str = DEFAULT_ROLLOUT,
+    rollout: str | None = None,
     clues: bool = True,
     match_aware: bool = False,
     algorithm: str = "pimc",
@@ -145,6 +154,8 @@ def search_view(
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
+    if rollout is None:
+        rollout = default_rollout(view.rules.players)
     sampler = WorldSampler(view, rng, use_clues=clues)
     side = view.seat % view.rules.teams
     in_hands = sum(view.hand_sizes)
@@ -164,6 +175,11 @@ def search_view(
     )
 
 
+def _check_rollout(rollout: str | None) -> None:
+    if rollout is not None and rollout not in ROLLOUTS:
+        raise ValueError(f"unknown rollout {rollout!r}; choose one of {', '.join(ROLLOUTS)}")
+
+
 class SearchBot(Bot):
     """The strongest fair bot: determinized search of sampled worlds (see module doc)."""
 
@@ -174,15 +190,14 @@ class SearchBot(Bot):
         seed: int | str | None = None,
         *,
         default_limit: Limit | None = None,
-        rollout: str = DEFAULT_ROLLOUT,
+        rollout: str | None = None,
         clues: bool = True,
         match_aware: bool = True,
         algorithm: str = "pimc",
         prior: float | None = None,
     ) -> None:
         super().__init__(seed)
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {rollout!r}; choose one of {', '.join(ROLLOUTS)}")
+        _check_rollout(rollout)
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {ALGORITHMS}")
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
@@ -234,10 +249,11 @@ class OracleBot(Bot):
         seed: int | str | None = None,
         *,
         default_limit: Limit | None = None,
-        rollout: str = DEFAULT_ROLLOUT,
+        rollout: str | None = None,
         match_aware: bool = True,
     ) -> None:
         super().__init__(seed)
+        _check_rollout(rollout)
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
         self.rollout = rollout
         self.match_aware = match_aware
@@ -258,7 +274,7 @@ class OracleBot(Bot):
             side,
             limit or self.default_limit,
             self.rng,
-            rollout=self.rollout,
+            rollout=self.rollout or default_rollout(game.rules.players),
             match_aware=self.match_aware,
             unique_world=True,
         )
