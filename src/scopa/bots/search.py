@@ -43,14 +43,16 @@ SMALL_TABLE_ROLLOUT = "sound"
 def default_rollout(players: int) -> str:
     """The rollout policy the search uses at a table of ``players``."""
     return SMALL_TABLE_ROLLOUT if players <= 3 else DEFAULT_ROLLOUT
+
+
 #: weight of the heuristic score added to a move's sampled value when choosing, at tables
 #: of four or more players. Measured against ``heuristic`` in Scopone Scientifico (200 deals):
 #: at 150 simulations weight 1 is level, 3 gives +0.55; at 600, 1 gives +0.64 and 3 +0.77.
 PRIOR = 3.0
 #: ... and heads-up or at three: with 3 cards in hand the sampled values are steady enough.
 #: In 2-player Scopa weights 0 to 2 measured alike (+0.69 to +0.74 at 600 simulations),
-#: and 3 at the champion budget lower (+0.52 +- 0.06 against +0.69 +- 0.08 without, 400
-#: deals); the prior also lifted a 150-simulation search to the level of a 2000 one.
+#: and 3 at the champion budget lower (+0.52 +- 0.06 against +0.62 and +0.69 without, 400
+#: deals each); the prior also lifted a 150-simulation search to the level of a 2000 one.
 PRIOR_SMALL_TABLE = 0.0
 
 
