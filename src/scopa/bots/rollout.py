@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..cards import ALL_CARDS, RANK, RANK_MASK, SETTEBELLO
 from ..game import Game
 from ..playout import random_playout
-from .values import card_values
+from .values import card_values, take_worth
 
 #: share of plays the sound policy makes at random
 EXPLORE = 0.1
@@ -93,12 +93,7 @@ def smart_playout(g: Game, rng: random.Random) -> None:
             if cap == table:
                 best = code
                 break
-            w = worth[code & 63]
-            m = cap
-            while m:
-                low = m & -m
-                w += worth[low.bit_length() - 1]
-                m ^= low
+            w = take_worth(worth, code & 63, cap)
             if w > best_w:
                 best, best_w = code, w
         if best >= 0 and (best >> 6 == table or rand() < CAPTURE_PROB):
@@ -145,12 +140,7 @@ def sound_playout(g: Game, rng: random.Random) -> None:
                 if cap == table:
                     best = code
                     break
-                w = values[c]
-                m = cap
-                while m:
-                    low = m & -m
-                    w += values[low.bit_length() - 1]
-                    m ^= low
+                w = take_worth(values, c, cap)
                 after = table ^ cap
                 left = base - (15 - RANK[c] if fifteen else RANK[c])
             else:

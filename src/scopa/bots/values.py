@@ -40,7 +40,11 @@ def card_values(rules: Rules) -> tuple[float, ...]:
 
 def capture_value(rules: Rules, card: int, capture: int) -> float:
     """Worth of the cards a capture wins (the played card joins the pile too)."""
-    values = card_values(rules)
+    return take_worth(card_values(rules), card, capture)
+
+
+def take_worth(values: tuple[float, ...], card: int, capture: int) -> float:
+    """``capture_value`` by a given per-card worth table (rollouts keep theirs at hand)."""
     total = values[card]
     m = capture
     while m:
