@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from scopa import Game
-from scopa.bots.inference import WorldSampler, missed_sweeps, sweeping_ranks, tables_before
+from scopa.bots.inference import missed_sweeps, sweeping_ranks, tables_before
+from scopa.bots.worlds import WorldSampler
 from scopa.cards import RANK_MASK
 
 from .helpers import cards
@@ -63,7 +64,7 @@ def test_missed_sweep_is_a_clue() -> None:
             clue_seat = (g.to_move + 1) % 2
             clues = missed_sweeps(h.view(g.to_move))
             assert (clue_seat, ranks[0]) in clues
-            sampler = WorldSampler(h.view(g.to_move), random.Random(1))
+            sampler = WorldSampler(h.view(g.to_move), random.Random(1), "sweeps")
             assert sampler.clues
             holds = sum(
                 1 for _ in range(200)

@@ -1,24 +1,19 @@
-"""What the other seats' plays reveal about their hands, and worlds weighted by it.
+"""Reading a hand's public history: the table before each play, and missed sweeps.
 
 A player who could have swept the table with some rank and did not probably holds no card
-of that rank. ``missed_sweeps`` finds those moments in the public history of the hand;
-``WorldSampler`` draws full states from a view (uniformly, as ``PlayerView.sample`` does)
-and keeps each with a probability that falls for every such clue it contradicts.
+of that rank: ``missed_sweeps`` finds those moments. ``worlds.WorldSampler`` turns them
+(or the fuller ``play_model`` clues) into weighted hidden states.
 """
 
 from __future__ import annotations
 
-import random
-
-from ..cards import RANK, RANK_MASK, iter_cards
-from ..game import OPENING, Game
+from ..cards import RANK, iter_cards
+from ..game import OPENING
 from ..rules import Rules
 from ..view import PlayerView
 
 #: chance that a player holding a sweeping card would still not sweep
 MISS_LIKELIHOOD = 0.15
-#: rejection-sampling attempts per world before settling for an unweighted one
-MAX_TRIES = 24
 
 
 def tables_before(view: PlayerView) -> list[int]:
@@ -78,33 +73,3 @@ def missed_sweeps(view: PlayerView) -> list[tuple[int, int]]:
             out.append((seat, r))
     return out
 
-
-class WorldSampler:
-    """Full states consistent with a view, weighted by the clues of missed sweeps."""
-
-    def __init__(self, view: PlayerView, rng: random.Random, use_clues: bool = True) -> None:
-        self.view = view
-        self.rng = rng
-        clues = missed_sweeps(view) if use_clues else []
-        # Only ranks that are still unseen can be in a hidden hand.
-        unseen = view.unseen()
-        self.clues = [(s, RANK_MASK[r]) for s, r in clues if unseen & RANK_MASK[r]]
-
-    def weight(self, world: Game) -> float:
-        w = 1.0
-        hands = world.hands
-        for seat, mask in self.clues:
-            if hands[seat] & mask:
-                w *= MISS_LIKELIHOOD
-        return w
-
-    def draw(self) -> Game:
-        """One world; with clues, accepted with probability equal to its weight."""
-        world = self.view.sample(self.rng)
-        if not self.clues:
-            return world
-        for _ in range(MAX_TRIES):
-            if self.rng.random() < self.weight(world):
-                return world
-            world = self.view.sample(self.rng)
-        return world

@@ -1,7 +1,7 @@
 """The search bot: determinized Monte Carlo over sampled hidden states (PIMC).
 
 For each sampled world (a full state consistent with the view, weighted by what the other
-players' missed sweeps reveal), every legal move is played and the rest of the hand is
+players' plays reveal: ``worlds``), every legal move is played and the rest of the hand is
 finished by a rollout, or solved exactly once the stock is empty and few cards are left.
 The same worlds serve every move (common random numbers), so the comparison between moves
 is fair. The value of a finished hand is its point margin for the mover's side (cards,
@@ -22,11 +22,11 @@ from ..view import PlayerView
 from .base import Bot, Limit
 from .exact import solve
 from .heuristic import heuristic_score
-from .inference import WorldSampler
 from .ismcts import ismcts, most_visited
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS
+from .worlds import CLUE_KINDS, WorldSampler
 
 #: solve exactly once the stock is empty and at most this many cards are in hands
 EXACT_CARDS = 6
@@ -146,7 +146,7 @@ def search_view(
     rng: random.Random,
     *,
     rollout: str | None = None,
-    clues: bool = True,
+    clues: bool | str = True,
     match_aware: bool = False,
     algorithm: str = "pimc",
 ) -> list[MoveStat]:
@@ -158,7 +158,7 @@ def search_view(
     codes = view.legal_codes()
     if rollout is None:
         rollout = default_rollout(view.rules.players)
-    sampler = WorldSampler(view, rng, use_clues=clues)
+    sampler = WorldSampler(view, rng, clues)
     side = view.seat % view.rules.teams
     in_hands = sum(view.hand_sizes)
     if algorithm == "ismcts" and (view.stock_size or in_hands > EXACT_CARDS + 1):
@@ -193,13 +193,15 @@ class SearchBot(Bot):
         *,
         default_limit: Limit | None = None,
         rollout: str | None = None,
-        clues: bool = True,
+        clues: bool | str = True,
         match_aware: bool = True,
         algorithm: str = "pimc",
         prior: float | None = None,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
+        if not isinstance(clues, bool) and clues not in CLUE_KINDS:
+            raise ValueError(f"unknown clues {clues!r}; choose one of {', '.join(CLUE_KINDS)}")
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {ALGORITHMS}")
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)

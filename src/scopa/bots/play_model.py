@@ -1,0 +1,121 @@
+"""What another seat's plays this round say about the cards it held, by a model of a good
+player.
+
+The model is the heuristic bot's judgement of a play (what it wins, less the sweep and
+exposure risks of the table it leaves, from the player's own view then): a player whose
+card ``c`` had a play judged better than the one it made probably did not hold ``c``.
+Each informative play becomes a clue: a weight per card, ``exp(-BETA * shortfall)``, and
+a hand's likelihood under the clue is the smallest weight among its cards (the play it
+would have preferred is the one that gives it away).
+
+Only plays of the current round count: a seat's hand is refilled between rounds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from math import exp
+from typing import NamedTuple
+
+from ..cards import NUM_CARDS, rank_key
+from ..game import OPENING, Move
+from ..view import PlayerView
+from .heuristic import heuristic_score
+from .inference import tables_before
+
+#: how sharply a play rules cards out: a card whose best play looked ``x`` points better
+#: than the play made keeps weight ``exp(-BETA * x)``. Against ``heuristic`` in 2-player
+#: Scopa (champion budget, 200 deals): see docs/bots.md.
+BETA = 10.0
+
+
+class Clue(NamedTuple):
+    """One play's evidence about ``seat``'s hand: a world in which the seat holds cards
+    ``H`` weighs ``min(floor, min(weights[c] for c in H))``. ``floor`` covers the cards the
+    seat played later this round: they were in its hand at the time, whatever it holds now."""
+
+    seat: int
+    floor: float
+    weights: tuple[float, ...]
+
+
+def _before_each_play(view: PlayerView) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """For each history entry: (table, captured piles, hand sizes) just before it."""
+    n = view.rules.players
+    tables = tables_before(view)
+    captured = list(view.captured)
+    sizes = list(view.hand_sizes)
+    round_start = n * sum(view.rules.rounds[: view.round])
+    plays = sum(1 for _, code, _ in view.history if code & 63 != OPENING)
+    out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(0, (), ())] * len(view.history)
+    for i in range(len(view.history) - 1, -1, -1):
+        seat, code, _ = view.history[i]
+        c = code & 63
+        if c != OPENING:
+            plays -= 1
+            if code >> 6:
+                captured[seat] &= ~(code >> 6 | 1 << c)
+            if plays >= round_start:
+                sizes[seat] += 1
+        out[i] = (tables[i], tuple(captured), tuple(sizes))
+    return out
+
+
+def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
+    """The clues of every play this round by another seat (uninformative ones left out)."""
+    rules = view.rules
+    n = rules.players
+    round_start = n * sum(rules.rounds[: view.round])
+    unseen = view.unseen()
+    before = _before_each_play(view)
+    history = view.history
+    out = []
+    play_index = -1
+    for i, (seat, code, _) in enumerate(history):
+        c0 = code & 63
+        if c0 == OPENING:
+            continue
+        play_index += 1
+        if seat == view.seat or play_index < round_start:
+            continue
+        later = 0
+        for s2, code2, _ in history[i + 1 :]:
+            if s2 == seat:
+                later |= 1 << (code2 & 63)
+        table, captured, sizes = before[i]
+        then = dataclasses.replace(
+            view,
+            seat=seat,
+            to_move=seat,
+            hand=1 << c0 | later,
+            hand_sizes=sizes,
+            table=table,
+            captured=captured,
+            history=history[:i],
+        )
+        made = heuristic_score(then, Move(c0, code >> 6))
+        # every play the cards it might have held had on that table
+        probe = view.determinize([0] * n, [])
+        probe.table = table
+        probe.tkey = rank_key(table)
+        probe.to_move = 0
+        probe.hands[0] = unseen | later
+        best: dict[int, float] = {}
+        for option in probe.legal_codes():
+            c = option & 63
+            w = heuristic_score(then, Move(c, option >> 6))
+            if w > best.get(c, -1e9):
+                best[c] = w
+        weights = [1.0] * NUM_CARDS
+        floor = 1.0
+        informative = False
+        for c, w in best.items():
+            x = exp(-beta * (w - made)) if w > made + 1e-9 else 1.0
+            weights[c] = x
+            if later >> c & 1:
+                floor = min(floor, x)
+            elif x < 0.999:
+                informative = True
+        if informative:
+            out.append(Clue(seat, floor, tuple(weights)))
+    return out
