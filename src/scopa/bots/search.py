@@ -32,7 +32,9 @@ from .worlds import CLUE_KINDS, WorldSampler
 EXACT_CARDS = 6
 ALGORITHMS = ("pimc", "ismcts")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
-#: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md)
+#: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md). In Scopone
+#: Scientifico 'sound' measured the same against heuristic (+0.866 against +0.854 at 600
+#: simulations, 400 deals) at 1.4 times the cost, so four or more players keep these.
 DEFAULT_ROLLOUT = "capture"
 #: heads-up and at three, rollouts that also keep from laying into the next hand's sweep:
 #: champion against heuristic in 2-player Scopa +0.85 +- 0.08 with them, +0.62 +- 0.08
