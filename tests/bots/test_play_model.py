@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from scopa import Game
+from scopa import Game, Rules
 from scopa.bots import HeuristicBot, SearchBot
 from scopa.bots.inference import sweeping_ranks
 from scopa.bots.play_model import _before_each_play, play_clues
@@ -88,7 +88,7 @@ def test_a_card_that_would_have_swept_is_ruled_out() -> None:
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
-def test_every_variant_gets_clues_and_a_legal_move(rules) -> None:  # type: ignore[no-untyped-def]
+def test_every_variant_gets_clues_and_a_legal_move(rules: Rules) -> None:
     g = Game(rules, seed="pm")
     rng = random.Random(1)
     for _ in range(rules.players * 2):
