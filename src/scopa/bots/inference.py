@@ -54,22 +54,30 @@ def sweeping_ranks(rules: Rules, table: int) -> list[int]:
     return out
 
 
+def round_plays(view: PlayerView) -> list[int]:
+    """Indices into ``view.history`` of the plays of the current round of dealing (the
+    only ones that say something about the cards a seat holds now)."""
+    start = view.rules.players * sum(view.rules.rounds[: view.round])
+    out = []
+    played = 0
+    for i, (_, code, _) in enumerate(view.history):
+        if code & 63 == OPENING:
+            continue
+        if played >= start:
+            out.append(i)
+        played += 1
+    return out
+
+
 def missed_sweeps(view: PlayerView) -> list[tuple[int, int]]:
     """(seat, rank) pairs: another seat could have swept with ``rank`` and did not, and
     every card it holds now was already in its hand then (same round of dealing)."""
-    rules = view.rules
-    n = rules.players
-    plays_before_round = n * sum(rules.rounds[: view.round])
+    tables = tables_before(view)
     out = []
-    play_index = 0
-    for (seat, code, swept), table in zip(view.history, tables_before(view), strict=True):
-        if code & 63 == OPENING:
+    for i in round_plays(view):
+        seat, _, swept = view.history[i]
+        if seat == view.seat or swept:
             continue
-        this = play_index
-        play_index += 1
-        if seat == view.seat or swept or this < plays_before_round:
-            continue
-        for r in sweeping_ranks(rules, table):
+        for r in sweeping_ranks(view.rules, tables[i]):
             out.append((seat, r))
     return out
-

@@ -21,7 +21,7 @@ from ..cards import NUM_CARDS, rank_key
 from ..game import OPENING, Move
 from ..view import PlayerView
 from .heuristic import heuristic_score
-from .inference import tables_before
+from .inference import round_plays, tables_before
 
 #: how sharply a play rules cards out: a card whose best play looked ``x`` points better
 #: than the play made keeps weight ``exp(-BETA * x)``. Champion against ``heuristic`` in
@@ -41,22 +41,20 @@ class Clue(NamedTuple):
 
 
 def _before_each_play(view: PlayerView) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """For each history entry: (table, captured piles, hand sizes) just before it."""
-    n = view.rules.players
+    """For each history entry: (table, captured piles, hand sizes) just before it; the
+    hand sizes only for plays of the current round."""
     tables = tables_before(view)
+    this_round = set(round_plays(view))
     captured = list(view.captured)
     sizes = list(view.hand_sizes)
-    round_start = n * sum(view.rules.rounds[: view.round])
-    plays = sum(1 for _, code, _ in view.history if code & 63 != OPENING)
     out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(0, (), ())] * len(view.history)
     for i in range(len(view.history) - 1, -1, -1):
         seat, code, _ = view.history[i]
         c = code & 63
         if c != OPENING:
-            plays -= 1
             if code >> 6:
                 captured[seat] &= ~(code >> 6 | 1 << c)
-            if plays >= round_start:
+            if i in this_round:
                 sizes[seat] += 1
         out[i] = (tables[i], tuple(captured), tuple(sizes))
     return out
@@ -64,20 +62,18 @@ def _before_each_play(view: PlayerView) -> list[tuple[int, tuple[int, ...], tupl
 
 def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
     """The clues of every play this round by another seat (uninformative ones left out)."""
-    rules = view.rules
-    n = rules.players
-    round_start = n * sum(rules.rounds[: view.round])
+    n = view.rules.players
     unseen = view.unseen()
     before = _before_each_play(view)
     history = view.history
+    # a blank state whose table and hand are set for each play, to list its options
+    probe = view.determinize([0] * n, [])
+    probe.to_move = 0
     out = []
-    play_index = -1
-    for i, (seat, code, _) in enumerate(history):
+    for i in round_plays(view):
+        seat, code, _ = history[i]
         c0 = code & 63
-        if c0 == OPENING:
-            continue
-        play_index += 1
-        if seat == view.seat or play_index < round_start:
+        if seat == view.seat:
             continue
         later = 0
         for s2, code2, _ in history[i + 1 :]:
@@ -96,10 +92,8 @@ def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
         )
         made = heuristic_score(then, Move(c0, code >> 6))
         # every play the cards it might have held had on that table
-        probe = view.determinize([0] * n, [])
         probe.table = table
         probe.tkey = rank_key(table)
-        probe.to_move = 0
         probe.hands[0] = unseen | later
         best: dict[int, float] = {}
         for option in probe.legal_codes():
