@@ -26,7 +26,7 @@ from .ismcts import ismcts, most_visited
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS
-from .worlds import CLUE_KINDS, WorldSampler
+from .worlds import WorldSampler, check_clues
 
 #: solve exactly once the stock is empty and at most this many cards are in hands
 EXACT_CARDS = 6
@@ -202,8 +202,7 @@ class SearchBot(Bot):
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
-        if not isinstance(clues, bool) and clues not in CLUE_KINDS:
-            raise ValueError(f"unknown clues {clues!r}; choose one of {', '.join(CLUE_KINDS)}")
+        check_clues(clues)
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {ALGORITHMS}")
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)

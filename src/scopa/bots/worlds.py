@@ -58,14 +58,19 @@ def default_clues(players: int) -> str:
     return "plays" if players <= 3 else "sweeps"
 
 
+def check_clues(clues: bool | str) -> None:
+    """Refuse a ``clues`` setting that is neither a bool nor a known kind."""
+    if not isinstance(clues, bool) and clues not in CLUE_KINDS:
+        raise ValueError(f"unknown clues {clues!r}; choose one of {', '.join(CLUE_KINDS)}")
+
+
 def clue_kind(clues: bool | str, players: int) -> str:
     """Resolve a bot's ``clues`` setting: True is the table's default, False is none."""
+    check_clues(clues)
     if clues is True:
         return default_clues(players)
     if clues is False:
         return "none"
-    if clues not in CLUE_KINDS:
-        raise ValueError(f"unknown clues {clues!r}; choose one of {', '.join(CLUE_KINDS)}")
     return clues
 
 
