@@ -154,7 +154,7 @@ def sound_playout(g: Game, rng: random.Random) -> None:
             elif after & (after - 1):
                 if left <= 10 and not after & RANK_MASK[left] and nxt & RANK_MASK[left]:
                     w -= SWEEP_RISK
-            elif nxt & RANK_MASK[RANK[c] if not cap else left]:
+            elif nxt & RANK_MASK[left]:  # one card left: its rank sweeps it
                 w -= SWEEP_RISK
             w += rand() * 0.01
             if w > best_w:
