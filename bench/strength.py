@@ -7,6 +7,9 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
 - ``champion`` (search, 200 ms a move at most) against ``heuristic``;
 - ``champion`` against ``oracle`` at the same budget (the price of not seeing the cards);
 - ``pimc`` against ``ismcts`` at equal time (which search to keep);
+- ``champion`` against the same search playing every rollout to the end of the hand
+  (``champion-playout``, no learned value between rounds), and that one against
+  ``heuristic`` (what the learned value adds);
 - time per move of each level, median and 99th percentile, and its ratio to ``heuristic``
   (the baseline measured in the same run).
 
@@ -14,7 +17,7 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
     .venv/bin/python bench/strength.py --deals 60 --only ladder2 --jobs 2
     .venv/bin/python bench/strength.py --json out.json
 
-Sections: ladder2, champion2, oracle2, algorithms2, ladder4, champion4.
+Sections: ladder2, champion2, oracle2, algorithms2, learned2, ladder4, champion4.
 """
 
 from __future__ import annotations
@@ -46,10 +49,18 @@ class _Algo:
         )
 
 
+class _Playout:
+    """A picklable factory for the champion's search without the learned round value."""
+
+    def __call__(self, seed: int | str | None = None) -> SearchBot:
+        return SearchBot(seed, default_limit=CHAMPION, learned=False)
+
+
 def _register_variants() -> None:
     # PIMC spends about half the time per simulation that ISMCTS does (measured below too).
     register_bot("pimc-1200", _Algo("pimc", 1200))
     register_bot("ismcts-600", _Algo("ismcts", 600))
+    register_bot("champion-playout", _Playout())
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
@@ -62,6 +73,10 @@ SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
     "champion2": [(["heuristic", "champion"], "scopa", None)],
     "oracle2": [(["champion", "oracle"], "scopa", CHAMPION)],
     "algorithms2": [(["pimc-1200", "ismcts-600"], "scopa", None)],
+    "learned2": [
+        (["heuristic", "champion-playout"], "scopa", None),
+        (["champion-playout", "champion"], "scopa", None),
+    ],
     "ladder4": [
         (["random", "beginner"], "scopone-scientifico", None),
         (["beginner", "intermediate"], "scopone-scientifico", None),

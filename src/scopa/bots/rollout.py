@@ -108,11 +108,14 @@ def smart_playout(g: Game, rng: random.Random) -> None:
         play(codes[int(rand() * len(codes))])
 
 
-def sound_playout(g: Game, rng: random.Random) -> None:
+def sound_playout(g: Game, rng: random.Random, round_only: bool = False) -> None:
     """Play to the end of the hand like a sound player who watches the next hand: sweep
     when you can, else take the play worth most (cards won, by their point worth) minus a
     sweep's worth when the table left behind can be swept by a card the next player holds
-    in this world; one play in ten is random, so rollouts stay varied."""
+    in this world; one play in ten is random, so rollouts stay varied.
+
+    ``round_only``: stop as soon as the next round has been dealt (or the hand is over),
+    for a search that values the position between rounds (``round_value``)."""
     rules = g.rules
     values = card_values(rules)
     fifteen = rules.capture == "fifteen"
@@ -121,7 +124,8 @@ def sound_playout(g: Game, rng: random.Random) -> None:
     play = g.play_code
     hands = g.hands
     n = g.n
-    while not g.hand_over:
+    last_round = g.round if round_only else len(rules.rounds)
+    while not g.hand_over and g.round <= last_round:
         codes = legal()
         if len(codes) == 1 or rand() < EXPLORE:
             play(codes[int(rand() * len(codes))])
@@ -161,6 +165,14 @@ def sound_playout(g: Game, rng: random.Random) -> None:
                 best, best_w = code, w
         play(best)
 
+
+def sound_round_playout(g: Game, rng: random.Random) -> None:
+    """``sound_playout`` to the end of the current round only."""
+    sound_playout(g, rng, round_only=True)
+
+
+#: rollouts that can stop at the end of the round, by the name of the whole-hand policy
+ROUND_ROLLOUTS: dict[str, Rollout] = {"sound": sound_round_playout}
 
 ROLLOUTS: dict[str, Rollout] = {
     "random": random_playout,

@@ -8,6 +8,10 @@ is fair. The value of a finished hand is its point margin for the mover's side (
 coins, settebello, primiera, sweeps, variant bonuses), plus, in a match, a bonus when the
 hand decides the match.
 
+Heads-up, where a learned value of the position between rounds exists (``round_value``),
+rollouts stop when the next round is dealt and take that value instead of playing the
+later rounds out with every card known.
+
 ``oracle`` runs the same search on the true state: an analysis tool and a yardstick.
 """
 
@@ -18,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from ..game import Game, Move
+from ..rules import Rules
 from ..view import PlayerView
 from .base import Bot, Limit
 from .exact import solve
@@ -25,7 +30,8 @@ from .heuristic import heuristic_score
 from .ismcts import ismcts, most_visited
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
-from .rollout import ROLLOUTS
+from .rollout import ROLLOUTS, ROUND_ROLLOUTS
+from .round_value import RoundValue, net_for
 from .worlds import WorldSampler, check_clues
 
 #: solve exactly once the stock is empty and at most this many cards are in hands
@@ -63,6 +69,21 @@ def default_prior(players: int) -> float:
     return PRIOR_SMALL_TABLE if players <= 3 else PRIOR
 
 
+#: points one side rarely passes in a single hand: a match-aware search plays the hand out
+#: (the learned round value knows nothing of the match) once a side is this close to the
+#: target
+MATCH_REACH = 6
+
+
+def round_value_for(
+    rules: Rules, scores: tuple[int, ...] | list[int], match_aware: bool
+) -> RoundValue | None:
+    """The learned value between rounds the search may stop its rollouts at, if any."""
+    if match_aware and max(scores) + MATCH_REACH >= rules.target:
+        return None
+    return net_for(rules)
+
+
 def _exact_ok(g: Game) -> bool:
     return not g.stock and g.in_hands <= EXACT_CARDS
 
@@ -77,12 +98,19 @@ def evaluate(
     rollout: str = DEFAULT_ROLLOUT,
     match_aware: bool = False,
     unique_world: bool = False,
+    round_value: RoundValue | None = None,
 ) -> list[MoveStat]:
     """Value every root move over worlds from ``draw`` until the limit is used up.
 
     A simulation is one move evaluated in one world; at least one world is always searched.
-    ``unique_world``: the hidden state is fully known, so an exact solve needs one world."""
-    play_out = ROLLOUTS[rollout]
+    ``unique_world``: the hidden state is fully known, so an exact solve needs one world.
+    ``round_value``: stop rollouts when the next round is dealt and take this network's
+    value there (only for a rollout policy in ``ROUND_ROLLOUTS``)."""
+    if round_value is not None and rollout in ROUND_ROLLOUTS:
+        play_out = ROUND_ROLLOUTS[rollout]
+    else:
+        play_out = ROLLOUTS[rollout]
+        round_value = None
     stats = [MoveStat(c) for c in codes]
     sims = limit.simulations
     if sims is None and limit.seconds is None:
@@ -110,7 +138,10 @@ def evaluate(
                 all_exact = False
                 stream.setstate(state)
                 play_out(g, stream)
-                values.append(utility(g, side, match_aware))
+                if round_value is None or g.hand_over:
+                    values.append(utility(g, side, match_aware))
+                else:
+                    values.append(round_value.of(g, side))
         for st, value in zip(stats, values, strict=True):
             st.total += value
             st.count += 1
@@ -151,10 +182,12 @@ def search_view(
     clues: bool | str = True,
     match_aware: bool = False,
     algorithm: str = "pimc",
+    learned: bool = True,
 ) -> list[MoveStat]:
     """Every legal move of the view's seat with its value from determinized search
     (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
-    exact solve is cheap, the determinized search is used anyway)."""
+    exact solve is cheap, the determinized search is used anyway). ``learned``: end the
+    determinized search's rollouts at the round's end where a learned value exists."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
@@ -176,6 +209,7 @@ def search_view(
         rollout=rollout,
         match_aware=match_aware,
         unique_world=known_world(view),
+        round_value=round_value_for(view.rules, view.scores, match_aware) if learned else None,
     )
 
 
@@ -199,6 +233,7 @@ class SearchBot(Bot):
         match_aware: bool = True,
         algorithm: str = "pimc",
         prior: float | None = None,
+        learned: bool = True,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
@@ -211,6 +246,7 @@ class SearchBot(Bot):
         self.match_aware = match_aware
         self.algorithm = algorithm
         self.prior = prior
+        self.learned = learned
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         if not view.my_turn:
@@ -226,6 +262,7 @@ class SearchBot(Bot):
             clues=self.clues,
             match_aware=self.match_aware,
             algorithm=self.algorithm,
+            learned=self.learned,
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)
