@@ -180,3 +180,10 @@ def test_not_json_is_refused(tmp_path: Path) -> None:
         load_net(p)
     with pytest.raises(ValueError, match="JSON object"):
         parse_net([1, 2])
+
+
+def test_only_the_champion_level_uses_the_learned_value() -> None:
+    from scopa.bots import make_bot
+
+    assert make_bot("expert", 1).inner.learned is False
+    assert make_bot("champion", 1).inner.learned is True

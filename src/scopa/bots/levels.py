@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..game import Move
 from ..view import PlayerView
@@ -26,6 +27,8 @@ class Level:
     bot: str
     limit: Limit
     description: str
+    #: keyword options for the bot
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 LEVELS: dict[str, Level] = {
@@ -43,6 +46,10 @@ LEVELS: dict[str, Level] = {
             "search",
             Limit(seconds=0.05, simulations=150),
             "searches a hundred and fifty imagined deals each move",
+            # plays every imagined deal to the end of the hand: with the learned value
+            # between rounds this budget played as well as the champion's (champion
+            # against it +0.048 +- 0.055 over 400 deals), and a level should be a step
+            (("learned", False),),
         ),
         Level(
             "champion",
@@ -53,7 +60,7 @@ LEVELS: dict[str, Level] = {
     )
 }
 
-_BOTS: dict[str, Callable[[int | str | None], Bot]] = {
+_BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
@@ -69,7 +76,7 @@ class LevelBot(Bot):
         super().__init__(seed)
         self.level = LEVELS[level]
         self.name = level
-        self.inner = _BOTS[self.level.bot](seed)
+        self.inner = _BOTS[self.level.bot](seed, **dict(self.level.options))
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         return self.inner.choose(view, limit or self.level.limit)
