@@ -2,8 +2,9 @@
 
 When a round has just been dealt, and before either player looks at the new cards, the
 two players know exactly the same: the table, both piles, the sweeps and who took last;
-every other card is in the stock or the fresh hands, unseen by both. The value of that position (the expected final point margin of the hand) is then a
-function of public facts alone, with no hidden hand to guess. A small network fitted to
+every other card is in the stock or the fresh hands, unseen by both. The value of that
+position (the expected final point margin of the hand) is then a function of public facts
+alone, with no hidden hand to guess. A small network fitted to
 heuristic self-play (``scripts/train_value.py``) gives it, so the search can stop each
 rollout at the end of the current round instead of playing the later rounds out: the later
 rounds' luck no longer adds noise, and they are judged as players who cannot see each
