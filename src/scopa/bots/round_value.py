@@ -82,14 +82,12 @@ class RoundValue:
     ) -> None:
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         self.meta = meta or {}
-        self._tabs = self._byte_sums()
-        self._sweep_col = self._col(120)
-        self._last_cols = (self._col(121), self._col(122), self._col(123))
+        cols = list(zip(*w1, strict=True))  # cols[i]: input i's weight in every hidden unit
+        self._tabs = self._byte_sums(cols)
+        self._sweep_col = cols[120]
+        self._last_cols = (cols[121], cols[122], cols[123])
 
-    def _col(self, i: int) -> tuple[float, ...]:
-        return tuple(row[i] for row in self.w1)
-
-    def _byte_sums(self) -> list[list[list[tuple[float, ...]]]]:
+    def _byte_sums(self, cols: list[tuple[float, ...]]) -> list[list[list[tuple[float, ...]]]]:
         """Per input block (lead pile, other pile, table) and byte of its card mask, the
         first-layer sum of every byte value: 3 x 5 x 256 vectors."""
         zero = (0.0,) * len(self.b1)
@@ -103,7 +101,7 @@ class RoundValue:
                     card = 8 * k + low.bit_length() - 1
                     rest = sums[byte ^ low]
                     if card < 40:
-                        col = self._col(40 * block + card)
+                        col = cols[40 * block + card]
                         rest = tuple(a + b for a, b in zip(rest, col, strict=True))
                     sums.append(rest)
                 rows.append(sums)
@@ -166,9 +164,10 @@ def parse_net(data: Any) -> RoundValue:
         raise ValueError("a value network file holds a JSON object")
     if data.get("format") != FORMAT:
         raise ValueError(f"unknown value network format {data.get('format')!r}; expected {FORMAT}")
-    b1 = _floats(data.get("b1"), len(data.get("b1") or []), "b1")
-    if not b1:
-        raise ValueError("b1 must be a non-empty list of numbers")
+    b1_raw = data.get("b1")
+    if not isinstance(b1_raw, list) or not b1_raw:
+        raise ValueError("b1 must be a non-empty list of numbers, one per hidden unit")
+    b1 = _floats(b1_raw, len(b1_raw), "b1")
     w1_raw = data.get("w1")
     if not isinstance(w1_raw, list) or len(w1_raw) != len(b1):
         raise ValueError(f"w1 must hold {len(b1)} rows, one per hidden unit")
