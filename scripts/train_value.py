@@ -25,11 +25,15 @@ from datetime import date
 import numpy as np
 import torch
 
-from scopa import Game
-from scopa.bots import HeuristicBot
-from scopa.bots.round_value import FORMAT, INPUTS, boundary_inputs, features, net_path
+from scopa.bots.round_value import (
+    FORMAT,
+    INPUTS,
+    boundary_inputs,
+    features,
+    net_path,
+    self_play_boundaries,
+)
 from scopa.rules import Rules
-from scopa.scoring import hand_totals
 
 Record = tuple[tuple[int, int, int, int, int], int]
 
@@ -41,21 +45,8 @@ def self_play(args: tuple[str, str, int, int, float]) -> list[Record]:
     rng = random.Random(f"{seed}-{start}")
     out: list[Record] = []
     for i in range(start, start + count):
-        g = Game(rules, hand_seed=f"{seed}-{i}")
-        bots = [HeuristicBot(f"{seed}-{i}-0"), HeuristicBot(f"{seed}-{i}-1")]
-        seen: list[tuple[tuple[int, int, int, int, int], int]] = []
-        rnd = g.round
-        while not g.hand_over:
-            if rng.random() < eps:
-                codes = g.legal_codes()
-                g.play_code(codes[rng.randrange(len(codes))])
-            else:
-                g.play(bots[g.to_move].choose(g.view(g.to_move)))
-            if not g.hand_over and g.round != rnd:
-                rnd = g.round
-                seen.append((boundary_inputs(g), g.to_move))
-        totals = hand_totals(rules, g.captured, g.scope)
-        out.extend((x, totals[lead] - totals[1 - lead]) for x, lead in seen)
+        for g, margin in self_play_boundaries(rules, f"{seed}-{i}", rng, eps):
+            out.append((boundary_inputs(g), margin))
     return out
 
 

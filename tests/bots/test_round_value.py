@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scopa import Game
-from scopa.bots import HeuristicBot, Limit, SearchBot
+from scopa.bots import Limit, SearchBot
 from scopa.bots.rollout import sound_playout
 from scopa.bots.round_value import (
     boundary_inputs,
@@ -20,30 +20,20 @@ from scopa.bots.round_value import (
     net_for,
     net_path,
     parse_net,
+    self_play_boundaries,
 )
 from scopa.bots.search import round_value_for
 from scopa.rules import Rules
-from scopa.scoring import hand_totals
 
 SCOPA = Rules.preset("scopa")
 
 
 def boundaries(rules: Rules, hands: int, seed: str) -> list[tuple[Game, int]]:
-    """Copies of heuristic self-play games just after each new round is dealt, with the
-    hand's final margin for the player who leads that round."""
+    """Positions just after each new round is dealt in heuristic self-play, with the hand's
+    final margin for the player who leads that round."""
     out = []
     for i in range(hands):
-        g = Game(rules, hand_seed=f"{seed}-{i}")
-        bots = [HeuristicBot(f"{seed}{i}a"), HeuristicBot(f"{seed}{i}b")]
-        seen = []
-        rnd = g.round
-        while not g.hand_over:
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
-            if not g.hand_over and g.round != rnd:
-                rnd = g.round
-                seen.append(g.copy())
-        totals = hand_totals(rules, g.captured, g.scope)
-        out += [(b, totals[b.to_move] - totals[1 - b.to_move]) for b in seen]
+        out += self_play_boundaries(rules, f"{seed}-{i}", random.Random(i))
     return out
 
 

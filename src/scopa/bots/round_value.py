@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -28,6 +29,8 @@ from typing import Any
 
 from ..game import Game
 from ..rules import VARIANTS, Rules
+from ..scoring import hand_totals
+from .heuristic import HeuristicBot
 
 FORMAT = 1
 INPUTS = 124
@@ -65,6 +68,29 @@ def boundary_inputs(game: Game) -> tuple[int, int, int, int, int]:
         game.scope[lead] - game.scope[other],
         last,
     )
+
+
+def self_play_boundaries(
+    rules: Rules, hand_seed: str, rng: random.Random, random_share: float = 0.0
+) -> list[tuple[Game, int]]:
+    """One hand of ``heuristic`` self-play (a share of plays at random, by ``rng``): a copy
+    of the game just after each new round is dealt, with the hand's final margin for the
+    player who leads that round. The training data, and the tests' check of the fit."""
+    g = Game(rules, hand_seed=hand_seed)
+    bots = [HeuristicBot(f"{hand_seed}-{seat}") for seat in range(2)]
+    seen = []
+    rnd = g.round
+    while not g.hand_over:
+        if random_share and rng.random() < random_share:
+            codes = g.legal_codes()
+            g.play_code(codes[rng.randrange(len(codes))])
+        else:
+            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+        if not g.hand_over and g.round != rnd:
+            rnd = g.round
+            seen.append(g.copy())
+    totals = hand_totals(rules, g.captured, g.scope)
+    return [(b, totals[b.to_move] - totals[1 - b.to_move]) for b in seen]
 
 
 class RoundValue:
