@@ -14,6 +14,7 @@ from scopa import Game
 from scopa.bots import Limit, SearchBot
 from scopa.bots.rollout import sound_playout
 from scopa.bots.round_value import (
+    NETS_DIR,
     boundary_inputs,
     features,
     load_net,
@@ -44,10 +45,21 @@ def net():
     return found
 
 
-def test_the_fast_sum_is_the_network(net) -> None:
-    for g, _ in boundaries(SCOPA, 8, "sum"):
+SHIPPED = sorted(p.stem for p in NETS_DIR.glob("*.json"))
+
+
+def test_a_network_ships_for_scopa() -> None:
+    assert "scopa" in SHIPPED
+
+
+@pytest.mark.parametrize("variant", SHIPPED)
+def test_every_shipped_network_loads_and_is_its_fast_sum(variant: str) -> None:
+    rules = Rules.preset(variant)
+    found = net_for(rules)
+    assert found is not None and found.meta["variant"] == variant
+    for g, _ in boundaries(rules, 4, "sum"):
         x = boundary_inputs(g)
-        assert net.value(*x) == pytest.approx(net.reference(features(*x)), abs=1e-9)
+        assert found.value(*x) == pytest.approx(found.reference(features(*x)), abs=1e-9)
 
 
 def test_values_are_antisymmetric_between_the_two_players(net) -> None:
