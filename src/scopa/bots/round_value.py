@@ -230,10 +230,7 @@ def net_for(rules: Rules) -> RoundValue | None:
     which does not change how a hand plays) fall back to rollouts to the end of the hand."""
     if rules.players != 2 or rules.variant not in VARIANTS:
         return None
-    try:
-        preset = Rules.preset(rules.variant)
-    except ValueError:
-        return None
+    preset = Rules.preset(rules.variant)  # a known variant's own options never fail
     if replace(rules, target=preset.target) != preset:
         return None
     path = net_path(rules.variant)
