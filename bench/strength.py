@@ -98,6 +98,8 @@ def _line(res: Any) -> dict[str, Any]:
         "margin_se": b.margin_se,
         "move_ms": {x.name: [1000 * x.move_median, 1000 * x.move_p99] for x in res.bots},
         "seconds": res.seconds,
+        # the second bot's margin on each deal, for paired comparisons between runs
+        "deal_margins": [d[1] for d in res.deal_margins],
     }
 
 

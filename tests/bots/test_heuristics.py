@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from scopa import Move
-from scopa.bots import make_bot
-from scopa.bots.heuristic import heuristic_score, p_holds
+import random
 
-from .helpers import view_2p
+import pytest
+
+from scopa import Game, Move, Rules
+from scopa.bots import make_bot
+from scopa.bots.heuristic import game_score, heuristic_score, p_holds
+
+from .helpers import all_rules, rules_id, view_2p
 
 UNSEEN = ["9b", "1s", "5c", "6d", "8b", "1b", "10s", "2s"]
 
@@ -45,3 +49,20 @@ def test_p_holds() -> None:
     assert p_holds(10, 10, 3) == 1.0
     assert abs(p_holds(4, 1, 2) - 0.5) < 1e-12
     assert p_holds(3, 1, 5) == 1.0
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
+def test_game_score_equals_the_view_score(rules: Rules) -> None:
+    """A search models a good player's reply with ``game_score`` on a full state; it must
+    rate every move exactly as the heuristic bot does from that seat's view."""
+    rng = random.Random(rules_id(rules))
+    checked = 0
+    for k in range(3):
+        g = Game(rules, hand_seed=f"gs{k}")
+        while not g.hand_over:
+            view = g.view(g.to_move)
+            for code in g.legal_codes():
+                assert game_score(g, code) == heuristic_score(view, Move.from_code(code))
+                checked += 1
+            g.play_code(rng.choice(g.legal_codes()))
+    assert checked > 50

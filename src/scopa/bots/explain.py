@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..cards import RANK, RANK_MASK, RANK_NAMES, SETTEBELLO, card_name, cards_of
 from ..game import Move
+from ..rules import Rules
 from ..view import PlayerView
 from .inference import sweeping_ranks
 
@@ -31,15 +32,20 @@ def is_last_play(view: PlayerView) -> bool:
     return view.stock_size == 0 and sum(view.hand_sizes) == 1
 
 
+def sweep_counts_now(rules: Rules, card: int, capture: int, last_play: bool) -> bool:
+    """Whether taking the whole table with ``card`` scores a scopa under these rules
+    (``last_play``: the play ends the hand)."""
+    if last_play and not rules.last_sweep_counts:
+        return False
+    ace_take_all = rules.ace_takes_all and RANK[card] == 1 and not capture & RANK_MASK[1]
+    return not (ace_take_all and not rules.ace_sweep_scopa)
+
+
 def sweep_scores(view: PlayerView, move: Move) -> bool:
     """Whether this move sweeps the table and scores a scopa for it."""
-    r = view.rules
     if not move.capture or move.capture != view.table:
         return False
-    if is_last_play(view) and not r.last_sweep_counts:
-        return False
-    ace_take_all = r.ace_takes_all and RANK[move.card] == 1 and not move.capture & RANK_MASK[1]
-    return not (ace_take_all and not r.ace_sweep_scopa)
+    return sweep_counts_now(view.rules, move.card, move.capture, is_last_play(view))
 
 
 def explain(view: PlayerView, move: Move, value: float | None = None) -> str:

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from math import comb
 
-from ..cards import RANK, RANK_MASK, iter_cards
-from ..game import Move
+from ..cards import ALL_CARDS, RANK, RANK_MASK, iter_cards
+from ..game import Game, Move
+from ..rules import Rules
 from ..view import PlayerView
 from .base import ScoringBot
-from .explain import is_last_play
-from .greedy import greedy_score
+from .explain import sweep_counts_now
 from .inference import sweeping_ranks
-from .values import SWEEP, card_values
+from .values import SWEEP, card_values, take_worth
 
 #: bonus for laying a card whose twin is in hand, or whose rank nobody else can hold
 PAIR_BONUS = 0.06
@@ -45,33 +45,88 @@ def next_hand_size(view: PlayerView) -> int:
     return size
 
 
-def heuristic_score(view: PlayerView, move: Move) -> float:
-    """Greedy worth minus the sweep and exposure risks of the table the move leaves."""
-    rules = view.rules
+def play_score(
+    rules: Rules,
+    card: int,
+    capture: int,
+    *,
+    hand: int,
+    table: int,
+    unseen_mask: int,
+    next_hand: int,
+    stock_size: int,
+    in_hands: int,
+) -> float:
+    """The heuristic's score of playing ``card`` taking ``capture``, from the facts the
+    mover knows: its hand, the table, the cards it has not seen, how many cards the next
+    player will hold, the stock's size and how many cards are in all hands."""
     values = card_values(rules)
-    score = greedy_score(view, move)
-    after = view.table & ~move.capture if move.capture else view.table | 1 << move.card
-    if not after or is_last_play(view):
+    last_play = stock_size == 0 and in_hands == 1
+    if capture:
+        score = take_worth(values, card, capture)
+        if capture == table and sweep_counts_now(rules, card, capture, last_play):
+            score += SWEEP
+        after = table & ~capture
+    else:
+        score = -0.5 * values[card]
+        after = table | 1 << card
+    if not after or last_play:
         return score
-    unseen_mask = view.unseen()
     unseen = unseen_mask.bit_count()
-    h = next_hand_size(view)
     # last play of the hand for the next player: a sweep then does not score
-    sweep_counts = not (view.stock_size == 0 and sum(view.hand_sizes) == 2)
+    sweep_counts = not (stock_size == 0 and in_hands == 2)
     table_worth = sum(values[c] for c in iter_cards(after))
     if sweep_counts or rules.last_sweep_counts:
         for r in sweeping_ranks(rules, after):
-            p = p_holds(unseen, (unseen_mask & RANK_MASK[r]).bit_count(), h)
+            p = p_holds(unseen, (unseen_mask & RANK_MASK[r]).bit_count(), next_hand)
             score -= p * (SWEEP + table_worth)
     if rules.capture == "equal" and not rules.ace_takes_all:
         for c in iter_cards(after):
             k = (unseen_mask & RANK_MASK[RANK[c]]).bit_count()
-            score -= 0.5 * p_holds(unseen, k, h) * values[c]
-    if not move.capture:
-        rank_cards = RANK_MASK[RANK[move.card]]
-        if view.hand & rank_cards & ~(1 << move.card) or not unseen_mask & rank_cards:
+            score -= 0.5 * p_holds(unseen, k, next_hand) * values[c]
+    if not capture:
+        rank_cards = RANK_MASK[RANK[card]]
+        if hand & rank_cards & ~(1 << card) or not unseen_mask & rank_cards:
             score += PAIR_BONUS
     return score
+
+
+def heuristic_score(view: PlayerView, move: Move) -> float:
+    """Greedy worth minus the sweep and exposure risks of the table the move leaves."""
+    return play_score(
+        view.rules,
+        move.card,
+        move.capture,
+        hand=view.hand,
+        table=view.table,
+        unseen_mask=view.unseen(),
+        next_hand=next_hand_size(view),
+        stock_size=view.stock_size,
+        in_hands=sum(view.hand_sizes),
+    )
+
+
+def game_score(g: Game, code: int) -> float:
+    """``heuristic_score`` of a packed move by the seat to move in a full state, from what
+    that seat may see there (its own hand and the public cards): how a search models a
+    good player's reply without building a view."""
+    seen = g.hands[g.to_move] | g.table
+    for pile in g.captured:
+        seen |= pile
+    nxt = g.hands[(g.to_move + 1) % g.n].bit_count()
+    if nxt == 0 and g.stock and g.in_hands == 1:
+        nxt = g.rules.rounds[g.round + 1]
+    return play_score(
+        g.rules,
+        code & 63,
+        code >> 6,
+        hand=g.hands[g.to_move],
+        table=g.table,
+        unseen_mask=ALL_CARDS & ~seen,
+        next_hand=nxt,
+        stock_size=len(g.stock),
+        in_hands=g.in_hands,
+    )
 
 
 class HeuristicBot(ScoringBot):

@@ -25,6 +25,7 @@ from ..game import Game, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .base import Bot, Limit
+from .endgame import break_ties
 from .exact import solve
 from .heuristic import heuristic_score
 from .ismcts import ismcts, most_visited
@@ -140,6 +141,10 @@ def evaluate(
                 play_out(g, stream)
                 if round_value is None or g.hand_over:
                     values.append(utility(g, side, match_aware))
+                elif _exact_ok(g):
+                    # the round just dealt is the last: in this world nothing is hidden
+                    # in it any more, and solving it costs a fraction of a millisecond
+                    values.append(solve(g, side, match_aware))
                 else:
                     values.append(round_value.of(g, side))
         for st, value in zip(stats, values, strict=True):
@@ -234,6 +239,7 @@ class SearchBot(Bot):
         algorithm: str = "pimc",
         prior: float | None = None,
         learned: bool = True,
+        model_ties: bool = True,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
@@ -247,6 +253,7 @@ class SearchBot(Bot):
         self.algorithm = algorithm
         self.prior = prior
         self.learned = learned
+        self.model_ties = model_ties
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         if not view.my_turn:
@@ -266,6 +273,11 @@ class SearchBot(Bot):
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)
+        if self.model_ties and view.rules.players == 2 and known_world(view):
+            # every card is known and the values are exact: break ties by a good
+            # player's likely replies (endgame.py)
+            world = view.sample(self.rng)
+            return Move.from_code(break_ties(world, stats, self.match_aware).code)
         prior = default_prior(view.rules.players) if self.prior is None else self.prior
         if prior:
             # Sampled values are noisy with few worlds; the heuristic's one-ply judgement
@@ -293,12 +305,14 @@ class OracleBot(Bot):
         default_limit: Limit | None = None,
         rollout: str | None = None,
         match_aware: bool = True,
+        model_ties: bool = True,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
         self.rollout = rollout
         self.match_aware = match_aware
+        self.model_ties = model_ties
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         raise TypeError("the oracle sees the full state: call choose_full(game, limit)")
@@ -320,4 +334,6 @@ class OracleBot(Bot):
             match_aware=self.match_aware,
             unique_world=True,
         )
+        if self.model_ties and game.rules.players == 2 and _exact_ok(game):
+            return Move.from_code(break_ties(game, stats, self.match_aware).code)
         return Move.from_code(best(stats).code)
