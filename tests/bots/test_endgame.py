@@ -8,6 +8,7 @@ import pytest
 
 from scopa import Game, Move, Rules
 from scopa.bots import Limit, SearchBot
+from scopa.bots.analysis import analyse
 from scopa.bots.endgame import break_ties, model_replies, model_value
 from scopa.bots.exact import solve
 from scopa.bots.heuristic import HeuristicBot
@@ -45,12 +46,19 @@ def positions() -> list[Game]:
 
 
 def test_model_replies_are_the_heuristic_bots_choices(positions: list[Game]) -> None:
+    narrowed = 0
     for g in positions:
         picks = model_replies(g)
         assert picks and set(picks) <= set(g.legal_codes())
-        for seed in range(4):
+        narrowed += len(picks) < len(g.legal_codes())
+        chosen = set()
+        for seed in range(6):
             move = HeuristicBot(seed).choose(g.view(g.to_move))
-            assert move.card | move.capture << 6 in picks
+            chosen.add(move.card | move.capture << 6)
+        assert chosen <= set(picks)
+        if len(picks) == 1:
+            assert chosen == set(picks)
+    assert narrowed >= 20
 
 
 def test_the_model_opponent_is_never_better_than_perfect_play(positions: list[Game]) -> None:
@@ -100,9 +108,12 @@ def test_a_wide_margin_gives_up_exact_value_only_for_the_model() -> None:
         assert model_value(a, side) >= model_value(b, side) - 1e-9
 
 
-def test_search_and_oracle_play_the_tie_break_in_the_last_round(positions: list[Game]) -> None:
-    """The fair search (whose view then hides nothing) and the oracle both choose the
-    move ``break_ties`` picks; with ``model_ties=False`` they keep the first best."""
+def test_search_oracle_and_hint_play_the_tie_break_in_the_last_round(
+    positions: list[Game],
+) -> None:
+    """The fair search (whose view then hides nothing), the oracle and the analysis a hint
+    shows all put first the move ``break_ties`` picks; with ``model_ties=False`` the search
+    keeps the first best."""
     differ = 0
     for g in positions:
         stats = exact_stats(g)
@@ -112,6 +123,7 @@ def test_search_and_oracle_play_the_tie_break_in_the_last_round(positions: list[
         view = g.view(g.to_move)
         assert SearchBot(0, default_limit=limit).choose(view) == Move.from_code(want)
         assert OracleBot(0, default_limit=limit).choose_full(g.copy()) == Move.from_code(want)
+        assert analyse(view, limit)[0].move == Move.from_code(want)
         plain = SearchBot(0, default_limit=limit, model_ties=False).choose(view)
         assert plain == Move.from_code(first)
         differ += want != first

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from ..game import Move
 from ..view import PlayerView
 from .base import Limit
+from .endgame import model_value
 from .explain import explain
-from .search import search_view
+from .search import known_world, search_view
 
 #: simulations used when the caller gives no limit (about half a second on one core)
 DEFAULT_LIMIT = Limit(simulations=3000)
@@ -41,9 +42,18 @@ def analyse(
         raise ValueError("it is not this seat's turn: nothing to analyse")
     rng = random.Random(seed)
     stats = search_view(view, limit or DEFAULT_LIMIT, rng, match_aware=False)
+    # heads-up with every card known the values are exact: order equal ones as the bot
+    # breaks the tie, by a good player's likely replies (endgame.py)
+    tie: dict[int, float] = {}
+    if view.rules.players == 2 and known_world(view):
+        world = view.sample(rng)
+        for st in stats:
+            g = world.copy()
+            g.play_code(st.code)
+            tie[st.code] = model_value(g, view.seat)
+    ranked = sorted(stats, key=lambda st: (-round(st.mean, 9), -tie.get(st.code, 0.0)))
     out = []
-    for st in stats:
+    for st in ranked:
         move = Move.from_code(st.code)
         out.append(MoveValue(move, st.mean, explain(view, move, st.mean), st.count))
-    out.sort(key=lambda mv: -mv.value)
     return out
