@@ -13,7 +13,8 @@ from scopa.bots.endgame import break_ties, model_replies, model_value
 from scopa.bots.exact import solve
 from scopa.bots.heuristic import HeuristicBot
 from scopa.bots.movestat import MoveStat
-from scopa.bots.search import OracleBot
+from scopa.bots.round_value import net_for
+from scopa.bots.search import OracleBot, evaluate
 
 RULES = Rules.preset("scopa")
 
@@ -128,3 +129,31 @@ def test_search_oracle_and_hint_play_the_tie_break_in_the_last_round(
         assert plain == Move.from_code(first)
         differ += want != first
     assert differ >= 1
+
+
+def test_a_move_that_deals_the_last_round_is_valued_against_the_model() -> None:
+    """Heads-up with the learned value, the search values a position where the last round
+    has just been dealt (nothing hidden in that world) by ``model_value``, not by the
+    network or the perfect-play solve."""
+    net = net_for(RULES)
+    assert net is not None
+    differ = 0
+    for k in range(30):
+        g = Game(RULES, hand_seed=f"pen{k}")
+        bots = [HeuristicBot(f"pen{k}-{s}") for s in range(2)]
+        while not (len(g.stock) == 6 and g.in_hands == 1):
+            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+        codes = g.legal_codes()
+        side = g.to_move
+        stats = evaluate(
+            g.copy, codes, side, Limit(simulations=len(codes)), random.Random(k),
+            rollout="sound", round_value=net,
+        )
+        for st in stats:
+            child = g.copy()
+            child.play_code(st.code)
+            assert not child.stock and child.in_hands == 6
+            assert st.count == 1
+            assert st.mean == pytest.approx(model_value(child, side))
+            differ += abs(st.mean - solve(child, side)) > 1e-9
+    assert differ >= 3

@@ -12,6 +12,9 @@ Heads-up, where a learned value of the position between rounds exists (``round_v
 rollouts stop when the next round is dealt and take that value instead of playing the
 later rounds out with every card known.
 
+Heads-up, once nothing is hidden (the last round), the values are exact and the search
+breaks ties between equally good moves by a good player's likely replies (``endgame``).
+
 ``oracle`` runs the same search on the true state: an analysis tool and a yardstick.
 """
 
@@ -25,7 +28,7 @@ from ..game import Game, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .base import Bot, Limit
-from .endgame import break_ties
+from .endgame import break_ties, model_value
 from .exact import solve
 from .heuristic import heuristic_score
 from .ismcts import ismcts, most_visited
@@ -133,7 +136,11 @@ def evaluate(
                 return stats  # out of time mid-world: drop the unfinished world
             g = world.copy()
             g.play_code(st.code)
-            if _exact_ok(g):
+            if round_value is not None and g.round != world.round and _exact_ok(g):
+                # this move ends the round before the last (see below)
+                all_exact = False
+                values.append(model_value(g, side, match_aware))
+            elif _exact_ok(g):
                 values.append(solve(g, side, match_aware))
             else:
                 all_exact = False
@@ -142,9 +149,10 @@ def evaluate(
                 if round_value is None or g.hand_over:
                     values.append(utility(g, side, match_aware))
                 elif _exact_ok(g):
-                    # the round just dealt is the last: in this world nothing is hidden
-                    # in it any more, and solving it costs a fraction of a millisecond
-                    values.append(solve(g, side, match_aware))
+                    # the round just dealt is the last: in this world it hides nothing,
+                    # so value it as it will be played, our best against a good
+                    # player's likely replies (endgame.py), in a fraction of a millisecond
+                    values.append(model_value(g, side, match_aware))
                 else:
                     values.append(round_value.of(g, side))
         for st, value in zip(stats, values, strict=True):
