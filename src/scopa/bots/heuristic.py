@@ -18,9 +18,9 @@ from ..game import Game, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .base import ScoringBot
-from .explain import sweep_counts_now
+from .greedy import take_score
 from .inference import sweeping_ranks
-from .values import SWEEP, card_values, take_worth
+from .values import SWEEP, card_values
 
 #: bonus for laying a card whose twin is in hand, or whose rank nobody else can hold
 PAIR_BONUS = 0.06
@@ -62,14 +62,8 @@ def play_score(
     player will hold, the stock's size and how many cards are in all hands."""
     values = card_values(rules)
     last_play = stock_size == 0 and in_hands == 1
-    if capture:
-        score = take_worth(values, card, capture)
-        if capture == table and sweep_counts_now(rules, card, capture, last_play):
-            score += SWEEP
-        after = table & ~capture
-    else:
-        score = -0.5 * values[card]
-        after = table | 1 << card
+    score = take_score(rules, card, capture, table, last_play)
+    after = table & ~capture if capture else table | 1 << card
     if not after or last_play:
         return score
     unseen = unseen_mask.bit_count()
