@@ -10,6 +10,9 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
 - ``champion`` against the same search playing every rollout to the end of the hand
   (``champion-playout``, no learned value between rounds), and that one against
   ``heuristic`` (what the learned value adds);
+- ``champion`` against itself treating the opponent as perfect where nothing is hidden
+  (``champion-nomodel``: no last-round tie-break by a good player's likely replies), what
+  that costs or gains against a strong player;
 - time per move of each level, median and 99th percentile, and its ratio to ``heuristic``
   (the baseline measured in the same run).
 
@@ -17,7 +20,7 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
     .venv/bin/python bench/strength.py --deals 60 --only ladder2 --jobs 2
     .venv/bin/python bench/strength.py --json out.json
 
-Sections: ladder2, champion2, oracle2, algorithms2, learned2, ladder4, champion4.
+Sections: ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4.
 """
 
 from __future__ import annotations
@@ -56,11 +59,20 @@ class _Playout:
         return SearchBot(seed, default_limit=CHAMPION, learned=False)
 
 
+class _NoModel:
+    """A picklable factory for the champion treating the opponent as perfect where nothing
+    is hidden (no last-round tie-break, no ``model_value``)."""
+
+    def __call__(self, seed: int | str | None = None) -> SearchBot:
+        return SearchBot(seed, default_limit=CHAMPION, model_ties=False)
+
+
 def _register_variants() -> None:
     # PIMC spends about half the time per simulation that ISMCTS does (measured below too).
     register_bot("pimc-1200", _Algo("pimc", 1200))
     register_bot("ismcts-600", _Algo("ismcts", 600))
     register_bot("champion-playout", _Playout())
+    register_bot("champion-nomodel", _NoModel())
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
@@ -77,6 +89,7 @@ SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
         (["heuristic", "champion-playout"], "scopa", None),
         (["champion-playout", "champion"], "scopa", None),
     ],
+    "endgame2": [(["champion-nomodel", "champion"], "scopa", None)],
     "ladder4": [
         (["random", "beginner"], "scopone-scientifico", None),
         (["beginner", "intermediate"], "scopone-scientifico", None),

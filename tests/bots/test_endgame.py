@@ -134,7 +134,7 @@ def test_search_oracle_and_hint_play_the_tie_break_in_the_last_round(
 def test_a_move_that_deals_the_last_round_is_valued_against_the_model() -> None:
     """Heads-up with the learned value, the search values a position where the last round
     has just been dealt (nothing hidden in that world) by ``model_value``, not by the
-    network or the perfect-play solve."""
+    network or the perfect-play solve; with ``model_endgame=False``, by the solve."""
     net = net_for(RULES)
     assert net is not None
     differ = 0
@@ -156,4 +156,12 @@ def test_a_move_that_deals_the_last_round_is_valued_against_the_model() -> None:
             assert st.count == 1
             assert st.mean == pytest.approx(model_value(child, side))
             differ += abs(st.mean - solve(child, side)) > 1e-9
+        plain = evaluate(
+            g.copy, codes, side, Limit(simulations=len(codes)), random.Random(k),
+            rollout="sound", round_value=net, model_endgame=False,
+        )
+        for st in plain:
+            child = g.copy()
+            child.play_code(st.code)
+            assert st.mean == pytest.approx(solve(child, side))
     assert differ >= 3

@@ -103,18 +103,23 @@ def evaluate(
     match_aware: bool = False,
     unique_world: bool = False,
     round_value: RoundValue | None = None,
+    model_endgame: bool = True,
 ) -> list[MoveStat]:
     """Value every root move over worlds from ``draw`` until the limit is used up.
 
     A simulation is one move evaluated in one world; at least one world is always searched.
     ``unique_world``: the hidden state is fully known, so an exact solve needs one world.
     ``round_value``: stop rollouts when the next round is dealt and take this network's
-    value there (only for a rollout policy in ``ROUND_ROLLOUTS``)."""
+    value there (only for a rollout policy in ``ROUND_ROLLOUTS``); with it, a world whose
+    last round has just been dealt is valued by ``endgame.model_value`` if
+    ``model_endgame``, else by the network too."""
     if round_value is not None and rollout in ROUND_ROLLOUTS:
         play_out = ROUND_ROLLOUTS[rollout]
     else:
         play_out = ROLLOUTS[rollout]
         round_value = None
+    # value a world whose last round has just been dealt by the model's replies
+    fresh_last = round_value is not None and model_endgame
     stats = [MoveStat(c) for c in codes]
     sims = limit.simulations
     if sims is None and limit.seconds is None:
@@ -136,7 +141,7 @@ def evaluate(
                 return stats  # out of time mid-world: drop the unfinished world
             g = world.copy()
             g.play_code(st.code)
-            if round_value is not None and g.round != world.round and _exact_ok(g):
+            if fresh_last and g.round != world.round and _exact_ok(g):
                 # this move ends the round before the last (see below)
                 all_exact = False
                 values.append(model_value(g, side, match_aware))
@@ -148,7 +153,7 @@ def evaluate(
                 play_out(g, stream)
                 if round_value is None or g.hand_over:
                     values.append(utility(g, side, match_aware))
-                elif _exact_ok(g):
+                elif fresh_last and _exact_ok(g):
                     # the round just dealt is the last: in this world it hides nothing,
                     # so value it as it will be played, our best against a good
                     # player's likely replies (endgame.py), in a fraction of a millisecond
@@ -196,11 +201,13 @@ def search_view(
     match_aware: bool = False,
     algorithm: str = "pimc",
     learned: bool = True,
+    model_endgame: bool = True,
 ) -> list[MoveStat]:
     """Every legal move of the view's seat with its value from determinized search
     (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
     exact solve is cheap, the determinized search is used anyway). ``learned``: end the
-    determinized search's rollouts at the round's end where a learned value exists."""
+    determinized search's rollouts at the round's end where a learned value exists;
+    ``model_endgame``: value a freshly dealt last round against the model's replies."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
@@ -223,6 +230,7 @@ def search_view(
         match_aware=match_aware,
         unique_world=known_world(view),
         round_value=round_value_for(view.rules, view.scores, match_aware) if learned else None,
+        model_endgame=model_endgame,
     )
 
 
@@ -278,6 +286,7 @@ class SearchBot(Bot):
             match_aware=self.match_aware,
             algorithm=self.algorithm,
             learned=self.learned,
+            model_endgame=self.model_ties,
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)
