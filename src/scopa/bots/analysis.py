@@ -15,7 +15,7 @@ from ..view import PlayerView
 from .base import Limit
 from .endgame import model_value
 from .explain import explain
-from .search import known_world, search_view
+from .search import exact_heads_up, search_view
 
 #: simulations used when the caller gives no limit (about half a second on one core)
 DEFAULT_LIMIT = Limit(simulations=3000)
@@ -45,7 +45,7 @@ def analyse(
     # heads-up with every card known the values are exact: order equal ones as the bot
     # breaks the tie, by a good player's likely replies (endgame.py)
     tie: dict[int, float] = {}
-    if view.rules.players == 2 and known_world(view):
+    if exact_heads_up(view):
         world = view.sample(rng)
         for st in stats:
             g = world.copy()

@@ -182,6 +182,12 @@ def known_world(view: PlayerView) -> bool:
     return len(holders) <= 1
 
 
+def exact_heads_up(view: PlayerView) -> bool:
+    """Heads-up with nothing hidden (the last round): the search's values are exact and
+    ties between them are broken by a good player's likely replies (``endgame``)."""
+    return view.rules.players == 2 and known_world(view)
+
+
 def best(stats: list[MoveStat]) -> MoveStat:
     """The move with the highest mean (the first such in the legal order on a tie)."""
     top = stats[0]
@@ -290,7 +296,7 @@ class SearchBot(Bot):
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)
-        if self.model_ties and view.rules.players == 2 and known_world(view):
+        if self.model_ties and exact_heads_up(view):
             # every card is known and the values are exact: break ties by a good
             # player's likely replies (endgame.py)
             world = view.sample(self.rng)
