@@ -262,8 +262,8 @@ def test_moves_are_animated_at_the_chosen_speed(scripted):
     # with animation off nothing flies
     page.select_option("#speed", "off")
     ws.send(state(8, view(), LEGAL, {**event, "card": "5c", "capture": ["5b"]}))
-    page.wait_for_timeout(100)
-    expect(page.locator(".flyer")).to_have_count(0)
+    page.wait_for_selector('.play-host[data-shown="8"]', state="attached")
+    assert page.locator(".flyer").count() == 0
 
 
 def test_teach_me_in_italian(scripted, artifacts):

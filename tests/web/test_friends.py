@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from web_helpers import hand_cards, play_turn, shot, start_table, table_cards
 
@@ -14,11 +17,13 @@ pytestmark = pytest.mark.browser
 def whose_turn(a, b):  # type: ignore[no-untyped-def]
     """The page whose player is to move and takes input (waits until one of them is)."""
     ready = "document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked')"
-    for _ in range(100):
+    # the one to move sees '.turn.mine' on its own page: wait on both pages at once
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
         for p in (a, b):
-            if p.evaluate(ready):
+            with contextlib.suppress(PlaywrightTimeout):
+                p.wait_for_function(ready, timeout=250)
                 return p
-        a.wait_for_timeout(100)
     raise AssertionError("nobody's turn")
 
 

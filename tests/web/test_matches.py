@@ -49,17 +49,27 @@ def sit_at_short_match(page, base: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def play_until_match_end(page) -> None:  # type: ignore[no-untyped-def]
+    """Play (or press Next) whenever the page asks, until it shows the match's end."""
+    actionable = """() => document.querySelector('.match-end')
+        || document.querySelector('.dialog .next')
+        || (document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked'))"""
     for _ in range(200):
+        page.wait_for_function(actionable, timeout=30_000)
         if page.locator(".match-end").count():
             return
         if page.locator(".dialog .next").count():
             page.click(".dialog .next")
+            page.wait_for_selector(".dialog .next", state="detached")
         elif page.locator(".turn.mine").count() and not page.locator(".play-host.locked").count():
+            shown = page.get_attribute(".play-host", "data-shown")
             page.locator(".hand button.card").first.click()
             if page.locator(".chooser .option").count():
                 page.locator(".chooser .option").first.click()
             page.click(".chooser .play")
-        page.wait_for_timeout(100)
+            # our move is answered by a newer state before we look again
+            page.wait_for_function(
+                "s => document.querySelector('.play-host')?.dataset.shown !== s", arg=shown
+            )
     raise AssertionError("the match did not end")
 
 

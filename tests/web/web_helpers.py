@@ -56,15 +56,30 @@ def wait_my_turn(page: Page, timeout: float = 20_000) -> None:
     )
 
 
-def play_turn(page: Page, index: int = 0) -> None:
-    """Pick a hand card, the first capture option if there is a choice, and play it."""
+def play_turn(page: Page, index: int = 0) -> str:
+    """Pick a hand card, the first capture option if there is a choice, and play it.
+    Returns the card played."""
     wait_my_turn(page)
     cards = page.locator(".hand button.card")
-    cards.nth(min(index, cards.count() - 1)).click()
+    card = cards.nth(min(index, cards.count() - 1))
+    played = str(card.get_attribute("data-card"))
+    card.click()
     if page.locator(".chooser .option").count():
         page.locator(".chooser .option").first.click()
     expect(page.locator(".chooser .play")).to_be_enabled()
     page.click(".chooser .play")
+    return played
+
+
+def expect_played(page: Page, card: str, before: list[str]) -> None:
+    """Wait until the page shows `card` played: gone from the hand, the rest of `before`
+    still there unless the next round has already been dealt (a fresh hand holds none of
+    the cards it had). Counting the hand instead races the bot's reply and the next deal."""
+    expect(page.locator(f'.hand .card[data-card="{card}"]')).to_have_count(0)
+    now = set(hand_cards(page))
+    assert card not in now, now
+    rest = set(before) - {card}
+    assert now == rest or not (now & set(before)), (before, sorted(now))
 
 
 def hand_cards(page: Page) -> list[str]:

@@ -227,6 +227,8 @@ export function mountTable(main, tableId) {
     }
     if (m.yourTurn && m.teachOn) requestTeach();
     document.title = m.yourTurn ? `● ${t("table.yourTurn")} · Scopa` : "Scopa";
+    // the last state shown in full (animations done): what tests and tools wait for
+    playHost.dataset.shown = String(msg.state_id);
   }
 
   function onAnalysis(msg) {
