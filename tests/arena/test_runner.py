@@ -41,14 +41,16 @@ def test_other_seed_other_deals() -> None:
 def test_report_fields() -> None:
     calls: list[tuple[int, int]] = []
     r = run_arena(["random", "greedy"], RULES, deals=20, seed=3, matches=2,
-                  progress=lambda d, t: calls.append((d, t)))
-    assert calls == [(i, 22) for i in range(1, 23)]  # one step per deal or match
+                  progress=lambda p: calls.append((p.done, p.total)))
+    assert calls == [(i, 22) for i in range(23)]  # the plan, then one per deal or match
     assert [b.name for b in r.bots] == ["random", "greedy"]
+    assert [b.command for b in r.bots] == [None, None]
     assert r.bots[0].margin == pytest.approx(-r.bots[1].margin)
     assert r.bots[0].margin == pytest.approx(sum(d[0] for d in r.deal_margins) / 20)
     for b in r.bots:
         assert b.margin_se > 0
-        assert 0 <= b.win_rate <= 1
+        assert b.win_rate is not None and 0 <= b.win_rate <= 1
+        assert b.deals_won + b.deals_drawn + b.deals_lost == 20
         assert b.moves > 0 and 0 < b.move_median <= b.move_p99
         assert b.rating_sigma > 0
     json.dumps(r.to_dict())
