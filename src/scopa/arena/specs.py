@@ -48,13 +48,14 @@ def command_line(spec: str) -> str | None:
 
 
 def short_name(spec: str) -> str:
-    """A spec as a name, for a program that gives none: its file name and arguments."""
+    """A spec as a name, for a program that gives none: its command with file names for
+    paths, the middle left out past 40 characters (both ends tell programs apart)."""
     command = command_line(spec)
     if command is None:
         return spec
-    argv = shlex.split(command)
-    short = CMD_PREFIX + " ".join([os.path.basename(argv[0]), *argv[1:]])
-    return short if len(short) <= 40 else short[:37] + "..."
+    argv = [os.path.basename(a) if os.sep in a else a for a in shlex.split(command)]
+    short = CMD_PREFIX + " ".join(argv)
+    return short if len(short) <= 40 else short[:20] + "..." + short[-17:]
 
 
 def unique_names(names: Sequence[str]) -> list[str]:
