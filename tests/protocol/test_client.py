@@ -12,7 +12,6 @@ import pytest
 from scopa import Game
 from scopa.bots.base import Limit
 from scopa.protocol import BotProtocolError, ExternalBot
-from scopa.protocol.messages import clean_name
 
 FAKE = [sys.executable, str(Path(__file__).with_name("fake_bot.py"))]
 SERVED = [sys.executable, "-m", "scopa.protocol"]
@@ -72,6 +71,8 @@ def test_ready_name_is_cleaned_and_a_missing_one_falls_back_to_the_command() -> 
     ("a" * 100, "a" * 64), ("two\nlines", "two lines"),
 ])
 def test_clean_name(given: object, expected: str | None) -> None:
+    from scopa.protocol.messages import clean_name
+
     assert clean_name(given) == expected
 
 
