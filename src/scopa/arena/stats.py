@@ -2,7 +2,9 @@
 records and ratings.
 
 Ratings are fitted to all the deals at once (``fit_ratings``), so they depend on what
-happened, never on the order the deals were played or finished in."""
+happened, never on the order the deals were played or finished in. (``choix`` fits the same
+model, but needs numpy and scipy and gives neither ties nor a sigma; an arena has a handful
+of bots, so a plain Newton's method does.)"""
 
 from __future__ import annotations
 
