@@ -44,7 +44,8 @@ def arena_command(
     players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
     deals: int = typer.Option(100, min=1, help="duplicate deals to play"),
     matches: int = typer.Option(
-        0, min=0, help="duplicate matches to the target, played after the deals (default: none)"
+        0, min=0,
+        help="duplicate matches to the target, after the deals (opt-in: a match costs many deals)",
     ),
     jobs: int = typer.Option(1, min=1, help="worker processes"),
     seed: str = typer.Option("0", help="arena seed: the same seed replays the same deals"),
@@ -60,7 +61,10 @@ def arena_command(
     side (partners are the same kind of bot); with k bots and s sides there are max(k, s)
     seatings, side j going to bot (j + r) mod max(k, s) mod k in seating r, so every bot
     plays every side of the same cards. The margin is a bot's points minus the mean points
-    of the sides held by other bots, averaged over its seats."""
+    of the sides held by other bots, averaged over its seats.
+
+    What will be played is printed to stderr first; then a progress bar on a terminal, or a
+    plain line every 5% (deals done, time, margin so far) when stderr is a file or pipe."""
     from ..arena import ArenaError, run_arena
     from ..bots.base import Limit
     from ..protocol import BotProtocolError
