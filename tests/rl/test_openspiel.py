@@ -1,0 +1,76 @@
+"""python_scopa passes OpenSpiel's random simulation test for every preset; its chance
+nodes are the shuffle conditioned on a deal that is not void; OpenSpiel's ISMCTS runs."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import scopa.rl.openspiel as so
+from scopa import VARIANTS, Rules
+from scopa.cards import RANK
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_sim_test_passes(variant):
+    game = pyspiel.load_game("python_scopa", {"variant": variant})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_parameters_reach_the_rules():
+    game = pyspiel.load_game(
+        "python_scopa",
+        {"variant": "scopa", "players": 6, "teams": 3, "options": json.dumps({"target": 21})},
+    )
+    assert game.num_players() == 6
+    assert game.rules == Rules.preset("scopa", players=6, teams=3, target=21)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    with pytest.raises(ValueError):
+        so.rules_from_params({"options": "[1]"})
+
+
+def test_void_deals_are_conditioned_out_exactly():
+    rules = Rules.preset("scopa")
+    # P(three or four kings among the 4 table cards) by counting
+    void = sum(
+        1 for table in itertools.combinations(range(40), 4)
+        if sum(RANK[c] == 10 for c in table) >= 3
+    ) / (40 * 39 * 38 * 37 / 24)
+    assert so._not_void(rules, []) == pytest.approx(1 - void)
+    # two kings already on the table: the last table card may not be a king
+    kings = [c for c in range(40) if RANK[c] == 10]
+    others = [c for c in range(40) if RANK[c] != 10]
+    state = pyspiel.load_game("python_scopa").new_initial_state()
+    for c in others[:6] + kings[:2] + others[6:7]:
+        state.apply_action(c)
+    outcomes = dict(state.chance_outcomes())
+    assert not set(outcomes) & set(kings)
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    # Escoba never voids a deal: uniform
+    escoba = pyspiel.load_game("python_scopa", {"variant": "escoba"}).new_initial_state()
+    assert {p for _, p in escoba.chance_outcomes()} == {1 / 40}
+
+
+def test_ismcts_and_mcts_play_a_hand():
+    game = pyspiel.load_game("python_scopa")
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=5, random_state=rng)
+    plain = mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng)
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            world = state.resample_from_infostate(1, sampler)
+            state.apply_action(plain.step(world))
+    assert sum(state.returns()) == 0.0
