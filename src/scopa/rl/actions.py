@@ -45,22 +45,41 @@ class IllegalActionError(ValueError):
     """An action that is not legal in this state (the state is left unchanged)."""
 
 
+def take_mask(turn: Turn) -> int:
+    """The table cards that may be taken next in a move in progress (a card mask)."""
+    free = 0
+    for o in turn.options:
+        if o & turn.taken == turn.taken:
+            free |= o
+    return free & ~turn.taken
+
+
 def legal_actions_mask(game: Game, turn: Turn | None) -> int:
     """The legal actions as an 80-bit mask (bit ``a`` for action ``a``)."""
     if game.hand_over:
         return 0
     if turn is None:
         return game.hands[game.to_move]  # every card in hand may be played
-    free = 0
-    for o in turn.options:
-        if o & turn.taken == turn.taken:
-            free |= o
-    return (free & ~turn.taken) << TAKE
+    return take_mask(turn) << TAKE
 
 
 def legal_actions(game: Game, turn: Turn | None) -> list[int]:
     """The legal actions in ascending order."""
     return cards_of(legal_actions_mask(game, turn))
+
+
+def start(card: int, options: tuple[int, ...]) -> Turn | int:
+    """Play ``card`` whose legal captures are ``options``: the capture mask when there is
+    only one (0: laid), else the move in progress."""
+    return options[0] if len(options) == 1 else Turn(card, options)
+
+
+def advance(turn: Turn, table_card: int) -> Turn | int:
+    """Take ``table_card`` (legal: in ``take_mask``): the capture mask once only one
+    capture remains, else the move in progress."""
+    taken = turn.taken | 1 << table_card
+    left = tuple(o for o in turn.options if o & taken == taken)
+    return left[0] if len(left) == 1 else Turn(turn.card, left, taken)
 
 
 def apply_action(game: Game, turn: Turn | None, action: int) -> Turn | None:
@@ -74,17 +93,15 @@ def apply_action(game: Game, turn: Turn | None, action: int) -> Turn | None:
     if not 0 <= action < NUM_ACTIONS or not legal_actions_mask(game, turn) >> action & 1:
         raise IllegalActionError(f"action {action} is not legal here")
     if turn is None:
-        options = tuple(code >> 6 for code in game.legal_codes() if code & 63 == action)
-        if len(options) == 1:
-            game.play_code(action | options[0] << 6)
-            return None
-        return Turn(action, options)
-    taken = turn.taken | 1 << (action - TAKE)
-    left = tuple(o for o in turn.options if o & taken == taken)
-    if len(left) == 1:
-        game.play_code(turn.card | left[0] << 6)
-        return None
-    return Turn(turn.card, left, taken)
+        card = action
+        step = start(card, tuple(code >> 6 for code in game.legal_codes() if code & 63 == card))
+    else:
+        card = turn.card
+        step = advance(turn, action - TAKE)
+    if isinstance(step, Turn):
+        return step
+    game.play_code(card | step << 6)
+    return None
 
 
 def move_actions(game: Game, move: Move) -> list[int]:

@@ -133,7 +133,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
 def env(
     variant: str = "scopa", players: int | None = None, **kwargs: Any
 ) -> AECEnv:
-    """The Scopa AEC environment wrapped as PettingZoo recommends (order checks, bounds)."""
-    wrapped: AECEnv = raw_env(variant, players, **kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The Scopa AEC environment wrapped in PettingZoo's order checks (the environment
+    checks actions itself: an out-of-range or illegal one raises ``IllegalActionError``)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(variant, players, **kwargs))

@@ -12,7 +12,9 @@ names each slice; docs/rl.md has the table):
   cards it played this hand;
 - per relative seat: cards in hand / 10, sweeps / 40, last capturer, dealer, to move;
 - per relative side: match score / target (capped at 1);
-- stock size / 40, dealing round / number of rounds.
+- stock size / 40, dealing round / number of rounds;
+- how many cards of each rank (ace to king, / 4) are in the own hand, on the table and
+  unseen: captures go by rank, so a learner need not find the four suits of a rank itself.
 
 The information-state tensor (OpenSpiel) adds the whole sequence of this hand's plays:
 per play slot, the relative seat, the card, the cards taken and whether it swept.
@@ -24,19 +26,30 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import NUM_CARDS
+from ..cards import NUM_CARDS, RANK_KEY_BITS, rank_key
 from ..game import OPENING
 from ..rules import Rules
 from ..view import PlayerView
 from .actions import Turn
 
-_SHIFTS = np.arange(NUM_CARDS, dtype=np.uint64)
+#: the eight bits of every byte value, lowest first: masks become planes by one lookup
+_BYTE_BITS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+_BYTE_BITS_I8 = _BYTE_BITS.astype(np.int8)
+_MASK_BYTES = NUM_CARDS // 8
 
 
 def card_planes(masks: list[int]) -> np.ndarray:
-    """One row of 40 zeros and ones per card mask (card ``c`` in column ``c``)."""
-    arr = np.array(masks, dtype=np.uint64)
-    return ((arr[:, None] >> _SHIFTS) & np.uint64(1)).astype(np.float32)
+    """The 40 zeros and ones of each card mask, one mask after another (float32)."""
+    buf = b"".join([m.to_bytes(_MASK_BYTES, "little") for m in masks])
+    return _BYTE_BITS[np.frombuffer(buf, np.uint8)].ravel()
+
+
+def bits_int8(mask: int, width: int) -> np.ndarray:
+    """The lowest ``width`` bits of a mask (a multiple of 8) as int8 zeros and ones."""
+    buf = mask.to_bytes(width // 8, "little")
+    return _BYTE_BITS_I8[np.frombuffer(buf, np.uint8)].ravel()
 
 
 @dataclass(frozen=True)
@@ -58,6 +71,7 @@ class Layout:
             ("captured", n * NUM_CARDS), ("played", n * NUM_CARDS),
             ("hand_sizes", n), ("sweeps", n), ("last_capturer", n), ("dealer", n),
             ("to_move", n), ("scores", k), ("stock", 1), ("round", 1),
+            ("hand_ranks", 10), ("table_ranks", 10), ("unseen_ranks", 10),
         ]
         sections = {}
         at = 0
@@ -77,14 +91,12 @@ class Layout:
 
     def encode(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
         """The observation vector of ``view.seat`` (float32, values in [0, 1])."""
-        out = np.zeros(self.size, dtype=np.float32)
-        self._fill(out, view, turn)
-        return out
+        return np.concatenate((card_planes(self._masks(view, turn)), self._scalars(view)))
 
     def encode_info(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
         """The information-state vector: the observation, then every play of this hand."""
         out = np.zeros(self.info_size, dtype=np.float32)
-        self._fill(out, view, turn)
+        out[: self.size] = self.encode(view, turn)
         n = self.rules.players
         me = view.seat
         width = self.play_width
@@ -103,38 +115,45 @@ class Layout:
             row[width - 1] = 1.0 if swept else 0.0
         return out
 
-    def _fill(self, out: np.ndarray, view: PlayerView, turn: Turn | None) -> None:
-        rules = self.rules
-        n, k = rules.players, rules.teams
+    def _masks(self, view: PlayerView, turn: Turn | None) -> list[int]:
+        """The card sets of the observation, in layout order."""
+        n = self.rules.players
         me = view.seat
         if me < 0:
             raise ValueError("an observation is always of a seat, not a spectator's view")
-        order = [(me + j) % n for j in range(n)]
         played = [0] * n
         for seat, code, _ in view.history:
             c = code & 63
             if c != OPENING:
                 played[seat] |= 1 << c
-        masks = [
+        order = [(me + j) % n for j in range(n)]
+        captured = view.captured
+        return [
             view.hand, view.table, view.unseen(),
             0 if turn is None else 1 << turn.card, 0 if turn is None else turn.taken,
+            *[captured[s] for s in order], *[played[s] for s in order],
         ]
-        masks += [view.captured[s] for s in order]
-        masks += [played[s] for s in order]
-        planes = len(masks) * NUM_CARDS
-        out[:planes] = card_planes(masks).ravel()
-        s = self.sections
-        a = s["hand_sizes"][0]
-        out[a : a + n] = [view.hand_sizes[q] / 10 for q in order]
-        a = s["sweeps"][0]
-        out[a : a + n] = [min(view.scope[q], NUM_CARDS) / NUM_CARDS for q in order]
-        if view.last_capturer >= 0:
-            out[s["last_capturer"][0] + (view.last_capturer - me) % n] = 1.0
-        out[s["dealer"][0] + (view.dealer - me) % n] = 1.0
-        if not view.hand_over:
-            out[s["to_move"][0] + (view.to_move - me) % n] = 1.0
+
+    def _scalars(self, view: PlayerView) -> np.ndarray:
+        """Counts, seats and scores, in layout order."""
+        rules = self.rules
+        n, k = rules.players, rules.teams
+        me = view.seat
+        order = [(me + j) % n for j in range(n)]
+        sizes, scope = view.hand_sizes, view.scope
+        out = [sizes[q] / 10 for q in order]
+        out += [min(scope[q], NUM_CARDS) / NUM_CARDS for q in order]
+        for seat in (view.last_capturer, view.dealer, -1 if view.hand_over else view.to_move):
+            onehot = [0.0] * n
+            if seat >= 0:
+                onehot[(seat - me) % n] = 1.0
+            out += onehot
         side = me % k
-        a = s["scores"][0]
-        out[a : a + k] = [min(view.scores[(side + j) % k] / rules.target, 1.0) for j in range(k)]
-        out[s["stock"][0]] = view.stock_size / NUM_CARDS
-        out[s["round"][0]] = max(view.round, 0) / len(rules.rounds)
+        scores, target = view.scores, rules.target
+        out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
+        out.append(view.stock_size / NUM_CARDS)
+        out.append(max(view.round, 0) / len(rules.rounds))
+        for mask in (view.hand, view.table, view.unseen()):
+            key = rank_key(mask)
+            out += [(key >> (RANK_KEY_BITS * r) & 7) / 4 for r in range(10)]
+        return np.array(out, dtype=np.float32)

@@ -19,7 +19,7 @@ from ..arena.play import MAX_MATCH_HANDS
 from ..game import Game, Move
 from ..rules import Rules
 from .actions import NUM_ACTIONS, Turn, apply_action, legal_actions_mask
-from .encoding import Layout
+from .encoding import Layout, bits_int8
 
 EPISODES = ("hand", "match")
 REWARDS = ("hand", "match")
@@ -93,12 +93,7 @@ class Episode:
     def mask(self) -> np.ndarray:
         """The legal actions as 80 int8 zeros and ones."""
         bits = 0 if self.done else legal_actions_mask(self.game, self.turn)
-        out = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        while bits:
-            low = bits & -bits
-            out[low.bit_length() - 1] = 1
-            bits ^= low
-        return out
+        return bits_int8(bits, NUM_ACTIONS)
 
     def observe(self, seat: int) -> np.ndarray:
         return self.layout.encode(self.game.view(seat), self.turn)

@@ -164,16 +164,24 @@ class ScopaState(pyspiel.State):
         return legal_actions(self.game, self.turn) if player == self.game.to_move else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card of the deck: uniform, unless a deal could still be void."""
-        dealt = set(self.deck)
-        left = [c for c in range(NUM_CARDS) if c not in dealt]
-        base = _not_void(self.rules, self.deck)
-        out = []
-        for c in left:
-            weight = _not_void(self.rules, [*self.deck, c]) / base
-            if weight > 0:
-                out.append((c, weight / len(left)))
-        return out
+        """The next card of the deck: uniform, unless a deal could still be void (then a
+        king and any other card each get the chance of a deal that is not void after it)."""
+        deck = self.deck
+        dealt = 0
+        for c in deck:
+            dealt |= 1 << c
+        left = [c for c in range(NUM_CARDS) if not dealt >> c & 1]
+        p = 1.0 / len(left)
+        if not _may_void(self.rules, len(deck)):
+            return [(c, p) for c in left]
+        base = _not_void(self.rules, deck)
+        king = next((c for c in left if RANK[c] == KING), None)
+        other = next((c for c in left if RANK[c] != KING), None)
+        weight = {
+            True: 0.0 if king is None else _not_void(self.rules, [*deck, king]) / base,
+            False: 0.0 if other is None else _not_void(self.rules, [*deck, other]) / base,
+        }
+        return [(c, weight[RANK[c] == KING] * p) for c in left if weight[RANK[c] == KING] > 0]
 
     def _apply_action(self, action: int) -> None:
         hand = self._hand
@@ -243,6 +251,13 @@ class ScopaState(pyspiel.State):
         for action in self.history()[NUM_CARDS:]:
             new.apply_action(action)
         return new
+
+
+def _may_void(rules: Rules, dealt: int) -> bool:
+    """Whether the next card dealt may still make the opening table void."""
+    if rules.king_redeal is None or not rules.table_cards:
+        return False
+    return dealt < rules.players * rules.rounds[0] + rules.table_cards
 
 
 def _not_void(rules: Rules, prefix: list[int]) -> float:
