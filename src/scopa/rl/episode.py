@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..arena.play import MAX_MATCH_HANDS
+from ..bots.points import margin
 from ..game import Game, Move
 from ..rules import Rules
 from .actions import NUM_ACTIONS, Turn, apply_action, legal_actions_mask
@@ -27,9 +28,7 @@ REWARDS = ("hand", "match")
 
 def side_margins(points: list[int]) -> list[float]:
     """Each side's points minus the mean of the other sides' points (sums to zero)."""
-    total = sum(points)
-    k = len(points)
-    return [p - (total - p) / (k - 1) for p in points]
+    return [margin(points, side) for side in range(len(points))]
 
 
 def match_rewards(winner: int | None, sides: int) -> list[float]:
