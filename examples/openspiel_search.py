@@ -68,13 +68,14 @@ def searcher(kind: str, game: pyspiel.Game, simulations: int, seed: int):
     return DeterminizedMCTS(game, simulations, seed)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=6)
     ap.add_argument("--simulations", type=int, default=100)
     ap.add_argument("--variant", default="scopa")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     game = pyspiel.load_game("python_scopa", {"variant": args.variant})
+    results = {}
     for kind in ("ismcts", "mcts"):
         start = time.perf_counter()
         margins = []
@@ -86,10 +87,12 @@ def main() -> None:
                 returns = play(game, players, random.Random(hand))
                 margins.append(returns[seat])
         mean = sum(margins) / len(margins)
+        results[kind] = mean
         print(
             f"{kind:7s} vs random: {mean:+.2f} points a hand over {len(margins)} hands "
             f"({args.simulations} simulations a move, {time.perf_counter() - start:.0f} s)"
         )
+    return results
 
 
 if __name__ == "__main__":

@@ -43,10 +43,12 @@ def observation_space(episode: Episode) -> spaces.Dict:
     )
 
 
-class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
     """Scopa for PettingZoo without the order-checking wrappers (see ``env``)."""
 
-    metadata = {"name": "scopa_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "name": "scopa_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+    }
 
     def __init__(
         self,

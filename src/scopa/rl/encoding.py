@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import NUM_CARDS, RANK_KEY_BITS, rank_key
+from ..cards import NUM_CARDS
 from ..game import OPENING
 from ..rules import Rules
 from ..view import PlayerView
@@ -91,7 +91,14 @@ class Layout:
 
     def encode(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
         """The observation vector of ``view.seat`` (float32, values in [0, 1])."""
-        return np.concatenate((card_planes(self._masks(view, turn)), self._scalars(view)))
+        out = np.empty(self.size, dtype=np.float32)
+        planes = self.sections["hand_sizes"][0]
+        ranks = self.sections["hand_ranks"][0]
+        out[:planes] = card_planes(self._masks(view, turn))
+        out[planes:ranks] = self._scalars(view)
+        # ranks of the hand, table and unseen planes: the four suits of each rank summed
+        out[ranks:] = out[: 3 * NUM_CARDS].reshape(3, 4, 10).sum(axis=1).ravel() * 0.25
+        return out
 
     def encode_info(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
         """The information-state vector: the observation, then every play of this hand."""
@@ -134,8 +141,8 @@ class Layout:
             *[captured[s] for s in order], *[played[s] for s in order],
         ]
 
-    def _scalars(self, view: PlayerView) -> np.ndarray:
-        """Counts, seats and scores, in layout order."""
+    def _scalars(self, view: PlayerView) -> list[float]:
+        """Counts, seats, scores, stock and round, in layout order."""
         rules = self.rules
         n, k = rules.players, rules.teams
         me = view.seat
@@ -153,7 +160,4 @@ class Layout:
         out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
         out.append(view.stock_size / NUM_CARDS)
         out.append(max(view.round, 0) / len(rules.rounds))
-        for mask in (view.hand, view.table, view.unseen()):
-            key = rank_key(mask)
-            out += [(key >> (RANK_KEY_BITS * r) & 7) / 4 for r in range(10)]
-        return np.array(out, dtype=np.float32)
+        return out

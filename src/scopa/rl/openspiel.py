@@ -80,7 +80,7 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-class ScopaGame(pyspiel.Game):
+class ScopaGame(pyspiel.Game):  # type: ignore[misc]
     """One hand of any variant; see the module docstring."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -126,7 +126,7 @@ class _Hand:
         return _Hand(self.rules, list(self.deck), game, self.turn)
 
 
-class ScopaState(pyspiel.State):
+class ScopaState(pyspiel.State):  # type: ignore[misc]
     """A deal in progress (chance nodes) then the hand; see the module docstring."""
 
     def __init__(self, game: ScopaGame) -> None:
@@ -237,8 +237,7 @@ class ScopaState(pyspiel.State):
         """A state with the same information state for ``player_id``, its hidden cards drawn
         uniformly by the view's sampler, reached by a full action history."""
         rng = random.Random(probability_sampler())
-        game = self.get_game()
-        new = game.new_initial_state()
+        new: ScopaState = self.get_game().new_initial_state()
         if self.game is None:
             for c in _resampled_prefix(self, player_id, rng):
                 new.apply_action(c)

@@ -5,8 +5,8 @@ beyond that seat's own view."""
 from __future__ import annotations
 
 from ..cards import cards_text
-from .actions import Turn
 from ..view import PlayerView
+from .actions import Turn
 
 
 def render_text(view: PlayerView, turn: Turn | None, names: list[str]) -> str:

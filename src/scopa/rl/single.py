@@ -68,8 +68,8 @@ class SingleAgentEnv(gym.Env[dict[str, np.ndarray], int]):
         self.illegal_reward = illegal_reward
         self.seat = 0 if seat is None else seat
         self.episode = Episode(self.rules, episode, reward)
-        self.observation_space = observation_space(self.episode)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = observation_space(self.episode)  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         #: the bot at every seat (None at the learner's)
         self.bots: list[Bot | None] = []
 
@@ -111,7 +111,7 @@ class SingleAgentEnv(gym.Env[dict[str, np.ndarray], int]):
         """The legal actions as booleans (all False once the episode is over)."""
         return self.episode.mask().astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         ep = self.episode
