@@ -5,10 +5,11 @@ Run: ``.venv/bin/python examples/learn.py [--hands 4000] [--out learning_curve.p
 
 The policy is a softmax over the legal actions of ``scopa.rl.SingleAgentEnv`` whose logits
 are linear in a few features of each action read off the observation vector (docs/rl.md):
-for "play card c", whether the table holds c's rank (a capture), what it would take (a
-coin, the settebello, a sweep) and what c is (rank, coin, seven, settebello), and for a
-laid card whether it leaves the table open to a sweep; for "take table card t", what t is.
-The features are shared by the four suits, so 38 weights are learned, not thousands.
+for "play card c", whether it captures (the table holds c's rank, or cards adding up to
+it), what it would take (a coin of its rank, the settebello, the whole table: a sweep) and
+what c is (rank, coin, seven, settebello), and for a laid card whether it leaves the table
+open to a sweep; for "take table card t", what t is. The features are shared by the four
+suits, so 33 weights are learned, not thousands.
 
 Training is REINFORCE with a leave-one-out baseline (RLOO): each deal is played ``--k``
 times from the same seed (same cards, same seat, same bot seeds), and each play's
@@ -78,14 +79,19 @@ class FeaturePolicy:
         table = obs[self.table].reshape(4, 10)
         counts = obs[self.table_ranks] * 4
         same = counts[_RANK]  # table cards of each card's rank
-        takes = same > 0
+        sums = 1  # bit s: some table cards add up to s
+        for rank in range(10):
+            for _ in range(int(round(counts[rank]))):
+                sums |= sums << (rank + 1)
+        by_sum = np.array([sums >> (r + 1) & 1 for r in range(10)], dtype=bool)[_RANK]
+        takes = (same > 0) | by_sum
         on_table = counts.sum()
         total = (counts * np.arange(1, 11)).sum()
         cap = phi[:40, :CAPTURE]
         cap[:, 0] = takes
         cap[:, 1] = takes * table[0, _RANK]  # a coin of that rank to take
         cap[:, 2] = takes * (_RANK == 6) * table[0, 6]  # the settebello to take
-        cap[:, 3] = takes * (on_table == 1)  # the only card: a sweep
+        cap[:, 3] = takes * ((on_table == 1) | (total == _RANK + 1))  # the whole table: a sweep
         cap[:, 4] = takes * _CARD[:, 10]  # the card played is a coin
         cap[:, 5] = takes * _CARD[:, 12]  # ... the settebello
         lay = phi[:40, CAPTURE : CAPTURE + LAY]
@@ -209,7 +215,7 @@ def main(argv: list[str] | None = None) -> dict:
         first = np.mean([p[1] for p in points[:k]])
         last = np.mean([p[1] for p in points[-k:]])
         print(f"  against {name}: {first:+.2f} a hand over the first fifth, {last:+.2f} last")
-    plot(curve, args.out, window=max(1, len(curve["random"]) // 10))
+    plot(curve, args.out, window=max(1, len(curve["random"]) // 20))
     print(f"learning curve: {args.out}")
     rules = Rules.preset("scopa")
     register_bot("learned", lambda seed: PolicyBot(policy.greedy, rules, seed))

@@ -74,3 +74,16 @@ def test_ismcts_and_mcts_play_a_hand():
             world = state.resample_from_infostate(1, sampler)
             state.apply_action(plain.step(world))
     assert sum(state.returns()) == 0.0
+
+
+def test_resampling_while_dealing_keeps_only_what_the_player_saw():
+    game = pyspiel.load_game("python_scopa")
+    state = game.new_initial_state()
+    for c in range(39):  # hands 0..5, table 6..9, the rest is stock
+        state.apply_action(c)
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    decks = [state.resample_from_infostate(0, sampler).history() for _ in range(20)]
+    mine_and_table = [0, 2, 4, 6, 7, 8, 9]
+    assert all([d[i] for i in mine_and_table] == mine_and_table for d in decks)
+    assert len({tuple(d[10:]) for d in decks}) > 1  # the stock is hidden: it is redrawn
+    assert len({(d[1], d[3], d[5]) for d in decks}) > 1  # so is the other hand

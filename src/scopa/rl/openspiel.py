@@ -296,13 +296,14 @@ def _give(world: Game, seat: int, c: int, rng: random.Random) -> None:
 
 
 def _resampled_prefix(state: ScopaState, player: int, rng: random.Random) -> list[int]:
-    """While dealing: the same deal so far where ``player`` can see it, other seats' cards
-    shuffled among themselves."""
+    """While dealing: the same deal so far where ``player`` can see it (its own cards and
+    the table), the other seats' cards and the stock shuffled among themselves."""
     n = state.rules.players
     first_round = n * state.rules.rounds[0]
+    stock = first_round + state.rules.table_cards
     hidden = [
         i for i in range(len(state.deck))
-        if i < first_round and (i % n) != player
+        if (i < first_round and i % n != player) or i >= stock
     ]
     cards = [state.deck[i] for i in hidden]
     rng.shuffle(cards)
