@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--hands", type=int, default=4000, help="training hands")
     ap.add_argument("--batch", type=int, default=8, help="deals a batch")
     ap.add_argument("--k", type=int, default=4, help="plays of each deal")
-    ap.add_argument("--lr", type=float, default=0.05)
+    ap.add_argument("--lr", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--deals", type=int, default=200, help="arena deals per opponent")
     ap.add_argument("--jobs", type=int, default=2)
