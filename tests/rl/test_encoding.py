@@ -9,7 +9,8 @@ import numpy as np
 import pyspiel
 import pytest
 
-from scopa import Game
+from scopa import Game, Rules
+from scopa.game import OPENING
 from scopa.rl.actions import apply_action, legal_actions
 from scopa.rl.encoding import Layout
 from scopa.rl.episode import Episode
@@ -92,3 +93,18 @@ def test_openspiel_information_is_the_same_in_every_resampled_world():
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert checked > 10 and differed > checked // 2  # the hidden cards do change
+
+
+def test_an_opening_sweep_is_no_card_played():
+    rules = Rules.preset("escoba")
+    game = Game(rules, hand_seed="open-3")  # the dealer sweeps an opening table of 15
+    assert game.history and game.history[0][1] & 63 == OPENING
+    layout = Layout(rules)
+    a, b = layout.sections["played"]
+    for seat in range(rules.players):
+        obs = layout.encode(game.view(seat), None)
+        assert not obs[a:b].any()
+        info = layout.encode_info(game.view(seat), None)
+        first_play = info[layout.size : layout.size + layout.play_width]
+        assert first_play[rules.players : rules.players + 40].sum() == 0  # no card
+        assert first_play[rules.players + 40 : rules.players + 80].sum() == 4  # the table

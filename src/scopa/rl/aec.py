@@ -105,11 +105,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         ep = self.episode
         rewards = ep.act(action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: rewards[i] for i, a in enumerate(self.possible_agents)}
-        self.infos = {a: {} for a in self.agents}
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         if ep.hand_end is not None:
-            for a in self.agents:
-                self.infos[a]["hand_result"] = ep.hand_end.result
+            self.infos = {a: {"hand_result": ep.hand_end.result} for a in self.agents}
+        elif self.infos[agent]:  # a hand ended on the step before: clear its result
+            self.infos = {a: {} for a in self.agents}
         if ep.done:
             flags = self.terminations if ep.terminated else self.truncations
             for a in self.agents:

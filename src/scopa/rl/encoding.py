@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import NUM_CARDS
+from ..cards import ALL_CARDS, NUM_CARDS
 from ..game import OPENING
 from ..rules import Rules
 from ..view import PlayerView
@@ -130,15 +130,13 @@ class Layout:
             raise ValueError("an observation is always of a seat, not a spectator's view")
         played = [0] * n
         for seat, code, _ in view.history:
-            c = code & 63
-            if c != OPENING:
-                played[seat] |= 1 << c
+            played[seat] |= 1 << (code & 63)  # an opening sweep sets bit 63: masked below
         order = [(me + j) % n for j in range(n)]
         captured = view.captured
         return [
             view.hand, view.table, view.unseen(),
             0 if turn is None else 1 << turn.card, 0 if turn is None else turn.taken,
-            *[captured[s] for s in order], *[played[s] for s in order],
+            *[captured[s] for s in order], *[played[s] & ALL_CARDS for s in order],
         ]
 
     def _scalars(self, view: PlayerView) -> list[float]:
