@@ -26,6 +26,11 @@ def test_api_test_passes_for_every_preset(variant):
     api_test(rl.env(variant), num_cycles=15, verbose_progress=False)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_api_test_passes_for_every_player_count(players):
+    api_test(rl.env("scopa", players), num_cycles=10, verbose_progress=False)
+
+
 def test_api_test_passes_with_teams_and_whole_matches():
     api_test(rl.env("scopa", 6, teams=3, episode="match", reward="match", target=3),
              num_cycles=15, verbose_progress=False)

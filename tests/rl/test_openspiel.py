@@ -22,6 +22,13 @@ def test_random_sim_test_passes(variant):
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_sim_test_passes_for_other_player_counts(players):
+    game = pyspiel.load_game("python_scopa", {"players": players})
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 def test_parameters_reach_the_rules():
     game = pyspiel.load_game(
         "python_scopa",
