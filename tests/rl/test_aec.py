@@ -132,3 +132,21 @@ def test_same_seed_same_deal():
     b.reset(seed=11)
     assert a.unwrapped.episode.game.deck == b.unwrapped.episode.game.deck
     assert Rules.preset("scopa") == a.unwrapped.rules
+
+
+def test_render_shows_a_move_in_progress():
+    env = rl.env("quindici", render_mode="ansi")
+    raw = env.unwrapped
+    for seed in range(200):
+        env.reset(seed=seed)
+        while not raw.episode.done:
+            obs, *_ = env.last()
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[-1]))
+            turn = raw.episode.turn
+            if turn is not None:
+                from scopa.cards import card_text
+
+                assert f"playing {card_text(turn.card)}, taken nothing yet" in env.render()
+                return
+    raise AssertionError("no move with a choice of captures in 200 deals")

@@ -4,7 +4,7 @@ beyond that seat's own view."""
 
 from __future__ import annotations
 
-from ..cards import cards_text
+from ..cards import card_text, cards_text
 from ..view import PlayerView
 from .actions import Turn
 
@@ -29,7 +29,7 @@ def render_text(view: PlayerView, turn: Turn | None, names: list[str]) -> str:
         lines.append(f"hand of {names[view.seat]}: " + " ".join(cards_text(view.hand)))
     if turn is not None:
         taken = " ".join(cards_text(turn.taken)) or "nothing yet"
-        lines.append(f"playing {cards_text(1 << turn.card)[0]}, taken {taken}")
+        lines.append(f"playing {card_text(turn.card)}, taken {taken}")
     if view.hand_over:
         lines.append("the hand is over")
     return "\n".join(lines)
