@@ -94,3 +94,28 @@ def test_resampling_while_dealing_keeps_only_what_the_player_saw():
     assert all([d[i] for i in mine_and_table] == mine_and_table for d in decks)
     assert len({tuple(d[10:]) for d in decks}) > 1  # the stock is hidden: it is redrawn
     assert len({(d[1], d[3], d[5]) for d in decks}) > 1  # so is the other hand
+
+
+def test_resampling_mid_move_keeps_the_played_card_with_its_player():
+    game = pyspiel.load_game("python_scopa", {"variant": "quindici"})
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    rng = np.random.RandomState(2)
+    for _ in range(100):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            if state.turn is not None:  # a card is down, its capture still to choose
+                mover = state.current_player()
+                for p in range(game.num_players()):
+                    for _ in range(5):
+                        other = state.resample_from_infostate(p, sampler)
+                        assert other.information_state_string(p) == (
+                            state.information_state_string(p))
+                        assert other.game.hands[mover] >> state.turn.card & 1
+                        assert other.legal_actions() == state.legal_actions()
+                return
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    raise AssertionError("no move with a choice of captures")

@@ -242,9 +242,12 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             for c in _resampled_prefix(self, player_id, rng):
                 new.apply_action(c)
             return new
-        world = self.game.view(player_id).sample(rng)
+        view = self.game.view(player_id)
+        world = view.sample(rng)
         if self.turn is not None:  # the card being played is public: the mover holds it
-            _give(world, self.game.to_move, self.turn.card, rng)
+            hands, stock = list(world.hands), list(world.stock)
+            _give(hands, stock, self.game.to_move, self.turn.card, rng)
+            world = view.determinize(hands, stock)
         for c in _deck_of_world(self, world):
             new.apply_action(c)
         for action in self.history()[NUM_CARDS:]:
@@ -280,19 +283,19 @@ def _not_void(rules: Rules, prefix: list[int]) -> float:
     return ok / total
 
 
-def _give(world: Game, seat: int, c: int, rng: random.Random) -> None:
+def _give(hands: list[int], stock: list[int], seat: int, c: int, rng: random.Random) -> None:
     """Put card ``c`` in ``seat``'s hand, swapping it with a random card of that hand (the
     result is uniform among the worlds where the seat holds ``c``)."""
-    hand = world.hands[seat]
+    hand = hands[seat]
     if hand >> c & 1:
         return
     out = rng.choice(cards_of(hand))
-    world.hands[seat] = hand ^ (1 << out) ^ (1 << c)
-    for s, other in enumerate(world.hands):
+    hands[seat] = hand ^ (1 << out) ^ (1 << c)
+    for s, other in enumerate(hands):
         if s != seat and other >> c & 1:
-            world.hands[s] = other ^ (1 << c) ^ (1 << out)
+            hands[s] = other ^ (1 << c) ^ (1 << out)
             return
-    world.stock[world.stock.index(c)] = out
+    stock[stock.index(c)] = out
 
 
 def _resampled_prefix(state: ScopaState, player: int, rng: random.Random) -> list[int]:
