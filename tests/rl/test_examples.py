@@ -5,8 +5,6 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-import pytest
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -19,7 +17,6 @@ def load(name: str):
 
 
 def test_learning_example_trains_plots_and_plays_the_arena(tmp_path):
-    pytest.importorskip("matplotlib")
     out = tmp_path / "curve.png"
     result = load("learn").main([
         "--hands", "16", "--batch", "2", "--k", "2", "--deals", "1", "--jobs", "1",
