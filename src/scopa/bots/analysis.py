@@ -1,4 +1,4 @@
-"""Every legal move of a seat with its expected value and a plain-English explanation.
+"""Every legal move of a seat with its expected value and why, as structured messages.
 
 Used by the terminal ``hint``, ``scopa analyse`` and the web "teach me" mode. The values
 come from the search bot's determinized search (see ``search.py``) and are the expected
@@ -8,13 +8,14 @@ hand-point margin of the mover's side over the other side(s) for the rest of the
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..game import Move
 from ..view import PlayerView
 from .base import Limit
 from .endgame import model_value
-from .explain import explain
+from ..messages import Message, sentence
+from .explain import reasons, verdict
 from .search import exact_heads_up, search_view
 
 #: simulations used when the caller gives no limit (about half a second on one core)
@@ -23,12 +24,17 @@ DEFAULT_LIMIT = Limit(simulations=3000)
 
 @dataclass(frozen=True)
 class MoveValue:
-    """One legal move, its expected hand-point margin, why, and how many worlds judged it."""
+    """One legal move, its expected hand-point margin, why, and how many worlds judged it.
+
+    ``reasons`` say what the move takes and leaves, ``margin`` how it compares with the best
+    move (messages of ``scopa.messages``); ``explanation`` is both in English sentences."""
 
     move: Move
     value: float
     explanation: str
     samples: int = 0
+    reasons: tuple[Message, ...] = field(default=())
+    margin: tuple[Message, ...] = field(default=())
 
 
 def analyse(
@@ -52,8 +58,12 @@ def analyse(
             g.play_code(st.code)
             tie[st.code] = model_value(g, view.seat)
     ranked = sorted(stats, key=lambda st: (-round(st.mean, 9), -tie.get(st.code, 0.0)))
+    pairs = [(Move.from_code(st.code), st.mean) for st in ranked]
     out = []
-    for st in ranked:
-        move = Move.from_code(st.code)
-        out.append(MoveValue(move, st.mean, explain(view, move, st.mean), st.count))
+    for i, st in enumerate(ranked):
+        move = pairs[i][0]
+        why = tuple(reasons(view, move))
+        margin = tuple(verdict(pairs, i))
+        text = " ".join(sentence(m) for m in why + margin)
+        out.append(MoveValue(move, st.mean, text, st.count, why, margin))
     return out
