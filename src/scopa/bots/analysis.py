@@ -11,10 +11,10 @@ import random
 from dataclasses import dataclass, field
 
 from ..game import Move
+from ..messages import Message, sentence
 from ..view import PlayerView
 from .base import Limit
 from .endgame import model_value
-from ..messages import Message, sentence
 from .explain import reasons, verdict
 from .search import exact_heads_up, search_view
 
