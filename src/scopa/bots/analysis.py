@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..game import Move
 from ..messages import Message, sentence
 from ..view import PlayerView
 from .base import Limit
 from .endgame import model_value
-from .explain import reasons, verdict
+from .explain import describe, reasons, still_to_come, verdict
 from .search import exact_heads_up, search_view
 
 #: simulations used when the caller gives no limit (about half a second on one core)
@@ -59,11 +60,37 @@ def analyse(
             tie[st.code] = model_value(g, view.seat)
     ranked = sorted(stats, key=lambda st: (-round(st.mean, 9), -tie.get(st.code, 0.0)))
     pairs = [(Move.from_code(st.code), st.mean) for st in ranked]
+    return judge(view, pairs, [st.count for st in ranked])
+
+
+def judge(
+    view: PlayerView, ranked: list[tuple[Move, float]], samples: list[int] | None = None
+) -> list[MoveValue]:
+    """Moves with their expected margins, best first, explained: the reasons of each and
+    how it compares with the best."""
     out = []
-    for i, st in enumerate(ranked):
-        move = pairs[i][0]
+    for i, (move, value) in enumerate(ranked):
         why = tuple(reasons(view, move))
-        margin = tuple(verdict(pairs, i))
+        margin = tuple(verdict(ranked, i))
         text = " ".join(sentence(m) for m in why + margin)
-        out.append(MoveValue(move, st.mean, text, st.count, why, margin))
+        out.append(MoveValue(move, value, text, samples[i] if samples else 0, why, margin))
     return out
+
+
+def payload(view: PlayerView, values: list[MoveValue]) -> dict[str, Any]:
+    """The analysis as JSON-ready data (the server's ``analysis`` reply, docs/server-protocol.md):
+    each move with its value, its label, reasons and margin as messages (scopa.messages),
+    and the prizes still unseen as ``context``."""
+    moves = [
+        {
+            "move": mv.move.to_dict(),
+            "value": round(float(mv.value), 3),
+            "best": i == 0,
+            "label": describe(view, mv.move),
+            "reasons": list(mv.reasons),
+            "margin": list(mv.margin),
+        }
+        for i, mv in enumerate(values)
+    ]
+    context = still_to_come(view)
+    return {"moves": moves, "context": [context] if context else []}

@@ -43,26 +43,10 @@ def _analyse(view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
     as structured messages (``scopa.messages``; None when the analysis module is not
     there)."""
     try:
-        from ..bots.analysis import analyse
-        from ..bots.explain import describe, still_to_come
+        from ..bots.analysis import analyse, payload
     except ImportError:
         return None
-    values = analyse(view, limit=_limit(seconds))
-    moves = []
-    for i, mv in enumerate(values):
-        move = Move(mv.move.card, mv.move.capture)
-        moves.append(
-            {
-                "move": move.to_dict(),
-                "value": round(float(mv.value), 3),
-                "best": i == 0,
-                "label": describe(view, move),
-                "reasons": list(mv.reasons),
-                "margin": list(mv.margin),
-            }
-        )
-    context = still_to_come(view)
-    return {"moves": moves, "context": [context] if context else []}
+    return payload(view, analyse(view, limit=_limit(seconds)))
 
 
 def _warm() -> int:

@@ -21,8 +21,7 @@ def analyse_position(
 ) -> dict[str, Any]:
     """The analysis as JSON-ready data; ``ValueError`` for a bad position or a finished
     hand, ``ImportError`` if the search bot's analysis is not installed."""
-    from ..bots.analysis import analyse
-    from ..bots.explain import still_to_come
+    from ..bots.analysis import analyse, payload
 
     game = Game.from_position(data)
     if game.hand_over:
@@ -30,23 +29,11 @@ def analyse_position(
     seat = game.to_move
     view = game.view(seat)
     values = analyse(view, limit, seed=seed)
-    context = still_to_come(view)
-    return {
-        "seat": seat,
-        "context": [context] if context else [],
-        "moves": [
-            {
-                "move": mv.move.to_dict(),
-                "notation": str(mv.move),
-                "value": round(mv.value, 4),
-                "explanation": mv.explanation,
-                "reasons": list(mv.reasons),
-                "margin": list(mv.margin),
-                "samples": getattr(mv, "samples", None),
-            }
-            for mv in values
-        ],
-    }
+    out = payload(view, values)
+    for row, mv in zip(out["moves"], values, strict=True):
+        row.update(notation=str(mv.move), value=round(mv.value, 4),
+                   explanation=mv.explanation, samples=mv.samples)
+    return {"seat": seat, **out}
 
 
 def analysis_table(analysis: dict[str, Any]) -> Table:
