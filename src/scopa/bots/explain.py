@@ -158,15 +158,15 @@ def expectation(value: float) -> Message:
 def verdict(ranked: Sequence[tuple[Move, float]], i: int) -> list[Message]:
     """How move ``i`` of ``ranked`` (best first, with expected margins) compares with the
     best one, in words; for the best move also what to expect from the rest of the hand."""
-    best_move, best = ranked[0]
+    best = ranked[0][1]
     if i == 0:
         out = [_best_against(ranked)]
         out.append(expectation(best))
         return out
     gap = best - ranked[i][1]
     if gap < TIE:
-        return [message("compare.tie", move=doing(best_move))]
-    return [message("compare.worse", amount=amount(gap), move=doing(best_move))]
+        return [message("compare.tie")]
+    return [message("compare.worse", amount=amount(gap))]
 
 
 def _best_against(ranked: Sequence[tuple[Move, float]]) -> Message:
