@@ -18,9 +18,10 @@ FALLBACK_LEVEL = "random"
 
 
 def known_levels() -> list[str]:
+    """The bots that may sit at a table (not the omniscient oracle)."""
     from ..bots import base
 
-    return base.bot_names()
+    return [name for name in base.bot_names() if base.seatable(name)]
 
 
 def _limit(seconds: float | None) -> Limit | None:

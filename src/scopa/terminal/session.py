@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..arena.play import derive_seed
-from ..bots.base import Bot, Limit, bot_names, make_bot
+from ..bots.base import Bot, Limit, bot_names, make_bot, seatable
 from ..game import Game, IllegalMoveError, Move
 from ..messages import sentence, text
 from ..rules import Rules
@@ -106,7 +106,7 @@ class TerminalMatch:
         self.bots: dict[int, Bot] = {}
         for seat in range(1, n):
             level = self.levels[seat - 1]
-            if getattr(make_bot(level, 0), "omniscient", False):
+            if not seatable(level):
                 raise ValueError(f"{level!r} sees every card: it cannot sit at a table")
             bot_seed = None if seed is None else derive_seed(seed, "seat", seat)
             self.bots[seat] = make_bot(level, bot_seed)
