@@ -116,3 +116,13 @@ def test_a_move_from_a_dict_is_described_like_the_browser_shows_it() -> None:
     move = view.legal_moves()[0]
     assert Move.from_dict(move.to_dict()) == move
     assert render(describe(view, move)).split(" ")[0] in ("Lay", "Take", "Sweep")
+
+
+def test_one_home_for_each_key_the_page_knows() -> None:
+    """The page's own strings (strings.js) and the shared catalogue never define the same
+    key: a text shared with the server lives in the catalogue only."""
+    page = resources.files("scopa").joinpath("web", "js", "strings.js").read_text("utf-8")
+    page_keys = set(re.findall(r'^\s+"([\w.]+)":', page, re.M))
+    assert {"lobby.start", "teach.title"} <= page_keys  # the file was read
+    for lang in LANGUAGES:
+        assert not page_keys & set(catalogue()[lang]), lang

@@ -43,6 +43,15 @@ def move_text(move: Move) -> Text:
     return out
 
 
+def move_notation(move: Move) -> Text:
+    """``7d:3s+4d`` (docs/formats.md), coloured by suit."""
+    out = card_markup(move.card)
+    if move.capture:
+        out.append(":")
+        out.append_text(Text("+").join(card_markup(c) for c in cards_of(move.capture)))
+    return out
+
+
 def play_words(name: str, move: Move) -> str:
     """The last-play line from the shared catalogue: "You took the 3 of swords with ..."."""
     if not move.capture:

@@ -161,7 +161,7 @@ class TerminalMatch:
         _, code, swept = self.game.history[-1]
         move = Move.from_code(code)
         line = Text(render.play_words(self.names[seat], move) + " (")
-        line.append_text(render.move_text(move)).append(")")
+        line.append_text(render.move_notation(move)).append(")")
         if swept:
             line.append("  " + text("table.sweep").upper(), style="bold magenta")
         return line
