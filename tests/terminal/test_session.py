@@ -133,7 +133,7 @@ def test_each_play_is_said_in_words_with_its_notation() -> None:
     text = console.export_text()
     said = re.findall(r"^(You|random 1) (laid|took) (the .+?) \((\S+)", text, re.M)
     assert said, text[:2000]
-    for who, verb, words, notation in said:
+    for _who, verb, words, notation in said:
         move = Move.parse(notation.rstrip(")"))
         assert (verb == "took") == bool(move.capture)
         assert words.endswith(card_name(move.card)), words
