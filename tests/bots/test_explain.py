@@ -9,7 +9,7 @@ import pytest
 
 from scopa import Move, Rules
 from scopa.bots.explain import amount, describe, doing, reasons, still_to_come, verdict
-from scopa.messages import Message, card, ranks, render, sentence
+from scopa.messages import Message, cards, ranks, render, sentence
 
 from .helpers import view_2p
 
@@ -75,11 +75,25 @@ def test_laying_a_seven_offers_it_to_the_unseen_sevens() -> None:
     view = view_2p(hand=["7d", "10b"], table=["10s"],
                    unseen=["7c", "7s", "1b", "2b", "3b", "4b", "5b", "6b"], opp=2)
     said = reasons(view, Move.parse("7d"))
-    assert find(said, "why.exposes")["args"] == {"card": card(6), "n": 2}
-    assert sentence(find(said, "why.exposes")) == "It offers the 7 of coins to the 2 unseen sevens."
-    assert render(find(said, "why.exposes"), "it") == (
-        "Offri il sette di denari ai 2 sette non ancora usciti."
+    assert find(said, "why.exposes")["args"] == {"cards": cards([6]), "n": 2}
+    assert sentence(find(said, "why.exposes")) == (
+        "It leaves the 7 of coins on the table for the 2 unseen sevens."
     )
+    assert render(find(said, "why.exposes"), "it") == (
+        "Lasci il sette di denari in tavola ai 2 sette non ancora usciti."
+    )
+
+
+def test_leaving_the_settebello_on_the_table_names_it_and_taking_it_does_not() -> None:
+    view = view_2p(hand=["7c", "10b"], table=["7d", "2s"],
+                   unseen=["7s", "1c", "1b", "2b", "3b", "4b", "5b", "6b"], opp=2)
+    left = reasons(view, Move.parse("10b"))
+    assert find(left, "why.exposes")["args"] == {"cards": cards([6]), "n": 1}
+    assert sentence(find(left, "why.exposes")) == (
+        "It leaves the 7 of coins on the table for the last unseen seven."
+    )
+    taken = reasons(view, Move.parse("7c:7d"))
+    assert "why.exposes" not in keys(taken) and "why.settebello" in keys(taken)
 
 
 def test_the_hands_last_play_clears_without_a_scopa_and_leaves_nothing_to_fear() -> None:

@@ -114,10 +114,10 @@ def _leaves(view: PlayerView, move: Move) -> list[Message]:
                 out.append(message("why.risk", total=total, n=left, rank=rank(r), ranks=ranks(r)))
             else:
                 out.append(message("why.riskGone", total=total, rank=rank(r)))
-    if not move.capture and RANK[move.card] == 7:
-        left = (unseen & RANK_MASK[7]).bit_count()
-        if left:
-            out.append(message("why.exposes", card=card(move.card), n=left))
+    sevens = after & RANK_MASK[7]  # laid or left there: a prize for the next seven
+    left = (unseen & RANK_MASK[7]).bit_count()
+    if sevens and left:
+        out.append(message("why.exposes", cards=cards(cards_of(sevens)), n=left))
     return out
 
 
