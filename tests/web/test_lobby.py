@@ -123,9 +123,11 @@ def test_no_large_empty_gaps(server, new_page, artifacts, width, height):
         page.click("#lang")
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_axe_finds_no_serious_violation_in_the_lobby(server, new_page, lang):
-    page = new_page(viewport={"width": 1280, "height": 860})
+@pytest.mark.parametrize(("lang", "width", "height"),
+                         [("en", 1280, 860), ("it", 1280, 860), ("en", 390, 844)],
+                         ids=["desktop-en", "desktop-it", "phone-en"])
+def test_axe_finds_no_serious_violation_in_the_lobby(server, new_page, lang, width, height):
+    page = new_page(viewport={"width": width, "height": height})
     open_lobby(page, server)
     if lang == "it":
         page.click("#lang")
