@@ -8,10 +8,10 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from scripted import analysis
+from scripted import analysis, state, view
 from web_helpers import last_state, play_turn, record_frames, shot, start_table, wait_my_turn
 
-from scopa.messages import sentence
+from scopa.messages import message, render, sentence
 
 pytestmark = pytest.mark.browser
 
@@ -133,3 +133,22 @@ def test_teach_me_asks_again_when_the_server_is_busy(scripted):
     page.check("#teach")
     expect(page.locator(".teach-list > li")).to_have_count(4)
     assert [f for f in sent if f["type"] == "teach"] == [{"type": "teach", "state_id": 5}] * 2
+
+
+def test_the_last_play_line_says_the_catalogues_words_in_both_languages(scripted):
+    """The last-play line uses the keys the terminal uses (table.lastTake, table.last)."""
+    page, _, sockets = scripted
+    event = {"kind": "move", "seat": 0, "card": "3c", "capture": ["3s"], "scopa": False,
+             "by": "human"}  # fmt: skip
+    after = view(
+        to_move=1, hand=["7d", "10b"], hand_sizes=[2, 3], table=["4d", "2c", "5b"],
+        captured=[["1d", "2d", "3s", "3c"], ["6c"]],
+        history=[{"seat": 0, "card": "3c", "capture": ["3s"], "scopa": False}],
+    )  # fmt: skip
+    sockets[-1].send(state(6, after, [], event))
+    took = message("table.lastTake", name="Anna", cards={"cards": ["3s"]}, card={"card": "3c"})
+    for lang in ("en", "it"):
+        line = render(message("table.last", text=render(took, lang)), lang)
+        expect(page.locator(".last-play")).to_have_text(line)
+        page.click("#lang")
+    assert line == "Ultima giocata: Anna ha preso il tre di spade con il tre di coppe"
