@@ -32,3 +32,13 @@ function argument(value, language) {
   if ("list" in value) return joinWords(value.list.map((m) => say(m, language)), language);
   return "";
 }
+
+/** The last-play line's words for a play {card, capture, scopa} by `name` (the terminal
+ * says the same keys: scopa.terminal.render.play_words). */
+export function playWords(name, play, language = lang()) {
+  const args = { name, card: { card: play.card } };
+  const text = play.capture.length
+    ? say({ key: "table.lastTake", args: { ...args, cards: { cards: play.capture } } }, language)
+    : say({ key: "table.lastLay", args }, language);
+  return play.scopa ? `${text} — ${t("table.sweep", {}, language)}` : text;
+}
