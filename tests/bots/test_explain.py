@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 
 from scopa import Move, Rules
+from scopa.bots.analysis import judge, payload
 from scopa.bots.explain import amount, describe, doing, reasons, still_to_come, verdict
 from scopa.messages import Message, cards, ranks, render, sentence
 
@@ -172,3 +173,20 @@ def test_a_sweep_that_does_not_score_in_asso_pigliatutto_is_a_clear() -> None:
     assert keys(said)[0] == "why.clear"
     assert render(describe(view, Move.parse("1c:3s+4c"))) == (
         "Take the 4 of cups and the 3 of swords with the ace of cups, clearing the table")
+
+
+def test_reasons_every_move_shares_are_said_once_in_the_payload() -> None:
+    # the settebello lies on the table and no card in hand can take it
+    view = view_2p(hand=["2c", "10b"], table=["7d", "1s"],
+                   unseen=["7s", "1c", "1b", "2b", "3b", "4b", "5b", "6b"], opp=2)
+    values = judge(view, [(Move.parse("10b"), 0.1), (Move.parse("2c"), -0.3)])
+    shared = {"key": "why.exposes", "args": {"cards": cards([6]), "n": 1}}
+    assert all(shared in mv.reasons for mv in values)  # the analysis itself keeps them
+    data = payload(view, values)
+    assert data["common"] == [shared]
+    assert all(shared not in m["reasons"] for m in data["moves"])
+    assert all(m["reasons"] for m in data["moves"])
+    assert sentence({"key": "common.intro", "args": {}}, "it") == "Qualunque carta giochi:"
+    # one move alone: nothing to tell apart, everything stays with it
+    alone = payload(view, values[:1])
+    assert alone["common"] == [] and shared in alone["moves"][0]["reasons"]

@@ -4,6 +4,7 @@ structured messages the server sends (rendered by the browser as Python renders 
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -82,6 +83,9 @@ def expect_coaching(page, lang: str) -> None:  # type: ignore[no-untyped-def]
     expect(page.locator(".teach-context")).to_have_text(
         [sentence(m, lang) for m in frame["context"]]
     )
+    expect(page.locator(".teach-common li")).to_have_text(
+        [sentence(m, lang) for m in frame["common"]]
+    )
     for i, entry in enumerate(frame["moves"]):
         item = items.nth(i)
         expect(item.locator(".teach-move")).to_have_text(sentence(entry["label"], lang))
@@ -152,3 +156,18 @@ def test_the_last_play_line_says_the_catalogues_words_in_both_languages(scripted
         expect(page.locator(".last-play")).to_have_text(line)
         page.click("#lang")
     assert line == "Ultima giocata: Anna ha preso il tre di spade con il tre di coppe"
+
+
+def test_what_every_move_shares_is_said_once_above_the_list(scripted):
+    page, _, sockets = scripted
+    page.check("#teach")
+    expect(page.locator(".teach-list > li")).to_have_count(4)
+    shared = {"key": "why.exposes", "args": {"cards": {"cards": ["7c"]}, "n": 2}}
+    sockets[-1].send(json.dumps({**analysis(), "common": [shared]}))
+    expect(page.locator(".teach-common")).to_contain_text("Whatever you play:")
+    expect(page.locator(".teach-common li")).to_have_text(
+        "It leaves the 7 of cups on the table for the 2 unseen sevens."
+    )
+    page.click("#lang")
+    expect(page.locator(".teach-common")).to_contain_text("Qualunque carta giochi:")
+    expect(page.locator(".teach-common li")).to_have_text(sentence(shared, "it"))

@@ -80,17 +80,26 @@ def judge(
 def payload(view: PlayerView, values: list[MoveValue]) -> dict[str, Any]:
     """The analysis as JSON-ready data (the server's ``analysis`` reply, docs/server-protocol.md):
     each move with its value, its label, reasons and margin as messages (scopa.messages),
-    and the prizes still unseen as ``context``."""
+    the prizes still unseen as ``context``, and as ``common`` the reasons every move shares
+    (said once, not under each move: they do not tell the moves apart)."""
+    shared = common_reasons(values)
     moves = [
         {
             "move": mv.move.to_dict(),
             "value": round(float(mv.value), 3),
             "best": i == 0,
             "label": describe(view, mv.move),
-            "reasons": list(mv.reasons),
+            "reasons": [r for r in mv.reasons if r not in shared],
             "margin": list(mv.margin),
         }
         for i, mv in enumerate(values)
     ]
     context = still_to_come(view)
-    return {"moves": moves, "context": [context] if context else []}
+    return {"moves": moves, "context": [context] if context else [], "common": shared}
+
+
+def common_reasons(values: list[MoveValue]) -> list[Message]:
+    """The reasons every one of two or more moves gives, in the first move's order."""
+    if len(values) < 2:
+        return []
+    return [r for r in values[0].reasons if all(r in mv.reasons for mv in values[1:])]

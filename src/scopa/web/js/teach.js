@@ -20,6 +20,11 @@ export function renderTeach(analysis, onPick) {
     return box;
   }
   for (const msg of analysis.context || []) box.append(h("p", { class: "teach-context" }, sentence(msg)));
+  const common = analysis.common || [];
+  if (common.length) {
+    box.append(h("div", { class: "teach-common" }, h("p", {}, t("common.intro")),
+      h("ul", { class: "why" }, common.map((msg) => h("li", {}, sentence(msg))))));
+  }
   const list = h("ol", { class: "teach-list" });
   for (const entry of analysis.moves) {
     const reasons = (entry.reasons || []).map((msg) => h("li", {}, sentence(msg)));
