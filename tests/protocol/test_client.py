@@ -68,6 +68,8 @@ def test_good_fake_bot_with_log_lines() -> None:
         ("illegal", "which is not legal here; legal moves:"),
         ("not-my-card", "which is not legal here"),
         ("malformed-move", "malformed move"),
+        ("upper-case", "malformed move.*not a card"),
+        ("wide-digits", "malformed move.*not a card"),
         ("wrong-id", "answered move_request 6, expected 1"),
         ("error", "reported an error: 'out of memory'"),
     ],
