@@ -13,7 +13,7 @@ from scopa.cards import card_text
 
 
 async def two_humans(server: ServerProcess) -> tuple[Client, Client, dict[str, Any], str]:
-    created = server.create(seats=[{"kind": "human"}, {"kind": "human"}])
+    created = server.create(seats=[{"kind": "human"}, {"kind": "human"}], public=True)
     tid = created["table"]["id"]
     joined = server.join(created["invite"])
     a = await Client(server, tid, created["token"]).connect()

@@ -118,7 +118,7 @@ def test_bot_pool_survives_a_dead_worker() -> None:
         pool = BotPool(1)
         try:
             await pool.warm()
-            for pid in list(pool.executor._processes):  # a worker dies (OOM, kill -9 ...)
+            for pid in list(pool.bots.executor._processes):  # a worker dies (OOM, kill -9 ...)
                 os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.5)
             view = Game.new("scopa", seed=1).view(0)

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "busy_teach: the scripted socket refuses a first teach")
+    config.addinivalue_line("markers", "busy_teach(code): the scripted socket refuses a first teach")
 
 
 def _scopa_command() -> list[str] | None:
@@ -158,7 +158,8 @@ if (!localStorage.getItem('scopa.lang')) localStorage.setItem('scopa.lang', 'en'
 
 
 class PageErrors(list):
-    """JavaScript errors seen on a page; a test fails if any remain."""
+    """JavaScript errors (and Content-Security-Policy violations) seen on a page; a test
+    fails if any remain."""
 
 
 def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-untyped-def]
@@ -167,6 +168,10 @@ def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-u
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the server's Content-Security-Policy forbids inline script and style: anything the
+    # page does that breaks it is reported on the console ("Refused to ...")
+    page.on("console", lambda m: errors.append(m.text)
+            if "Content Security Policy" in m.text else None)
     return context, page
 
 

@@ -40,8 +40,9 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     expect(anna.locator(".turn.waiting")).to_be_visible()
     shot(anna, artifacts, "friends-01-waiting")
 
+    invite_url = invite.input_value()
     bruno = new_page(viewport={"width": 1280, "height": 860})
-    bruno.goto(invite.input_value())
+    bruno.goto(invite_url)
     bruno.fill("#join-name", "<b>Bruno</b>")
     bruno.click("form button[type=submit]")
     bruno.wait_for_url("**/t/*")
@@ -85,9 +86,15 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     for p in (anna, bruno):
         expect(p.locator(".scoreboard .target")).to_contain_text("Hand 2")
 
-    # a third person watches: public information only, no hand
+    # a third person: the table's address alone shows nothing of a private table ...
     carla = new_page(viewport={"width": 1280, "height": 860})
     carla.goto(anna.url)
+    expect(carla.locator(".play-area .turn[role=alert]")).to_be_visible()
+    expect(carla.locator(".felt .card")).to_have_count(0)
+    # ... with the invite she watches: public information only, no hand
+    carla.goto(invite_url)
+    carla.click(".join a.button")
+    carla.wait_for_url("**/t/*")
     expect(carla.locator(".note")).to_be_visible()
     expect(carla.locator(".felt .card")).to_have_count(len(table_cards(anna)))
     expect(carla.locator(".hand")).to_have_count(0)
