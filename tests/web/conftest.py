@@ -38,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "busy_teach(code): the scripted socket refuses a first teach")
+    config.addinivalue_line(
+        "markers", "busy_teach(code): the scripted socket refuses a first teach")
 
 
 def _scopa_command() -> list[str] | None:
