@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -155,6 +156,7 @@ async def bench(args: argparse.Namespace) -> None:
     base_http = f"http://127.0.0.1:{port}"
     base_ws = f"ws://127.0.0.1:{port}"
     tmp = tempfile.mkdtemp(prefix="scopa-load-")
+    operator = secrets.token_urlsafe(24)  # resetting the health figures needs it
     env = {
         **os.environ, "PYTHONPATH": str(ROOT / "src"),
         "SCOPA_HAND_PAUSE_SECONDS": str(args.hand_pause),
@@ -163,6 +165,7 @@ async def bench(args: argparse.Namespace) -> None:
         "SCOPA_RATE_PER_SECOND": "50",
         "SCOPA_RATE_BURST": "100",
         "SCOPA_CREATE_BURST": "100000",
+        "SCOPA_OPERATOR_SECRET": operator,
     }
     cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
            "--database-url", f"sqlite:///{tmp}/load.sqlite", "--log-level", "warning"]
@@ -209,7 +212,9 @@ async def bench(args: argparse.Namespace) -> None:
             lags.clear()
             # measure the steady state only
             stats.delays.clear()
-            await http.get("/api/health?reset=1")
+            reset = await http.get("/api/health?reset=1",
+                                   headers={"Authorization": f"Bearer {operator}"})
+            reset.raise_for_status()
             moves0, t0 = stats.moves, time.monotonic()
             kids = children(server.pid)
             cpu0 = [cpu_seconds(server.pid), *(cpu_seconds(k) for k in kids)]
