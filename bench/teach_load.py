@@ -21,18 +21,15 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ROOT, free_port, pct  # noqa: E402
+from load import ROOT, pct, seated, start_server, stop_server, wait_ready  # noqa: E402
 
 
 class Table:
@@ -46,11 +43,7 @@ class Table:
         self.latest: dict[str, Any] | None = None
 
     async def run(self) -> None:
-        async with websockets.connect(self.url, max_size=2**22, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
-            reader = asyncio.create_task(self.read(ws))
-            await self.stop.wait()
-            reader.cancel()
+        await seated(self.url, self.token, self.read, self.stop)
 
     async def move(self, ws: Any, f: dict[str, Any]) -> None:
         if self.latest is f and not self.stop.is_set():
@@ -59,58 +52,46 @@ class Table:
 
     async def read(self, ws: Any) -> None:
         async for raw in ws:
-            now = time.monotonic()
-            f = json.loads(raw)
-            kind = f["type"]
-            if kind == "state":
-                self.latest = f
-                ev = f.get("event") or {}
-                if ev.get("kind") == "move" and ev.get("by") == "bot":
-                    if self.waiting_since is not None and not self.teach:
-                        self.replies.append(now - self.waiting_since)
-                    self.waiting_since = None
-                view = f.get("view") or {}
-                if (ev.get("kind") == "move" and ev.get("by") == "human"
-                        and not view.get("hand_over") and not f["your_turn"]):
-                    self.waiting_since = now
-                if f["your_turn"]:
-                    if self.teach:
-                        await ws.send(json.dumps({"type": "teach", "state_id": f["state_id"]}))
-                    else:
-                        await self.move(ws, f)
-            elif kind == "analysis" or (kind == "error" and f.get("ref") == "teach"):
-                self.counts[f.get("code", "analysis")] = self.counts.get(
-                    f.get("code", "analysis"), 0) + 1
-                if self.latest is not None and self.latest["your_turn"]:
-                    await self.move(ws, self.latest)
-            elif kind == "hand_end":
-                await ws.send(json.dumps({"type": "next"}))
-            elif kind == "match_end":
-                await ws.send(json.dumps({"type": "rematch"}))
+            await self.on_frame(ws, json.loads(raw), time.monotonic())
+
+    async def on_frame(self, ws: Any, f: dict[str, Any], now: float) -> None:
+        answers = {"hand_end": "next", "match_end": "rematch"}
+        if f["type"] in answers:
+            await ws.send(json.dumps({"type": answers[f["type"]]}))
+        elif f["type"] == "analysis" or (f["type"] == "error" and f.get("ref") == "teach"):
+            code = f.get("code", "analysis")
+            self.counts[code] = self.counts.get(code, 0) + 1
+            if self.latest is not None and self.latest["your_turn"]:
+                await self.move(ws, self.latest)
+        elif f["type"] == "state":
+            self.latest = f
+            ev = f.get("event") or {}
+            if ev.get("kind") == "move" and ev.get("by") == "bot":
+                if self.waiting_since is not None and not self.teach:
+                    self.replies.append(now - self.waiting_since)
+                self.waiting_since = None
+            view = f.get("view") or {}
+            if (ev.get("kind") == "move" and ev.get("by") == "human"
+                    and not view.get("hand_over") and not f["your_turn"]):
+                self.waiting_since = now
+            if f["your_turn"] and self.teach:
+                await ws.send(json.dumps({"type": "teach", "state_id": f["state_id"]}))
+            elif f["your_turn"]:
+                await self.move(ws, f)
 
 
 async def bench(args: argparse.Namespace) -> None:
-    port = free_port()
-    tmp = tempfile.mkdtemp(prefix="scopa-teach-")
-    env = {**os.environ, "PYTHONPATH": str(Path(args.src).resolve()),
-           "SCOPA_BOT_DELAY_SECONDS": str(args.bot_delay), "SCOPA_HAND_PAUSE_SECONDS": "0.5",
-           "SCOPA_BOT_WORKERS": str(args.workers), "SCOPA_CREATE_BURST": "100000"}
-    cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
-           "--database-url", f"sqlite:///{tmp}/teach.sqlite", "--log-level", "warning"]
-    server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server, port = start_server(
+        {"SCOPA_BOT_DELAY_SECONDS": str(args.bot_delay), "SCOPA_HAND_PAUSE_SECONDS": "0.5",
+         "SCOPA_BOT_WORKERS": str(args.workers), "SCOPA_CREATE_BURST": "100000"},
+        Path(args.src).resolve())
     stop = asyncio.Event()
     replies: list[float] = []
     counts: dict[str, int] = {}
     rng = random.Random(args.seed)
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
-            for _ in range(600):
-                try:
-                    if (await http.get("/api/meta")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                await asyncio.sleep(0.1)
+            await wait_ready(http)
             tables = []
             for i in range(args.normal + args.teachers):
                 r = await http.post("/api/tables", json={
@@ -133,11 +114,7 @@ async def bench(args: argparse.Namespace) -> None:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
     ms = [x * 1000 for x in got]
     print(f"code: {Path(args.src).resolve()}; {args.normal} normal tables, {args.teachers} "
           f"asking teach-me at every turn, {args.seconds:.0f} s, bot delay {args.bot_delay} s, "
