@@ -238,7 +238,7 @@ class Master:
 
     async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
         table = self.by_invite.get(invite)
-        if table is not None and self._expired(table, datetime.now(UTC)):
+        if table is not None and self._expired(table, self.waiting_cutoff()):
             self._expire(table)
             table = None
         if table is None:
@@ -294,21 +294,21 @@ class Master:
         and close tables that waited for players longer than ``waiting_table_minutes``."""
         keep = self.settings.finished_keep_seconds
         now = time.monotonic()
-        wall = datetime.now(UTC)
+        cutoff = self.waiting_cutoff()
         for table in list(self.tables.values()):
             if (table.status == "finished" and table.finished_at is not None
                     and now - table.finished_at > keep and not table.spectators
                     and not any(s.conns for s in table.seats)):
                 self._forget(table)
-            elif self._expired(table, wall):
+            elif self._expired(table, cutoff):
                 self._expire(table)
 
-    def waiting_cutoff(self, now: datetime) -> datetime:
+    def waiting_cutoff(self) -> datetime:
         """Tables made before this and still waiting for players have expired."""
-        return now - timedelta(minutes=self.settings.waiting_table_minutes)
+        return datetime.now(UTC) - timedelta(minutes=self.settings.waiting_table_minutes)
 
-    def _expired(self, table: Table, now: datetime) -> bool:
-        return table.status == "waiting" and table.created_at < self.waiting_cutoff(now)
+    def _expired(self, table: Table, cutoff: datetime) -> bool:
+        return table.status == "waiting" and table.created_at < cutoff
 
     def _expire(self, table: Table) -> None:
         """Close a table that waited too long: stored as ``expired`` (never reloaded), its
@@ -346,7 +346,7 @@ class Master:
         """Rebuild every waiting or playing table from storage; returns how many. Tables
         that waited too long are marked expired first and stay down."""
         count = 0
-        self.store.expire_waiting(self.waiting_cutoff(datetime.now(UTC)))
+        self.store.expire_waiting(self.waiting_cutoff())
         for st in self.store.load_active():
             try:
                 table = self._rebuild(st)
