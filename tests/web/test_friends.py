@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from web_helpers import hand_cards, play_turn, shot, start_table, table_cards
+from web_helpers import MY_TURN, hand_cards, play_turn, shot, start_table, table_cards
 
 pytestmark = pytest.mark.browser
 
 
 def whose_turn(a, b):  # type: ignore[no-untyped-def]
     """The page whose player is to move and takes input (waits until one of them is)."""
-    ready = "document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked')"
     # the one to move sees '.turn.mine' on its own page: wait on both pages at once
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         for p in (a, b):
             with contextlib.suppress(PlaywrightTimeout):
-                p.wait_for_function(ready, timeout=250)
+                p.wait_for_selector(MY_TURN, timeout=250)
                 return p
     raise AssertionError("nobody's turn")
 
@@ -132,9 +132,12 @@ def test_a_stale_seat_token_falls_back_to_watching(server, new_page):
     table_id = anna.url.rsplit("/", 1)[-1]
     other = new_page(viewport={"width": 1280, "height": 860})
     other.goto(server + "/")
+    # the seat this browser once had (saved with the table's invite) is no longer valid
+    invite = anna.evaluate(f"JSON.parse(localStorage.getItem('scopa.seat.{table_id}')).invite")
     other.evaluate(
         "([k, v]) => localStorage.setItem(k, v)",
-        [f"scopa.seat.{table_id}", '{"token": "not-a-real-token", "seat": 0}'],
+        [f"scopa.seat.{table_id}",
+         json.dumps({"token": "not-a-real-token", "seat": 0, "invite": invite})],
     )
     other.goto(anna.url)
     expect(other.locator(".banner")).to_have_text(
