@@ -100,7 +100,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env=env,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a busy shared machine starts slowly
     while True:
         try:
             urllib.request.urlopen(base + "/api/meta", timeout=1).read()
