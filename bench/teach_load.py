@@ -109,6 +109,10 @@ async def bench(args: argparse.Namespace) -> None:
             load0 = os.getloadavg()[0]
             await asyncio.sleep(args.seconds)
             load1 = os.getloadavg()[0]
+            end = time.monotonic()
+            # bots still thinking at the end: how long they have kept their table waiting
+            pending = [end - t.waiting_since for t in tables
+                       if not t.teach and t.waiting_since is not None]
             got = list(replies)
             answered = dict(counts)
             stop.set()
@@ -124,6 +128,9 @@ async def bench(args: argparse.Namespace) -> None:
               f"{statistics.median(ms):.0f} ms, p90 {pct(ms, 0.9):.0f} ms, max {max(ms):.0f} ms")
     else:
         print("no bot replies at the normal tables")
+    if pending:
+        print(f"still waiting for their bot at the end: {len(pending)} tables, for "
+              f"{', '.join(f'{x:.1f}' for x in sorted(pending))} s")
     print(f"teach answers: {answered}")
 
 
