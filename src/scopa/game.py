@@ -31,7 +31,6 @@ from .scoring import score_hand
 from .shuffle import deck_from_seed, new_seed
 
 ACES = RANK_MASK[1]
-CARD_BY_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
 #: the seats in dealing order by number of seats and first seat
 _DEAL_ORDER = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 7)}
 #: card order of a state built without a deal or a position (views, samples)

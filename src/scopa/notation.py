@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from .cards import ALL_CARDS, BIT, NUM_CARDS, card, card_text, rank_key
-from .game import CARD_BY_TEXT, Game, PositionError
+from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text, rank_key
+from .game import Game, PositionError
 from .rules import Rules
 
 G = TypeVar("G", bound=Game)
@@ -123,7 +123,7 @@ def load_position(cls: type[G], data: Any) -> G:
 
 
 def _parse_card(text: Any, where: str) -> int:
-    """A card written in a form other than the canonical one (``7D``), or an error."""
+    """A card the fast reading did not take (not a canonical card text), or an error."""
     try:
         return card(text)
     except ValueError as e:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import NUM_CARDS, card_text
-from .game import CARD_BY_TEXT, Game, IllegalMoveError, Move, PositionError
+from .cards import CARD_BY_TEXT, NUM_CARDS, card_text
+from .game import Game, IllegalMoveError, Move, PositionError
 from .rules import Rules
 from .shuffle import commitment, deck_from_seed
 

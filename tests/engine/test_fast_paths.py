@@ -134,13 +134,13 @@ def test_fast_path_rejects_wrong_card_counts():
         Game.from_position(p)
 
 
-def test_other_spellings_still_load_through_the_careful_reading():
+def test_other_spellings_fall_to_the_careful_reading_and_are_refused():
     p = base()
     upper = copy.deepcopy(p)
-    upper["table"] = [c.upper() for c in upper["table"]]
     upper["hands"][0][0] = "7D"
     assert _read_zones_fast(_zones(upper), 2) is None
-    assert Game.from_position(upper).to_position() == Game.from_position(p).to_position()
+    with pytest.raises(PositionError, match="not a card"):
+        Game.from_position(upper)
 
 
 def test_list_subclass_zone_loads_like_a_list():

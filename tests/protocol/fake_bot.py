@@ -60,6 +60,11 @@ def main(mode: str, name: str) -> None:
             elif mode == "not-my-card":
                 hidden = [c for c in ("1d", "1c", "1s", "1b") if c not in msg["view"]["hand"]]
                 send({"type": "move", "id": rid, "move": {"card": hidden[0], "capture": []}})
+            elif mode in ("upper-case", "wide-digits"):  # a legal move, spelt otherwise
+                text = first["card"]
+                text = text.upper() if mode == "upper-case" else "".join(
+                    chr(ord(ch) + 0xFEE0) if ch.isdigit() else ch for ch in text)
+                send({"type": "move", "id": rid, "move": {**first, "card": text}})
             elif mode == "malformed-move":
                 send({"type": "move", "id": rid, "move": {"card": "seven"}})
             elif mode == "wrong-id":

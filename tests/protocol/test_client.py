@@ -85,6 +85,8 @@ def test_clean_name(given: object, expected: str | None) -> None:
         ("illegal", "which is not legal here; legal moves:"),
         ("not-my-card", "which is not legal here"),
         ("malformed-move", "malformed move"),
+        ("upper-case", "malformed move.*not a card"),
+        ("wide-digits", "malformed move.*not a card"),
         ("wrong-id", "answered move_request 6, expected 1"),
         ("error", "reported an error: 'out of memory'"),
     ],

@@ -71,7 +71,7 @@ class ServerProcess:
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a busy shared machine starts slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("server died:\n" + self.log.read_text())
@@ -118,9 +118,11 @@ class ServerProcess:
 class Client:
     """One WebSocket connection; every frame it gets is kept in ``frames``."""
 
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None,
+                 invite: str | None = None) -> None:
         self.url = f"{server.ws_base}/ws/{table_id}"
         self.token = token
+        self.invite = invite
         self.frames: list[dict[str, Any]] = []
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.ws: Any = None
@@ -132,6 +134,8 @@ class Client:
         if hello is None:
             hello = {"type": "hello", "token": self.token} if self.token else {
                 "type": "hello", "spectate": True}
+            if self.invite and not self.token:
+                hello["invite"] = self.invite
         with contextlib.suppress(websockets.ConnectionClosed):
             await self.send(hello)
         self.reader = asyncio.get_running_loop().create_task(self._read())
@@ -149,7 +153,7 @@ class Client:
             self.closed.set()
 
     async def send(self, frame: Any) -> None:
-        await self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
+        await self.ws.send(frame if isinstance(frame, str | bytes) else json.dumps(frame))
 
     async def close(self) -> None:
         if self.ws is not None:

@@ -53,7 +53,7 @@ def test_bot_stands_in_after_grace_and_player_returns(server: ServerProcess) -> 
             target=200,  # the stand-in and the bot play fast: the match must not end
         )
         tid, token = created["table"]["id"], created["token"]
-        spectator = await Client(server, tid).connect()
+        spectator = await Client(server, tid, invite=created["invite"]).connect()
         a = await Client(server, tid, token).connect()
         first = await a.expect("state", lambda f: f["your_turn"])
         await a.close()
@@ -179,8 +179,9 @@ def test_public_list_and_invites(server: ServerProcess) -> None:
     assert private["table"]["id"] not in listed
     assert listed[public["table"]["id"]]["invite"] == public["invite"]
     assert listed[public["table"]["id"]]["status"] == "waiting"
-    # a private table's invite is only in its creator's answer; its page does not show it
-    assert server.get(f"/api/tables/{private['table']['id']}").json()["invite"] is None
+    # a private table's invite is only in its creator's answer; its id alone shows nothing
+    assert server.get(f"/api/tables/{private['table']['id']}").status_code == 404
+    assert server.get(f"/api/tables/{public['table']['id']}").json()["invite"] == public["invite"]
     looked = server.get(f"/api/invites/{private['invite']}").json()
     assert looked["id"] == private["table"]["id"]
     joined = server.join(private["invite"])

@@ -79,8 +79,11 @@ def test_secrecy_checker_catches_leaks() -> None:
 
 
 def test_health(server: Any) -> None:
-    h = server.get("/api/health?reset=true").json()
+    h = server.get("/api/health").json()
     assert h["ok"] is True and h["tables"] >= 0 and "p99" in h["loop_lag_ms"]
+    # resetting the figures is an operator action: this server has no operator secret
+    r = server.get("/api/health?reset=true")
+    assert r.status_code == 403 and "operator secret" in r.json()["detail"]
 
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "napola", "quindici"])
@@ -118,7 +121,7 @@ def test_bot_pool_survives_a_dead_worker() -> None:
         pool = BotPool(1)
         try:
             await pool.warm()
-            for pid in list(pool.executor._processes):  # a worker dies (OOM, kill -9 ...)
+            for pid in list(pool.bots.executor._processes):  # a worker dies (OOM, kill -9 ...)
                 os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.5)
             view = Game.new("scopa", seed=1).view(0)

@@ -39,7 +39,8 @@ from scripted import scripted  # noqa: E402, F401 - the scripted-socket table fi
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "busy_teach: the scripted socket refuses a first teach")
+    config.addinivalue_line(
+        "markers", "busy_teach(code): the scripted socket refuses a first teach")
 
 
 def _scopa_command() -> list[str] | None:
@@ -100,7 +101,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env=env,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a busy shared machine starts slowly
     while True:
         try:
             urllib.request.urlopen(base + "/api/meta", timeout=1).read()
@@ -159,7 +160,8 @@ if (!localStorage.getItem('scopa.lang')) localStorage.setItem('scopa.lang', 'en'
 
 
 class PageErrors(list):
-    """JavaScript errors seen on a page; a test fails if any remain."""
+    """JavaScript errors (and Content-Security-Policy violations) seen on a page; a test
+    fails if any remain."""
 
 
 def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-untyped-def]
@@ -168,6 +170,10 @@ def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-u
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the server's Content-Security-Policy forbids inline script and style: anything the
+    # page does that breaks it is reported on the console ("Refused to ...")
+    page.on("console", lambda m: errors.append(m.text)
+            if "Content Security Policy" in m.text else None)
     return context, page
 
 

@@ -84,8 +84,11 @@ def state(state_id: int, v: dict[str, Any], legal: list, event: Any = None) -> s
 @pytest.fixture
 def scripted(server, page, request):  # type: ignore[no-untyped-def]
     """The table page on a scripted socket; returns (page, frames the page sent, socket).
-    Marked `busy_teach`, the first teach request is refused as rate_limited."""
-    busy_first = request.node.get_closest_marker("busy_teach") is not None
+    Marked `busy_teach` (optionally with an error code), the first teach request is refused
+    as rate_limited (or with that code)."""
+    marker = request.node.get_closest_marker("busy_teach")
+    busy_first = marker is not None
+    busy_code = marker.args[0] if marker is not None and marker.args else "rate_limited"
     sent: list[dict[str, Any]] = []
     sockets: list[Any] = []
 
@@ -105,7 +108,7 @@ def scripted(server, page, request):  # type: ignore[no-untyped-def]
                         json.dumps(
                             {
                                 "type": "error",
-                                "code": "rate_limited",
+                                "code": busy_code,
                                 "ref": "teach",
                                 "message": "one analysis at a time",
                                 "state_id": 5,

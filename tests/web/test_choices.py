@@ -55,7 +55,7 @@ def test_pick_a_capture_and_change_your_mind(scripted, artifacts):
     page.click('.hand [data-card="7d"]')
     page.locator(".chooser .option").nth(1).click()
     page.click(".chooser .play")
-    page.wait_for_function("document.querySelector('.play-host.locked')")
+    page.wait_for_selector(".play-host.locked")
     moves = [f for f in sent if f["type"] == "move"]
     assert moves == [
         {"type": "move", "state_id": 5, "move": {"card": "7d", "capture": ["2c", "5b"]}}

@@ -131,6 +131,14 @@ def test_teach_me_coaches_in_english_and_italian(scripted, artifacts):
     assert [f for f in sent if f["type"] == "teach"] == [{"type": "teach", "state_id": 5}]
 
 
+@pytest.mark.busy_teach("busy")
+def test_teach_me_asks_again_when_the_analyses_are_all_taken(scripted):
+    page, sent, _ = scripted
+    page.check("#teach")
+    expect(page.locator(".teach-list > li")).to_have_count(4)
+    assert [f for f in sent if f["type"] == "teach"] == [{"type": "teach", "state_id": 5}] * 2
+
+
 @pytest.mark.busy_teach
 def test_teach_me_asks_again_when_the_server_is_busy(scripted):
     page, sent, _ = scripted

@@ -47,13 +47,15 @@ def start_table(page: Page, base: str, *, name: str = "Anna", seat2: str | None 
     page.wait_for_url("**/t/*")
 
 
+#: the page shows it is our turn and takes input (no move in flight, no frame waiting to
+#: be shown), as one selector: matched at one instant by Playwright's selector engine (a
+#: wait_for_function would evaluate a string, which the page's CSP forbids)
+MY_TURN = "body:has(.turn.mine):not(:has(.play-host.locked))"
+
+
 def wait_my_turn(page: Page, timeout: float = 20_000) -> None:
-    """Until the page shows it is our turn and takes input (no move in flight, no frame
-    waiting to be shown)."""
-    page.wait_for_function(
-        "document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked')",
-        timeout=timeout,
-    )
+    """Until the page shows it is our turn and takes input."""
+    page.wait_for_selector(MY_TURN, timeout=timeout)
 
 
 def play_turn(page: Page, index: int = 0) -> str:

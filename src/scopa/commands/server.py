@@ -38,6 +38,7 @@ def serve(
     uvicorn.run(
         app, host=settings.host, port=settings.port, log_level=log_level, ws_max_size=65536,
         ws_max_queue=256, ws_per_message_deflate=settings.ws_compression,
+        **settings.proxy_options(),
     )
 
 

@@ -21,6 +21,9 @@ from .store import Store
 
 router = APIRouter(prefix="/api", tags=["history"])
 
+#: the furthest page of the match list (bounded so the database never sees a huge number)
+OFFSET_MAX = 1_000_000
+
 
 def store_of(request: Request) -> Store:
     store: Store = request.app.state.store
@@ -84,9 +87,10 @@ def _finished(store: Store, match_id: str) -> MatchRow:
 def matches(
     request: Request,
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=OFFSET_MAX),
 ) -> dict[str, Any]:
-    """Finished matches, newest first."""
+    """Finished matches of public tables, newest first (private tables' matches are
+    reached only by their id, which only their players are told)."""
     rows, total = store_of(request).finished_matches(limit, offset)
     return {"matches": [summary(m) for m in rows], "total": total}
 

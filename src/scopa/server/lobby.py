@@ -142,9 +142,15 @@ def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str,
 _BUCKETS: dict[str, TokenBucket] = {}
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the socket's peer, or what a trusted proxy forwarded (uvicorn
+    reads X-Forwarded-For only from ``trusted_proxies``)."""
+    return request.client.host if request.client else "?"
+
+
 def _allow_create(request: Request, settings: Any) -> bool:
     """One token bucket per client address (forgotten when there are too many)."""
-    host = request.client.host if request.client else "?"
+    host = client_address(request)
     bucket = _BUCKETS.get(host)
     if bucket is None:
         if len(_BUCKETS) > 10000:
@@ -177,10 +183,11 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
     try:
         table, seat, token = await master.create_table(
-            rules, seats, req.public, grace, name, creator_seat
+            rules, seats, req.public, grace, name, creator_seat, client_address(request)
         )
     except MasterError as e:
-        raise HTTPException(503 if e.code == "busy" else 400, e.message) from None
+        status = {"busy": 503, "too_many": 429}.get(e.code, 400)
+        raise HTTPException(status, e.message) from None
     return {
         "table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
         "invite": table.invite, "invite_url": f"/join/{table.invite}",
@@ -225,9 +232,10 @@ def public_tables(request: Request) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}")
 def table(table_id: str, request: Request) -> dict[str, Any]:
-    """One table (anyone with its id may watch it)."""
+    """One public table (anyone may watch it); a private table is seen only through its
+    invite (``GET /api/invites/<invite>``), so here it is as unknown as a wrong id."""
     master = master_of(request)
     t = master.tables.get(table_id)
-    if t is None:
+    if t is None or not t.public:
         raise HTTPException(404, "no such table")
     return master.table_info(t)

@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from ..game import Game, IllegalMoveError, Move
@@ -28,7 +28,7 @@ from ..shuffle import commitment, new_seed
 from ..view import history_entry
 from . import views
 from .models import MatchRow, SeatRow, TableRow
-from .seats import BotPool, external_bot
+from .seats import AnalysisBusy, BotPool, external_bot
 from .settings import Settings
 from .store import Store, StoredTable
 
@@ -37,6 +37,9 @@ log = logging.getLogger("scopa.server")
 #: state ids: match_number * STATE_STRIDE + events in the match
 STATE_STRIDE = 1_000_000
 
+
+#: table statuses that count as live (held for players); also "finished" and "expired"
+LIVE = ("waiting", "playing")
 
 #: the pause between hands when no person is seated and connected (bots, spectators only)
 BOTS_ONLY_PAUSE_SECONDS = 2.0
@@ -47,6 +50,8 @@ class Conn(Protocol):
     seat: int | None
 
     def send(self, text: str) -> None: ...
+
+    def close_after_queue(self, code: int, reason: str) -> None: ...
 
 
 class MasterError(Exception):
@@ -105,6 +110,9 @@ class Table:
     timer: asyncio.Task[None] | None = None
     #: monotonic time the last match ended (for dropping idle finished tables)
     finished_at: float | None = None
+    #: the client address that made the table (None after a restart): its waiting
+    #: tables are capped
+    creator_address: str | None = None
 
     @property
     def state_id(self) -> int:
@@ -113,6 +121,11 @@ class Table:
     @property
     def match_over(self) -> bool:
         return self.winner is not None
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives datetimes back without their zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def new_id(n: int = 10) -> str:
@@ -133,6 +146,8 @@ class Master:
         self._tasks: set[asyncio.Task[Any]] = set()
         #: teach-me answers by (table, state id, seat): asking again costs nothing
         self._analyses: dict[tuple[str, int, int], dict[str, Any] | None] = {}
+        #: seats (table, seat) with an analysis being computed
+        self._teaching: set[tuple[str, int]] = set()
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
@@ -149,6 +164,13 @@ class Master:
                 found = s.seat
         return found
 
+    def may_watch(self, table: Table, invite: object) -> bool:
+        """Anyone may watch a public table; a private one only with its invite code."""
+        if table.public:
+            return True
+        return isinstance(invite, str) and hmac.compare_digest(
+            invite.encode(), table.invite.encode())
+
     # -- tables -------------------------------------------------------------------------
     async def create_table(
         self,
@@ -158,11 +180,23 @@ class Master:
         grace: float,
         creator: str | None,
         creator_seat: int | None,
+        address: str | None = None,
     ) -> tuple[Table, int | None, str | None]:
-        """Create a table; the creator takes ``creator_seat`` (a human seat)."""
-        self._prune()
-        if len(self.tables) >= self.settings.max_live_tables:
+        """Create a table; the creator takes ``creator_seat`` (a human seat). Refused when
+        the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
+        has ``max_waiting_per_address`` tables waiting for players (``too_many``)."""
+        self.sweep()
+        live = waiting_here = 0
+        for t in self.tables.values():
+            if t.status in LIVE:
+                live += 1
+                waiting_here += t.status == "waiting" and t.creator_address == address
+        if live >= self.settings.max_live_tables:
             raise MasterError("busy", "the server is full: try again later")
+        if address is not None and waiting_here >= self.settings.max_waiting_per_address:
+            raise MasterError(
+                "too_many", f"this address already has {waiting_here} tables waiting for "
+                "players: fill or leave one first")
         table_id = new_id(10)
         invite = new_id(16)
         states = []
@@ -184,7 +218,7 @@ class Master:
             states[creator_seat].token_hash = self.token_hash(token)
         table = Table(
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
-            created_at=datetime.now(UTC), seats=states,
+            created_at=datetime.now(UTC), seats=states, creator_address=address,
         )
         self.store.create_table(
             TableRow(
@@ -204,6 +238,9 @@ class Master:
 
     async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
         table = self.by_invite.get(invite)
+        if table is not None and self._expired(table, self.waiting_cutoff()):
+            self._expire(table)
+            table = None
         if table is None:
             raise MasterError("not_found", "no table has this invite code")
         async with table.lock:
@@ -252,22 +289,64 @@ class Master:
         self._broadcast_state(table, {"kind": "match_start", "match_number": number})
         self._drive(table)
 
-    def _prune(self) -> None:
-        """Forget finished tables nobody has watched for a while (they stay in history)."""
+    def sweep(self) -> None:
+        """Forget finished tables nobody has watched for a while (they stay in history),
+        and close tables that waited for players longer than ``waiting_table_minutes``."""
         keep = self.settings.finished_keep_seconds
         now = time.monotonic()
+        cutoff = self.waiting_cutoff()
         for table in list(self.tables.values()):
             if (table.status == "finished" and table.finished_at is not None
                     and now - table.finished_at > keep and not table.spectators
                     and not any(s.conns for s in table.seats)):
-                self._close_externals(table)
-                del self.tables[table.id]
-                self.by_invite.pop(table.invite, None)
+                self._forget(table)
+            elif self._expired(table, cutoff):
+                self._expire(table)
+
+    def waiting_cutoff(self) -> datetime:
+        """Tables made before this and still waiting for players have expired."""
+        return datetime.now(UTC) - timedelta(minutes=self.settings.waiting_table_minutes)
+
+    def _expired(self, table: Table, cutoff: datetime) -> bool:
+        return table.status == "waiting" and table.created_at < cutoff
+
+    def _expire(self, table: Table) -> None:
+        """Close a table that waited too long: stored as ``expired`` (never reloaded), its
+        invite stops working, and its sockets are told and closed."""
+        table.status = "expired"
+        self.store.set_status(table.id, "expired")
+        message = json.dumps({"type": "error", "code": "table_expired", "ref": None,
+                              "message": "this table waited too long for players and is "
+                                         "closed: make a new one"})
+        for conn in [*table.spectators, *(c for s in table.seats for c in s.conns)]:
+            conn.send(message)
+            conn.close_after_queue(4004, "table expired")
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        self._close_externals(table)
+        self.tables.pop(table.id, None)
+        self.by_invite.pop(table.invite, None)
+
+    async def housekeeping(self) -> None:
+        """Sweep now and then, so expired tables go even when nobody creates one."""
+        period = min(60.0, self.settings.waiting_table_minutes * 60 / 4)
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.sweep()
+            except Exception:  # a database hiccup must not end the housekeeping
+                log.exception("sweeping tables failed")
+
+    def start_housekeeping(self) -> None:
+        self._spawn(self.housekeeping())
 
     # -- restore after a restart --------------------------------------------------------
     def restore(self) -> int:
-        """Rebuild every waiting or playing table from storage; returns how many."""
+        """Rebuild every waiting or playing table from storage; returns how many. Tables
+        that waited too long are marked expired first and stay down."""
         count = 0
+        self.store.expire_waiting(self.waiting_cutoff())
         for st in self.store.load_active():
             try:
                 table = self._rebuild(st)
@@ -283,7 +362,7 @@ class Master:
         t = st.table
         table = Table(
             id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
-            grace=t.grace_seconds, created_at=t.created_at, status=t.status,
+            grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
             seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash) for s in st.seats],
         )
         if st.match is None or st.match.finished_at is not None:
@@ -615,7 +694,18 @@ class Master:
         key = (table.id, table.state_id, seat)
         analysis = self._analyses.get(key)
         if analysis is None:
-            analysis = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+            asker = (table.id, seat)
+            if asker in self._teaching:  # fairness: one analysis in flight per seat
+                raise MasterError("rate_limited", "one analysis at a time: wait for it",
+                                  table.state_id)
+            self._teaching.add(asker)
+            try:
+                analysis = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+            except AnalysisBusy:
+                raise MasterError("busy", "the analysis is busy: try again in a moment",
+                                  table.state_id) from None
+            finally:
+                self._teaching.discard(asker)
             if len(self._analyses) > 1000:
                 self._analyses.clear()
             self._analyses[key] = analysis

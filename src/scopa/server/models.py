@@ -34,7 +34,7 @@ class TableRow(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     grace_seconds: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: waiting | playing | finished
+    #: waiting | playing | finished | expired (waited too long for players; never reloaded)
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
 
 

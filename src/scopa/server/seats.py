@@ -1,10 +1,12 @@
 """Bots at the table: they think in a process pool, off the event loop, and are given
-only the seat's ``PlayerView``. Teach-me analysis runs in the same pool."""
+only the seat's ``PlayerView``. Teach-me analyses run in workers of their own."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -54,20 +56,29 @@ def _warm() -> int:
     return 1
 
 
-class BotPool:
-    """A pool of worker processes (spawned: safe next to threads and the event loop)."""
+def _yield_cpu() -> None:
+    """Worker start of the analysis pool: a lower CPU priority, so that on a busy machine
+    the bots' processes (and the server) run first."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
 
-    def __init__(self, workers: int) -> None:
+
+class Workers:
+    """Worker processes (spawned: safe next to threads and the event loop); if a worker
+    died (the pool is broken), a new pool is started and the call retried once."""
+
+    def __init__(self, workers: int, initializer: Callable[[], None] | None = None) -> None:
         self.workers = workers
+        self.initializer = initializer
         self.executor = self._new_executor()
 
     def _new_executor(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+            initializer=self.initializer,
         )
 
-    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run in the pool; if a worker died (the pool is broken), start a new pool once."""
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self.executor, fn, *args)
@@ -82,18 +93,48 @@ class BotPool:
             *(loop.run_in_executor(self.executor, _warm) for _ in range(self.workers))
         )
 
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class AnalysisBusy(Exception):
+    """Every analysis slot (running and waiting) is taken: ask again later."""
+
+
+class BotPool:
+    """Bots and stand-ins think in their own workers; teach-me analyses in others (started
+    on first use, at a lower priority), so a bot never queues behind an analysis. At most
+    ``analysis_workers + analysis_queue`` analyses are in flight; more raise
+    ``AnalysisBusy``."""
+
+    def __init__(self, workers: int, analysis_workers: int = 1, analysis_queue: int = 4) -> None:
+        self.bots = Workers(workers)
+        self.analysis = Workers(analysis_workers, _yield_cpu)
+        self.analysis_slots = analysis_workers + analysis_queue
+        self.analyses_in_flight = 0
+
+    async def warm(self) -> None:
+        await self.bots.warm()
+
     async def choose(
         self, level: str, view: PlayerView, seconds: float | None, seed: int
     ) -> dict[str, Any]:
-        move: dict[str, Any] = await self._run(_think, level, view, seconds, seed)
+        move: dict[str, Any] = await self.bots.run(_think, level, view, seconds, seed)
         return move
 
     async def analyse(self, view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
-        analysis: dict[str, Any] | None = await self._run(_analyse, view, seconds)
+        if self.analyses_in_flight >= self.analysis_slots:
+            raise AnalysisBusy
+        self.analyses_in_flight += 1
+        try:
+            analysis: dict[str, Any] | None = await self.analysis.run(_analyse, view, seconds)
+        finally:
+            self.analyses_in_flight -= 1
         return analysis
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()
+        self.analysis.close()
 
 
 def external_bot(command: list[str], timeout: float) -> Any:

@@ -56,7 +56,7 @@ def parse_choice(text: str, moves: Sequence[Move]) -> Move:
     """A legal move from a number (1-based) or a move in notation; a card alone is enough
     when that card has a single legal move. ``ValueError`` says what is wrong."""
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         i = int(text)
         if 1 <= i <= len(moves):
             return moves[i - 1]

@@ -4,7 +4,7 @@ import { h, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { forgetSeat, saveSetting, seatFor, setting } from "./store.js";
+import { forgetSeat, inviteFor, saveSetting, seatFor, setting } from "./store.js";
 import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
 import {
   applyHandEnd, applyMatchEnd, applyState, applyWelcome, newModel, selectCard, selectMove,
@@ -239,12 +239,13 @@ export function mountTable(main, tableId) {
 
   function onError(msg) {
     if (msg.ref === "teach") {
-      if (msg.code === "rate_limited") {
-        // the previous analysis is still being computed: ask again shortly
+      if (msg.code === "rate_limited" || msg.code === "busy") {
+        // the previous analysis is still being computed, or the server's analyses are
+        // all taken: ask again shortly
         const stateId = m.state && m.state.state_id;
         setTimeout(() => {
           if (m.teachOn && m.yourTurn && m.state && m.state.state_id === stateId) requestTeach();
-        }, 800);
+        }, msg.code === "busy" ? 2000 : 800);
         return;
       }
       m.analysis = { error: msg.code };
@@ -262,19 +263,22 @@ export function mountTable(main, tableId) {
     if (status === "open") showBanner("");
     else if (status === "lost") showBanner(t("table.disconnected"));
     else if (status === "unknown_table") noSuchTable();
+    else if (status === "bad_token" && !(mine && mine.token)) noSuchTable(); // private, no invite
     else if (status === "bad_token") {
       // the stored seat is not valid here (any more): watch instead
+      const invite = inviteFor(tableId);
       forgetSeat(tableId);
       showBanner(t("table.badToken"));
       m.seat = null;
-      socket = new TableSocket(tableId, {}, { onMessage, onStatus: onSpectatorStatus });
+      socket = new TableSocket(tableId, { invite }, { onMessage, onStatus: onSpectatorStatus });
       window.scopaSocket = socket;
     }
   }
 
   function onSpectatorStatus(status) {
     if (status === "lost") showBanner(t("table.disconnected"));
-    else if (status === "unknown_table") noSuchTable();
+    // a private table shows nothing to those without its invite
+    else if (status === "unknown_table" || status === "bad_token") noSuchTable();
   }
 
   function noSuchTable() {
@@ -385,7 +389,7 @@ export function mountTable(main, tableId) {
   document.addEventListener("keydown", onKey);
 
   renderAll();
-  let socket = new TableSocket(tableId, { token: mine && mine.token }, { onMessage, onStatus });
+  let socket = new TableSocket(tableId, { token: mine && mine.token, invite: inviteFor(tableId) }, { onMessage, onStatus });
   // handy for tests and for the curious: the live socket of this page
   window.scopaSocket = socket;
   api.table(tableId).then((table) => {
