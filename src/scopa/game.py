@@ -21,6 +21,7 @@ from .cards import (
     RANK_KEY,
     card,
     card_text,
+    cards_text,
     cards_of,
     iter_cards,
     rank_key,
@@ -803,7 +804,7 @@ class Game:
         if self.rules.declarations != "off":
             out["declarations"] = {
                 "points": list(self.declared),
-                "shown": [ordered(h) for h in self.shown],
+                "shown": [cards_text(h) for h in self.shown],
                 "pending": [s for s in range(self.n) if self.undecided >> s & 1],
             }
         return out

@@ -159,7 +159,10 @@ class Rules:
         seatings = VARIANT_SEATINGS[variant]
         if players not in seatings:
             counts = ", ".join(map(str, seatings))
-            raise ValueError(f"{variant} is played by {counts} players, not {players}")
+            raise ValueError(
+                f"{variant} is played by {counts} players, not {players} (its deal of "
+                f"{NUM_CARDS} cards and its sides are made for them)"
+            )
         if "table_cards" not in opts and "rounds" not in opts:
             opts["table_cards"], opts["rounds"] = _STANDARD_DEALS[players]
         opts.setdefault("teams", seatings[players][0])
