@@ -21,8 +21,8 @@ from .cards import (
     RANK_KEY,
     card,
     card_text,
-    cards_text,
     cards_of,
+    cards_text,
     iter_cards,
     rank_key,
 )
@@ -327,9 +327,9 @@ class Game:
         if order is not None:
             g._order = order
         g._table0 = table
-        if declared is not None:
+        if declared:
             g.declared = list(declared)
-        if shown is not None:
+        if shown:
             g.shown = list(shown)
         g.undecided = undecided
         return g
@@ -520,12 +520,13 @@ class Game:
 
     def assume_declarations(self) -> None:
         """From now on every hand that scores is declared at once (the worlds a search
-        imagines: its players always declare); a pending choice is made now."""
+        imagines: every player declares). The other seats' pending choices are made now;
+        the seat to move keeps its own, for the search to weigh."""
         self.auto_declare = True
         for seat in range(self.n):
-            if self.undecided >> seat & 1:
+            if seat != self.to_move and self.undecided >> seat & 1:
                 self._declare(seat, AUTO_DECLARE)
-        self.undecided = 0
+                self.undecided &= ~(1 << seat)
         self._legal = None
 
     def _end_hand(self) -> None:

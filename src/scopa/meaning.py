@@ -57,7 +57,7 @@ class Meaning:
 
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
-        "equal_pairs", "_ace_void", "_sweepers", "_declared",
+        "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -77,6 +77,8 @@ class Meaning:
         )
         #: a card left on the table can be taken by an equal card (the exposure risk)
         self.equal_pairs = rules.capture in ("equal", "cirulla") and not rules.ace_takes_all
+        #: a sweep on the hand's very last play scores
+        self.last_play_sweeps = rules.last_sweep_counts
         self._ace_void = rules.ace_takes_all and not rules.ace_sweep_scopa
         self._sweepers: dict[int, int] = {}
         self._declared: dict[int, int] = {}
@@ -86,7 +88,7 @@ class Meaning:
         """Whether a capture that empties the table scores a scopa: never on the hand's
         last play (unless ``last_sweep_counts``), and not for an ace's take-all (unless
         ``ace_sweep_scopa``)."""
-        if last_play and not self.rules.last_sweep_counts:
+        if last_play and not self.last_play_sweeps:
             return False
         return not (self._ace_void and rank == 1 and not capture & ACES)
 

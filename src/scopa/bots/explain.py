@@ -6,7 +6,8 @@ Only what the mover may see is used: the table, its hand, and which cards are un
 from __future__ import annotations
 
 from ..cards import RANK, RANK_MASK, RANK_NAMES, SETTEBELLO, card_name, cards_of
-from ..game import Move
+from ..game import DECLARE, Move
+from ..meaning import meaning_of
 from ..rules import Rules
 from ..view import PlayerView
 from .inference import sweeping_ranks
@@ -34,11 +35,8 @@ def is_last_play(view: PlayerView) -> bool:
 
 def sweep_counts_now(rules: Rules, card: int, capture: int, last_play: bool) -> bool:
     """Whether taking the whole table with ``card`` scores a scopa under these rules
-    (``last_play``: the play ends the hand)."""
-    if last_play and not rules.last_sweep_counts:
-        return False
-    ace_take_all = rules.ace_takes_all and RANK[card] == 1 and not capture & RANK_MASK[1]
-    return not (ace_take_all and not rules.ace_sweep_scopa)
+    (``last_play``: the play ends the hand): the rules' own answer."""
+    return meaning_of(rules).sweep_scores(RANK[card], capture, last_play)
 
 
 def sweep_scores(view: PlayerView, move: Move) -> bool:
@@ -50,6 +48,15 @@ def sweep_scores(view: PlayerView, move: Move) -> bool:
 
 def explain(view: PlayerView, move: Move, value: float | None = None) -> str:
     """One or two sentences about ``move`` for the seat of ``view``."""
+    if move.is_declaration:
+        points = meaning_of(view.rules).declaration(view.hand)
+        if move.card == DECLARE:
+            sentence = f"Declare your hand for {points} points; everyone will see it."
+        else:
+            sentence = f"Keep your hand hidden and give up its {points} points."
+        if value is not None:
+            sentence += f" Expected margin {value:+.2f} points for the rest of the hand."
+        return sentence
     parts: list[str] = []
     mine = "your " + card_name(move.card)
     if move.capture:
@@ -89,8 +96,8 @@ def _risks(view: PlayerView, move: Move, after: int) -> list[str]:
     total = sum(RANK[c] for c in cards_of(after))
     # the next play is the hand's last: a sweep there scores only if the rules say so
     ranks = sweeping_ranks(view.rules, after)
-    if cards_left == 2 and not view.rules.last_sweep_counts:
-        ranks = []
+    if cards_left == 2 and not meaning_of(view.rules).last_play_sweeps:
+        ranks = []  # the next play ends the hand, where a sweep does not score
     for r in ranks:
         left = (unseen & RANK_MASK[r]).bit_count()
         what = f"leaves {total} on the table"
