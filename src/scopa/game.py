@@ -152,6 +152,15 @@ class Move(NamedTuple):
         return cls.from_cards(c, cards)
 
 
+#: the keys of a move's dict form (a card play or a declaration)
+MOVE_KEYS = ("card", "capture", "declare")
+
+
+def move_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The move's own keys of a dict that carries more (a stored event: seat, by...)."""
+    return {k: data[k] for k in MOVE_KEYS if k in data}
+
+
 class _MoveCache(dict[int, Move]):
     """One shared ``Move`` per code, made on first use: ``legal_moves`` hands out the same
     objects every time, so ``play`` finds them by identity."""

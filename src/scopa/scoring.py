@@ -91,9 +91,14 @@ def score_hand(
     entries = [
         item.entry(piles, sweeps, decl, pts) for item, pts in zip(items, item_points, strict=True)
     ]
-    classic = [(e["key"], e["points"]) for e in entries if e["key"] in _CLASSIC]
+    paired = list(zip(items, item_points, strict=True))
+    classic = [(item.key, pts) for item, pts in paired if item.key in _CLASSIC]
     #: a newer variant's items: their points, and their shown value under their own key
-    extra = [(e["key"], e["points"], e["values"]) for e in entries if e["key"] not in _CLASSIC]
+    extra = [
+        (item.key, pts, item.values(piles, sweeps, decl))
+        for item, pts in paired
+        if item.key not in _CLASSIC
+    ]
     out = []
     for i, pile in enumerate(piles):
         pts = dict.fromkeys(SHEET_KEYS, 0)

@@ -11,7 +11,6 @@ from ..meaning import meaning_of
 from ..rules import Rules
 from ..scoring import hand_totals
 
-
 #: each side's hand points: the engine's own fast count (agrees with ``score_hand``)
 side_points = hand_totals
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from ..game import Game, IllegalMoveError, Move
+from ..game import Game, IllegalMoveError, Move, move_fields
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
 from ..view import history_entry
@@ -297,7 +297,7 @@ class Master:
                     game.next_hand(seed=ev.data["seed"])
             elif ev.kind == "move":
                 assert game is not None
-                game.play(Move.from_dict({"card": ev.data["card"], "capture": ev.data["capture"]}))
+                game.play(Move.from_dict(move_fields(ev.data)))
         table.game, table.match_id = game, st.match.id
         table.match_number, table.seq = st.match.number, len(st.events)
         table.status = "playing"
@@ -419,9 +419,10 @@ class Master:
         data = {"seat": seat, **move.to_dict(), "by": by}
         self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
         round_before = game.round
+        at = len(game.history)
         game.play(move)
         table.seq += 1
-        entry = history_entry(game.history[-1])
+        entry = history_entry(game.history[at])  # the move's own (a deal may add more)
         event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
         if not game.hand_over:
             self._broadcast_state(table, event)

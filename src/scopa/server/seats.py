@@ -12,7 +12,7 @@ from typing import Any
 
 from ..bots import Limit, make_bot
 from ..cards import card_name, cards_of
-from ..game import Move
+from ..game import DECLARE, Move
 from ..view import PlayerView
 
 FALLBACK_LEVEL = "random"
@@ -41,6 +41,8 @@ def _think(level: str, view: PlayerView, seconds: float | None, seed: int) -> di
 
 def describe(move: Move, view: PlayerView) -> str:
     """Plain English for a move: "your 7 of coins takes the 3 of swords and sweeps"."""
+    if move.is_declaration:
+        return "declare your hand" if move.card == DECLARE else "keep your hand hidden"
     played = f"your {card_name(move.card)}"
     if not move.capture:
         return f"{played} is laid on the table"
