@@ -676,6 +676,14 @@ class Game:
         c, m = legal[legal.index(move)]
         self.play_code(c | m << 6)
 
+    def last_entry(self) -> tuple[int, int, bool]:
+        """The history entry of the last move played (an opening sweep or a declaration
+        the rules made may have come after it)."""
+        for entry in reversed(self.history):
+            if entry[1] & 63 not in _ENGINE_MARKS:
+                return entry
+        raise ValueError("no move has been played in this hand")
+
     def moves(self) -> list[Move]:
         """This hand's moves so far, in order (from ``history``)."""
         return [
