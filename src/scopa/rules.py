@@ -300,5 +300,50 @@ class Rules:
 
 
 _FIELD_NAMES = {f.name for f in dataclasses.fields(Rules)}
+
+#: the values each table option may take (the deal's shape and the seating aside), for
+#: clients that offer them: declared here next to the options themselves
+_BOOL = (False, True)
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "king_redeal": (None, 1, 2, 3, 4),
+    "ace_redeal": (None, 1, 2, 3, 4),
+    "capture": CAPTURE_MODES,
+    "fewest_cards": _BOOL,
+    "ace_takes_all": _BOOL,
+    "ace_sweep_scopa": _BOOL,
+    "last_sweep_counts": _BOOL,
+    "primiera": _BOOL,
+    "primiera_faces": PRIMIERA_FACES,
+    "sevens": _BOOL,
+    "table_fifteen": _BOOL,
+    "napola": _BOOL,
+    "napola_outright": _BOOL,
+    "re_bello": _BOOL,
+    "piccola": _BOOL,
+    "grande": _BOOL,
+    "declarations": DECLARATIONS,
+}
+#: the targets offered (any 1 to 1000 is valid)
+TARGETS = (11, 16, 21, 31, 51)
+
+
+def variant_facts(variant: str) -> dict[str, Any]:
+    """What a client needs to offer a variant: its player counts and the sides allowed at
+    each (the first is the default), its target, and every option with its default here
+    and its allowed values. Declared data: nothing is found by trying presets."""
+    seatings = VARIANT_SEATINGS[variant]
+    default = Rules.preset(variant, players=next(iter(seatings)))
+    return {
+        "name": variant,
+        "description": VARIANT_DESCRIPTIONS.get(variant, ""),
+        "players": list(seatings),
+        "teams": {str(p): list(sides) for p, sides in seatings.items()},
+        "target": default.target,
+        "targets": sorted({*TARGETS, default.target}),
+        "options": [
+            {"key": key, "default": getattr(default, key), "values": list(values)}
+            for key, values in OPTION_VALUES.items()
+        ],
+    }
 _TO_DICT_CACHE: dict[Rules, dict[str, Any]] = {}
 _FROM_DICT_CACHE: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], Rules] = {}

@@ -38,6 +38,7 @@ def summary(m: MatchRow) -> dict[str, Any]:
     return {
         "id": m.id, "table_id": m.table_id, "number": m.number,
         "variant": m.rules.get("variant"), "rules": m.rules, "players": m.players,
+        "teams": Rules.from_dict(m.rules).teams,
         "scores": m.scores, "winner": m.winner, "hands": m.hands,
         "started_at": _iso(m.started_at), "finished_at": _iso(m.finished_at),
     }
