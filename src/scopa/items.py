@@ -219,34 +219,22 @@ class CoinRun(ScoreItem):
         return [napola_points(p) for p in piles]
 
 
-class Sweeps(ScoreItem):
-    """A point per sweep (scopa)."""
+class Counted(ScoreItem):
+    """As many points as a side counted this hand: a point per sweep (``scope``), or the
+    points its seats declared (Cirulla's ``declarations``)."""
 
-    key = "scope"
-
-    def award(
-        self, piles: list[int], sweeps: list[int], declared: list[int], totals: list[int]
-    ) -> None:
-        for i, s in enumerate(sweeps):
-            totals[i] += s
-
-    def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
-        return list(sweeps)
-
-
-class Declarations(ScoreItem):
-    """Cirulla's declared hands: the points each side declared this hand."""
-
-    key = "declarations"
+    def __init__(self, key: str, declared: bool) -> None:
+        self.key = key
+        self.declared = declared
 
     def award(
         self, piles: list[int], sweeps: list[int], declared: list[int], totals: list[int]
     ) -> None:
-        for i, d in enumerate(declared):
-            totals[i] += d
+        for i, n in enumerate(declared if self.declared else sweeps):
+            totals[i] += n
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
-        return list(declared)
+        return list(declared if self.declared else sweeps)
 
 
 CARDS = Most("cards", ALL_CARDS, dict.fromkeys(range(NUM_CARDS), 0.1))
@@ -256,10 +244,10 @@ SETTEBELLO_ITEM = Holding("settebello", 1 << SETTEBELLO, 1, 1.0)
 RE_BELLO_ITEM = Holding("re_bello", 1 << RE_BELLO, 1, 1.0)
 #: king, knight and knave of coins
 GRANDE = Holding("grande", 0b111 << 7, 5, 0.8)
-SWEEPS = Sweeps()
+SWEEPS = Counted("scope", declared=False)
 NAPOLA = CoinRun("napola")
 PICCOLA = CoinRun("piccola")
-DECLARED = Declarations()
+DECLARED = Counted("declarations", declared=True)
 PRIMIERA = {faces: Primiera(faces) for faces in BEST}
 
 #: the items every sheet lists points for (zero when not played), in sheet order; items
