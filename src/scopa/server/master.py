@@ -676,13 +676,17 @@ class Master:
 
     def _broadcast_state(self, table: Table, event: dict[str, Any] | None) -> None:
         info = self.table_info(table)
+        # a pass is told only to the seat that passed (it would tell the others that its
+        # hand could have declared), as the views leave it out
+        private = event is not None and event.get("declare") is False
         for s in table.seats:
             if s.conns:
-                text = json.dumps(self.state_message(table, s.seat, event, info))
+                seen = None if private and event and event["seat"] != s.seat else event
+                text = json.dumps(self.state_message(table, s.seat, seen, info))
                 for c in list(s.conns):
                     c.send(text)
         if table.spectators:
-            text = json.dumps(self.state_message(table, None, event, info))
+            text = json.dumps(self.state_message(table, None, None if private else event, info))
             for c in list(table.spectators):
                 c.send(text)
 
