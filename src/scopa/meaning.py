@@ -182,6 +182,12 @@ class Meaning:
                     return i
         return None
 
+    def outright_of(self, captured: list[int]) -> int | None:
+        """``outright`` from the seats' piles (quick when no outright win is played)."""
+        if not self.rules.napola_outright:
+            return None
+        return self.outright(self.side_piles(captured, [0] * len(captured), None)[0])
+
     def winner(self, totals: list[int], outright: int | None = None) -> int | None:
         """The side that has won the match with these totals, else None: an outright win
         first; then the single highest total at or past the target (a tie plays on)."""

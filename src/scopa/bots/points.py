@@ -43,10 +43,7 @@ def match_bonus(
 
 
 def _outright(game: Game) -> int | None:
-    m = game.meaning
-    if not game.rules.napola_outright:
-        return None
-    return m.outright(m.side_piles(game.captured, game.scope, None)[0])
+    return game.meaning.outright_of(game.captured)
 
 
 def utility(game: Game, side: int, match_aware: bool = False) -> float:
