@@ -2,7 +2,8 @@
 
 An item knows its key (``cards``, ``primiera``, ``grande``...), the label key clients
 translate (``item.<key>``), how to award its points per side fast (search bots score
-millions of finished hands), what the score sheet shows for it per side, and what
+millions of finished hands), what the score sheet shows for it per side (its entry there
+is key, label, values and points: ``scoring.score_hand``), and what
 capturing each card is roughly worth towards it (the bots' per-card worth). Which items a
 table plays is decided once per ``Rules`` in ``scopa.meaning``; adding a variant's new
 point is one new item here.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import ALL_CARDS, COINS, NUM_CARDS, RANK, RANK_MASK, RE_BELLO, SETTEBELLO, card_text
+from .cards import ALL_CARDS, COINS, NUM_CARDS, RANK, RANK_MASK, RE_BELLO, SETTEBELLO
 
 #: primiera value by rank, faces worth 10 (the common scale) or their rank (old sources)
 PRIMIERA_TEN = (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
@@ -119,15 +120,6 @@ class ScoreItem:
         self.award(piles, sweeps, declared, out)
         return out
 
-    def entry(
-        self, piles: list[int], sweeps: list[int], declared: list[int], points: list[int]
-    ) -> dict[str, object]:
-        """The item's score-sheet entry: key, label key, shown value and points per side."""
-        return {
-            "key": self.key, "label": self.label,
-            "values": self.values(piles, sweeps, declared), "points": points,
-        }
-
     def __repr__(self) -> str:
         return f"<item {self.key}>"
 
@@ -192,13 +184,6 @@ class Primiera(ScoreItem):
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [primiera_total(p, self.faces) for p in piles]
-
-    def entry(
-        self, piles: list[int], sweeps: list[int], declared: list[int], points: list[int]
-    ) -> dict[str, object]:
-        out = super().entry(piles, sweeps, declared, points)
-        out["cards"] = [[card_text(c) for c in primiera(p, self.faces)[1]] for p in piles]
-        return out
 
 
 class CoinRun(ScoreItem):

@@ -57,7 +57,7 @@ class Meaning:
 
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
-        "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared",
+        "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -66,6 +66,7 @@ class Meaning:
             rules.capture, rules.fewest_cards, rules.ace_takes_all
         )
         self.items: tuple[ScoreItem, ...] = _items(rules)
+        self._awards = tuple(item.award for item in self.items)
         self.target = rules.target
         #: player count -> the numbers of sides allowed (the first is the default)
         self.seatings: dict[int, tuple[int, ...]] = VARIANT_SEATINGS[rules.variant]
@@ -169,8 +170,8 @@ class Meaning:
         """Each side's points for a finished hand (the search's fast path)."""
         piles, sweeps, decl = self.side_piles(captured, scope, declared)
         totals = [0] * len(piles)
-        for item in self.items:
-            item.award(piles, sweeps, decl, totals)
+        for award in self._awards:
+            award(piles, sweeps, decl, totals)
         return totals
 
     def outright(self, piles: list[int]) -> int | None:
@@ -222,15 +223,25 @@ def _items(rules: Rules) -> tuple[ScoreItem, ...]:
 
 
 _MEANINGS: dict[Rules, Meaning] = {}
+#: the same by the identity of the ``Rules`` object: hashing a rule set hashes every
+#: option, and the scoring paths ask for its meaning once per hand
+_BY_ID: dict[int, tuple[Rules, Meaning]] = {}
 
 
 def meaning_of(rules: Rules) -> Meaning:
     """The shared ``Meaning`` of a rule set, built on first use."""
+    hit = _BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     m = _MEANINGS.get(rules)
     if m is None:
         if len(_MEANINGS) > 1000:
             _MEANINGS.clear()
+            _BY_ID.clear()
         m = _MEANINGS[rules] = Meaning(rules)
+    if len(_BY_ID) > 1000:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, m)  # holds ``rules``: its id is not reused meanwhile
     return m
 
 

@@ -64,6 +64,7 @@ def score_hand(
     piles, sweeps, decl = meaning.side_piles(captured, scope, declared)
     items = meaning.items
     item_points = [item.points(piles, sweeps, decl) for item in items]
+    sweep_counts: list[int] = sweeps
     cards = [p.bit_count() for p in piles]
     coins = [(p & COINS).bit_count() for p in piles]
     sevens = [(p & SEVENS).bit_count() for p in piles]
@@ -88,17 +89,23 @@ def score_hand(
         seats = _SEATS[rules.players, sides] = tuple(
             tuple(rules.seats_of(i)) for i in range(sides)
         )
-    entries = [
-        item.entry(piles, sweeps, decl, pts) for item, pts in zip(items, item_points, strict=True)
-    ]
-    paired = list(zip(items, item_points, strict=True))
-    classic = [(item.key, pts) for item, pts in paired if item.key in _CLASSIC]
+    # each item's sheet entry; the counts worked out above are not worked out again
+    known: dict[str, list[Any]] = {
+        "cards": cards, "coins": coins, "sevens": sevens, "primiera": prim, "scope": sweep_counts,
+    }
+    entries: list[dict[str, Any]] = []
+    for item, item_pts in zip(items, item_points, strict=True):
+        shown = known.get(item.key)
+        entry = {
+            "key": item.key, "label": item.label, "points": item_pts,
+            "values": list(shown) if shown is not None else item.values(piles, sweeps, decl),
+        }
+        if item.key == "primiera":
+            entry["cards"] = prim_cards
+        entries.append(entry)
+    classic = [(e["key"], e["points"]) for e in entries if e["key"] in _CLASSIC]
     #: a newer variant's items: their points, and their shown value under their own key
-    extra = [
-        (item.key, pts, item.values(piles, sweeps, decl))
-        for item, pts in paired
-        if item.key not in _CLASSIC
-    ]
+    extra = [(e["key"], e["points"], e["values"]) for e in entries if e["key"] not in _CLASSIC]
     out = []
     for i, pile in enumerate(piles):
         pts = dict.fromkeys(SHEET_KEYS, 0)
