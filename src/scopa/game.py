@@ -233,9 +233,10 @@ class Game:
     meaning: Meaning
     #: seats that may still declare their dealt hand this round (a bit per seat)
     undecided: int
-    #: declaration points per seat this hand
+    #: declaration points per seat this hand (a new list on every change: copies share it)
     declared: list[int]
-    #: each seat's hand declared this round (public while its cards are held)
+    #: each seat's hand declared this round, public while its cards are held (a new list
+    #: on every change)
     shown: list[int]
     #: every declaration that scores is made at once (the rules' "auto", or a search's
     #: imagined worlds, which assume every player declares)
@@ -507,9 +508,14 @@ class Game:
                     self.undecided |= 1 << seat
 
     def _declare(self, seat: int, mark: int) -> None:
+        # new lists, never changed in place: copies of the game share them
         hand = self.hands[seat]
-        self.declared[seat] += self.meaning.declaration(hand)
-        self.shown[seat] = hand
+        declared = self.declared.copy()
+        declared[seat] += self.meaning.declaration(hand)
+        self.declared = declared
+        shown = self.shown.copy()
+        shown[seat] = hand
+        self.shown = shown
         self.history.append((seat, mark | hand << 6, False))
 
     def _decide(self, declare: bool) -> None:
@@ -585,8 +591,8 @@ class Game:
         g.results = self.results.copy()
         g.meaning = self.meaning
         g.undecided = self.undecided
-        g.declared = self.declared.copy()
-        g.shown = self.shown.copy()
+        g.declared = self.declared  # replaced, never changed in place (``_declare``)
+        g.shown = self.shown
         g.auto_declare = self.auto_declare
         g._rows = self._rows
         g._solver = self._solver
