@@ -144,3 +144,29 @@ def test_malformed_json_is_refused() -> None:
     with pytest.raises(RecordError, match="at least one hand"):
         load_record({"format": "scopa-record", "version": 1, "rules": {"variant": "scopa"},
                      "hands": []})
+
+
+
+def test_cirulla_declarations_travel_in_both_record_forms() -> None:
+    """Declare and pass are moves: the JSON form writes them as {"declare": ...}, the text
+    form as the words ``declare`` / ``pass``; both replay to the same match."""
+    rng = random.Random(13)
+    decided = 0
+    for k in range(4):
+        g = Game(Rules.preset("cirulla"), seed=f"rec-cirulla-{k}")
+        while not g.hand_over:
+            moves = g.legal_moves()
+            if g.deciding:  # declare and pass in turn
+                decided += 1
+                g.play({"declare": decided % 2 == 1})
+            else:
+                g.play(rng.choice(moves))
+        rec = game_record(g, ["Ann", "Bob"])
+        text = record_to_text(rec)
+        written = [("declare" if m["declare"] else "pass") if "declare" in m
+                   else f"{m['card']}" + (":" + "+".join(m["capture"]) if m["capture"] else "")
+                   for m in rec["hands"][0]["moves"]]  # fmt: skip
+        assert load_record(text)["hands"][0]["moves"] == written
+        assert replay(rec).to_position() == g.to_position()
+        assert replay(load_record(text)).to_position() == g.to_position()
+    assert decided >= 2

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text, rank_key
 from .game import Game, PositionError
+from .meaning import meaning_of
 from .rules import Rules
 
 G = TypeVar("G", bound=Game)
@@ -21,6 +22,8 @@ POSITION_KEYS = (
     "rules", "dealer", "to_move", "hands", "table", "stock", "captured", "scope",
     "last_capturer", "scores",
 )
+#: keys a position may add: Cirulla's declarations (absent: none pending or made)
+OPTIONAL_KEYS = ("declarations",)
 
 
 def _is_int(v: object) -> bool:
@@ -53,8 +56,9 @@ def load_position(cls: type[G], data: Any) -> G:
         missing = [k for k in POSITION_KEYS if k not in data]
         if missing:
             raise PositionError(f"position lacks {', '.join(missing)}")
-        extra = sorted(str(k) for k in set(data) - _KEY_SET)
-        raise PositionError(f"unknown position key(s): {', '.join(extra)}")
+        extra = sorted(str(k) for k in set(data) - _KEY_SET - set(OPTIONAL_KEYS))
+        if extra:
+            raise PositionError(f"unknown position key(s): {', '.join(extra)}")
     try:
         rules = Rules.from_dict(data["rules"])
     except ValueError as e:
@@ -100,26 +104,64 @@ def load_position(cls: type[G], data: Any) -> G:
         if len(_SHAPES) < 100_000:
             _SHAPES[shape] = round_index
 
-    g = cls.__new__(cls)
-    g._init_empty(rules)
-    g.dealer = dealer
-    g.to_move = to_move
-    g.hands = hand_masks
-    g.table = table
-    g.tkey = rank_key(table)
+    decl = _declarations(data.get("declarations"), rules, hand_masks, to_move, hand_over)
     stock.reverse()
-    g.stock = stock
-    g.captured = captured
-    g.scope = list(scope)
-    g.last_capturer = -1 if lc is None else lc
-    g.scores = list(scores)
-    g.hand_over = hand_over
-    g.history = []
-    g.in_hands = in_hands
-    g.round = round_index
-    g._order = order
-    g._table0 = table
-    return g
+    return cls.from_parts(
+        rules,
+        dealer=dealer,
+        to_move=to_move,
+        hands=hand_masks,
+        table=table,
+        stock=stock,
+        captured=captured,
+        scope=list(scope),
+        last_capturer=-1 if lc is None else lc,
+        scores=list(scores),
+        round=round_index,
+        order=order,
+        declared=decl[0],
+        shown=decl[1],
+        undecided=decl[2],
+    )
+
+
+def _declarations(
+    data: Any, rules: Rules, hands: list[int], to_move: int, hand_over: bool
+) -> tuple[list[int] | None, list[int] | None, int]:
+    """Declared points, shown hands and pending seats (a bit each) of a position; none of
+    them when the position says nothing (no declaration pending or made)."""
+    if data is None:
+        return None, None, 0
+    if rules.declarations == "off":
+        raise PositionError("declarations given but these rules have none")
+    n = rules.players
+    if not isinstance(data, dict) or set(data) != {"points", "shown", "pending"}:
+        raise PositionError("declarations must hold points, shown and pending")
+    points = _per_seat(data["points"], n, "declarations.points")
+    if any(type(p) is not int or p < 0 for p in points):
+        raise PositionError("declarations.points must hold a non-negative count per seat")
+    shown = []
+    for s, cards in enumerate(_per_seat(data["shown"], n, "declarations.shown")):
+        if not isinstance(cards, list):
+            raise PositionError(f"declarations.shown[{s}] must be a list of cards")
+        mask = 0
+        for t in cards:
+            mask |= 1 << _parse_card(t, f"declarations.shown[{s}]")
+        if mask and not points[s]:
+            raise PositionError(f"seat {s} shows a hand it did not declare")
+        shown.append(mask)
+    pending = data["pending"]
+    if not isinstance(pending, list) or any(not _is_int(s) or not 0 <= s < n for s in pending):
+        raise PositionError("declarations.pending must list seats")
+    undecided = 0
+    meaning = meaning_of(rules)
+    for s in pending:
+        if hand_over or hands[s].bit_count() != rules.rounds[0] or not meaning.declaration(
+            hands[s]
+        ):
+            raise PositionError(f"seat {s} has no hand to declare")
+        undecided |= 1 << s
+    return list(points), shown, undecided
 
 
 def _parse_card(text: Any, where: str) -> int:

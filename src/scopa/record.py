@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import CARD_BY_TEXT, NUM_CARDS, card_text
 from .game import Game, IllegalMoveError, Move, PositionError
+from .meaning import meaning_of
 from .rules import Rules
 from .shuffle import commitment, deck_from_seed
 
@@ -195,12 +196,11 @@ def verify_record(record: dict[str, Any]) -> list[str]:
         deck = deck_from_seed(seed, redeals)
         if hand.get("deck") is not None and [card_text(c) for c in deck] != hand["deck"]:
             problems.append(f"hand {i}: the deck does not come from the seed")
-        probe = Game.__new__(Game)
-        probe._init_empty(rules)
+        void_deal = meaning_of(rules).void_deal
         for attempt in range(redeals):
-            if not probe._void_deal(deck_from_seed(seed, attempt)):
+            if not void_deal(deck_from_seed(seed, attempt)):
                 problems.append(f"hand {i}: redeal {attempt} was not a void deal")
-        if probe._void_deal(deck):
+        if void_deal(deck):
             problems.append(f"hand {i}: the dealt deck is a void deal")
     return problems
 

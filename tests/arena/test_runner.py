@@ -153,3 +153,10 @@ def test_broken_external_bot_stops_a_parallel_arena() -> None:
     cmd = f"cmd:{sys.executable} {fake} nonsense"
     with pytest.raises(BotProtocolError, match="not JSON"):
         run_arena(["random", cmd], RULES, deals=40, jobs=2, seed=1, matches=0)
+
+
+def test_cirulla_deals_in_the_arena() -> None:
+    """Cirulla's declaration moves go through the arena like any play (4 players in pairs)."""
+    res = run_arena(["greedy", "heuristic"], Rules.preset("cirulla", players=4), deals=2,
+                    jobs=1, seed=13, matches=0)
+    assert res.deals == 2 and res.rules["variant"] == "cirulla"

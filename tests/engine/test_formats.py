@@ -10,12 +10,13 @@ import sys
 import pytest
 
 from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules, card
+from scopa.rules import VARIANT_SEATINGS
 
 from .helpers import ALL_CARDS, captures_for, game, moves_of, position
 
 
 def player_counts(variant: str) -> list[int]:
-    return [4] if variant.startswith("scopone") else [2, 3, 4, 5, 6]
+    return sorted(VARIANT_SEATINGS[variant])
 
 
 ALL_PRESETS = [(v, n) for v in VARIANTS for n in player_counts(v)]
@@ -25,7 +26,7 @@ ALL_PRESETS = [(v, n) for v in VARIANTS for n in player_counts(v)]
 def test_variants_listed():
     assert set(VARIANTS) == {
         "scopa", "scopone", "scopone-scientifico", "asso-pigliatutto", "napola", "re-bello",
-        "quindici", "escoba",
+        "quindici", "escoba", "cirulla",
     }
 
 

@@ -261,6 +261,8 @@ def secrecy_violations(
         for s, hand in enumerate(pos["hands"]):
             if s != seat:
                 hidden |= set(hand)
+        # a declared hand (Cirulla) is public while its cards are held
+        hidden -= {c for shown in pos.get("declarations", {}).get("shown", []) for c in shown}
         found: list[str] = []
         card_strings(f, found)
         leaked = sorted(set(found) & hidden)

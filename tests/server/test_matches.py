@@ -25,6 +25,7 @@ CASES = [
     ("asso-pigliatutto", 6, 3, "hbbhbb"),
     ("re-bello", 5, 3, "hbhbb"),
     ("scopone-scientifico", 4, 4, "hhhh"),
+    ("cirulla", 4, 8, "hbhi"),
 ]
 
 

@@ -168,10 +168,22 @@ def test_parse_choice() -> None:
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "scopone-scientifico",
                                      "asso-pigliatutto", "napola", "re-bello", "quindici",
-                                     "escoba"])
+                                     "escoba", "cirulla"])
 def test_every_variant_plays_to_a_short_target(variant: str) -> None:
     rules = Rules.preset(variant, target=1)
     match, console = _match(rules, itertools.cycle(["3", "2", "1"]), opponents=["greedy"])
     out = match.run()
     assert out.winner is not None and max(out.scores) >= 1
     assert "score sheet" in console.export_text()
+
+
+def test_cirulla_declarations_are_typed_and_shown() -> None:
+    """The human declares by typing ``declare``; the move list offers declare and pass;
+    the score sheet lists Cirulla's own items."""
+    answers = itertools.cycle(["declare", "3", "2", "1"])
+    match, console = _match(Rules.preset("cirulla", target=5), answers, opponents=["greedy"])
+    out = match.run()
+    text = console.export_text()
+    assert out.winner is not None
+    assert "declare your hand" in text and "declares the hand" in text
+    assert "grande" in text and "declared hands" in text

@@ -86,10 +86,21 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
              "primiera_cards": [], "sevens": 1, "scope": 2, "napola_run": 0, "re_bello": True,
              "points": {"cards": 0, "coins": 0, "settebello": 0, "primiera": 0, "sevens": 0,
                         "scope": 2, "napola": 0, "re_bello": 0}, "total": 2}  # fmt: skip
+    # the sheet carries its own items (what the engine's score_hand lists for Napola)
+    items = [
+        {"key": "cards", "label": "item.cards", "values": [22, 18], "points": [1, 0]},
+        {"key": "coins", "label": "item.coins", "values": [7, 3], "points": [1, 0]},
+        {"key": "settebello", "label": "item.settebello", "values": [True, False],
+         "points": [1, 0]},
+        {"key": "primiera", "label": "item.primiera", "values": [78, None], "points": [1, 0],
+         "cards": [["7d", "7c", "5s", "7b"], []]},
+        {"key": "scope", "label": "item.scope", "values": [1, 2], "points": [1, 2]},
+        {"key": "napola", "label": "item.napola", "values": [4, 0], "points": [4, 0]},
+    ]  # fmt: skip
     ws.send(state(7, view(hand=[], hand_sizes=[0, 0], to_move=None, hand_over=True), []))
     ws.send(json.dumps({
         "type": "hand_end", "state_id": 7, "hand_number": 2,
-        "result": {"sides": [side, other], "outright": None}, "scores": [12, 7],
+        "result": {"sides": [side, other], "outright": None, "items": items}, "scores": [12, 7],
         "seed": "c0ffee", "redeals": 0, "commitment": "ab" * 32,
         "verify_url": "/api/verify?seed=c0ffee&commitment=" + "ab" * 32 + "&attempt=0",
         "next_hand_at": None,
@@ -153,3 +164,19 @@ def test_moves_are_animated_at_the_chosen_speed(scripted):
     ws.send(state(8, view(), LEGAL, {**event, "card": "5c", "capture": ["5b"]}))
     page.wait_for_selector('.play-host[data-shown="8"]', state="attached")
     assert page.locator(".flyer").count() == 0
+
+
+def test_declare_and_pass_buttons_send_the_declaration(scripted):
+    """Cirulla: while the seat may declare, the chooser offers declare and pass, and each
+    sends its move; a declared hand of another seat is shown face up at its seat."""
+    page, sent, sockets = scripted
+    ws = sockets[-1]
+    decl = {"points": [0, 10], "shown": [[], ["5d", "5c", "5s"]], "pending": True}
+    v = view(rules={"variant": "cirulla", "players": 2, "target": 51}, declarations=decl)
+    ws.send(state(6, v, [{"declare": True}, {"declare": False}]))
+    expect(page.locator(".chooser button.declare")).to_be_visible()
+    expect(page.locator('.seat[data-seat="1"] .shown .card')).to_have_count(3)
+    page.locator(".chooser button.pass").click()
+    page.wait_for_selector(".play-host.locked", state="attached")  # sent: waiting
+    moves = [f for f in sent if f["type"] == "move"]
+    assert moves == [{"type": "move", "state_id": 6, "move": {"declare": False}}]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import COINS, RANK, RANK_MASK, SETTEBELLO, cards_of
-from ..game import Move
+from ..game import DECLARE, Move
+from ..meaning import meaning_of
 from ..messages import Message, card, cards, items, message, rank, ranks, sentence
 from ..rules import Rules
 from ..view import PlayerView
@@ -37,11 +38,8 @@ def is_last_play(view: PlayerView) -> bool:
 
 def sweep_counts_now(rules: Rules, card: int, capture: int, last_play: bool) -> bool:
     """Whether taking the whole table with ``card`` scores a scopa under these rules
-    (``last_play``: the play ends the hand)."""
-    if last_play and not rules.last_sweep_counts:
-        return False
-    ace_take_all = rules.ace_takes_all and RANK[card] == 1 and not capture & RANK_MASK[1]
-    return not (ace_take_all and not rules.ace_sweep_scopa)
+    (``last_play``: the play ends the hand): the rules' own answer."""
+    return meaning_of(rules).sweep_scores(RANK[card], capture, last_play)
 
 
 def sweep_scores(view: PlayerView, move: Move) -> bool:
@@ -53,6 +51,10 @@ def sweep_scores(view: PlayerView, move: Move) -> bool:
 
 def describe(view: PlayerView, move: Move) -> Message:
     """The move as an instruction: "Take the 3 of swords with the 3 of cups"."""
+    if move.is_declaration:
+        if move.card == DECLARE:
+            return message("move.declare", n=meaning_of(view.rules).declaration(view.hand))
+        return message("move.pass")
     if not move.capture:
         return message("move.lay", card=card(move.card))
     taken = cards(cards_of(move.capture))
@@ -64,6 +66,8 @@ def describe(view: PlayerView, move: Move) -> Message:
 
 def doing(move: Move) -> Message:
     """The move as a phrase to compare with: "laying the king of cups"."""
+    if move.is_declaration:
+        return message("doing.declare" if move.card == DECLARE else "doing.pass")
     if not move.capture:
         return message("doing.lay", card=card(move.card))
     return message("doing.take", card=card(move.card), cards=cards(cards_of(move.capture)))
@@ -71,6 +75,9 @@ def doing(move: Move) -> Message:
 
 def reasons(view: PlayerView, move: Move) -> list[Message]:
     """What the move wins and what it leaves behind, one message a reason."""
+    if move.is_declaration:
+        points = meaning_of(view.rules).declaration(view.hand)
+        return [message("why.declare" if move.card == DECLARE else "why.pass", n=points)]
     out: list[Message] = []
     if move.capture:
         won = cards_of(move.capture) + [move.card]
@@ -103,7 +110,7 @@ def _leaves(view: PlayerView, move: Move) -> list[Message]:
     total = sum(RANK[c] for c in cards_of(after))
     out: list[Message] = []
     swept = sweeping_ranks(view.rules, after)
-    if cards_left == 2 and not view.rules.last_sweep_counts:
+    if cards_left == 2 and not meaning_of(view.rules).last_play_sweeps:
         pass  # the next play is the hand's last: a sweep there does not score
     elif not swept:
         out.append(message("why.safe", total=total))

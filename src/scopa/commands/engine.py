@@ -12,7 +12,7 @@ from rich.table import Table
 from ..cards import cards_of, cards_text
 from ..game import Game, Move
 from ..record import RecordError, load_record, replay_steps, verify_record
-from ..scoring import POINT_ITEMS
+from ..terminal.render import score_sheet
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -27,29 +27,10 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def score_table(result: dict[str, Any], title: str, names: list[str] | None = None) -> Table:
-    """A hand's score sheet: one column per side, one row per item."""
-    sides = result["sides"]
-    table = Table(title=title)
-    table.add_column("")
-    for side in sides:
-        who = ", ".join(names[s] if names else f"seat {s}" for s in side["seats"])
-        table.add_column(who, justify="right")
-    table.add_row("cards", *[str(s["cards"]) for s in sides])
-    table.add_row("coins", *[str(s["coins"]) for s in sides])
-    table.add_row("settebello", *["yes" if s["settebello"] else "" for s in sides])
-    table.add_row(
-        "primiera",
-        *[
-            f"{s['primiera']} ({' '.join(s['primiera_cards'])})" if s["primiera"] else "-"
-            for s in sides
-        ],
-    )
-    table.add_row("sweeps", *[str(s["scope"]) for s in sides])
-    for item in POINT_ITEMS:
-        if any(s["points"][item] for s in sides):
-            table.add_row(f"[bold]points: {item}", *[str(s["points"][item]) for s in sides])
-    table.add_row("[bold]hand total", *[f"[bold]{s['total']}" for s in sides])
-    return table
+    """A hand's score sheet: one column per side, one row per item (the terminal's own
+    sheet, drawn from the items the sheet lists)."""
+    players = 1 + max(s for side in result["sides"] for s in side["seats"])
+    return score_sheet(result, names or [f"seat {s}" for s in range(players)], title)
 
 
 def replay_command(
@@ -71,7 +52,7 @@ def replay_command(
             console.print(f"table: {' '.join(cards_text(game.table)) or '(empty)'}")
             return
         assert seat is not None
-        _, code, swept = game.history[-1]
+        _, code, swept = game.last_entry()
         taken = cards_of(code >> 6)
         text = f"{who(seat)} plays {move}" if taken else f"{who(seat)} lays {move}"
         console.print(text + ("  [bold red]SCOPA![/]" if swept else ""))

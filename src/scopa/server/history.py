@@ -12,7 +12,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from ..cards import card_text
-from ..game import Game, Move
+from ..game import Game, Move, move_fields
 from ..rules import Rules
 from ..shuffle import commitment, deck_from_seed
 from ..view import history_entry
@@ -41,6 +41,7 @@ def summary(m: MatchRow) -> dict[str, Any]:
     return {
         "id": m.id, "table_id": m.table_id, "number": m.number,
         "variant": m.rules.get("variant"), "rules": m.rules, "players": m.players,
+        "teams": Rules.from_dict(m.rules).teams,
         "scores": m.scores, "winner": m.winner, "hands": m.hands,
         "started_at": _iso(m.started_at), "finished_at": _iso(m.finished_at),
     }
@@ -64,8 +65,9 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[d
                 "moves": [], "positions": [game.to_position()], "result": None,
             })
         elif ev.kind == "move" and game is not None:
-            game.play(Move.from_dict({"card": ev.data["card"], "capture": ev.data["capture"]}))
-            hands[-1]["moves"].append(history_entry(game.history[-1]))
+            at = len(game.history)
+            game.play(Move.from_dict(move_fields(ev.data)))
+            hands[-1]["moves"].append(history_entry(game.history[at]))
             hands[-1]["positions"].append(game.to_position())
             if game.hand_over:
                 hands[-1]["result"] = game.hand_result()
@@ -133,7 +135,7 @@ def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
                 {"number": h["number"], "dealer": h["dealer"], "seed": h["seed"],
                  "redeals": h["redeals"], "commitment": h["commitment"],
                  "deck": [card_text(c) for c in deck_from_seed(h["seed"], h["redeals"])],
-                 "moves": [{"card": mv["card"], "capture": mv["capture"]} for mv in h["moves"]],
+                 "moves": [move_fields(mv) for mv in h["moves"]],
                  "result": h["result"]}
                 for h in hands
             ],

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules
+from ..rules import VARIANTS, Rules, variant_facts
 from .hub import TokenBucket
 from .master import Master, MasterError
 from .names import NAME_MAX, clean_name
@@ -56,29 +56,6 @@ def bot_levels() -> list[str]:
     return LEVELS + [n for n in known_levels() if n not in LEVELS]
 
 
-def _variant_facts(variant: str) -> dict[str, Any]:
-    players = []
-    teams: dict[str, list[int]] = {}
-    for p in range(2, 7):
-        try:
-            Rules.preset(variant, players=p)
-        except ValueError:
-            continue
-        players.append(p)
-        allowed = []
-        for d in range(2, p + 1):
-            if p % d:
-                continue
-            try:
-                Rules.preset(variant, players=p, teams=d)
-            except ValueError:
-                continue
-            allowed.append(d)
-        teams[str(p)] = allowed
-    default = Rules.preset(variant) if players and 2 in players else Rules.preset(
-        variant, players=players[0])
-    return {"name": variant, "description": VARIANT_DESCRIPTIONS.get(variant, ""),
-            "players": players, "target": default.target, "teams": teams}
 
 
 @router.get("/meta")
@@ -87,7 +64,7 @@ def meta(request: Request) -> dict[str, Any]:
     for people; ``bot_levels``: every bot that may sit, engines included), limits, timings."""
     settings = request.app.state.settings
     return {
-        "variants": [_variant_facts(v) for v in VARIANTS],
+        "variants": [variant_facts(v) for v in VARIANTS],
         "bot_levels": bot_levels(),
         "levels": LEVELS,
         "external_bots": bool(settings.external_bots),

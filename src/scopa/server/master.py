@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from ..game import Game, IllegalMoveError, Move
+from ..game import Game, IllegalMoveError, Move, move_fields
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
 from ..view import history_entry
@@ -376,7 +376,7 @@ class Master:
                     game.next_hand(seed=ev.data["seed"])
             elif ev.kind == "move":
                 assert game is not None
-                game.play(Move.from_dict({"card": ev.data["card"], "capture": ev.data["capture"]}))
+                game.play(Move.from_dict(move_fields(ev.data)))
         table.game, table.match_id = game, st.match.id
         table.match_number, table.seq = st.match.number, len(st.events)
         table.status = "playing"
@@ -498,9 +498,10 @@ class Master:
         data = {"seat": seat, **move.to_dict(), "by": by}
         self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
         round_before = game.round
+        at = len(game.history)
         game.play(move)
         table.seq += 1
-        entry = history_entry(game.history[-1])
+        entry = history_entry(game.history[at])  # the move's own (a deal may add more)
         event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
         if not game.hand_over:
             self._broadcast_state(table, event)
@@ -765,13 +766,17 @@ class Master:
 
     def _broadcast_state(self, table: Table, event: dict[str, Any] | None) -> None:
         info = self.table_info(table)
+        # a pass is told only to the seat that passed (it would tell the others that its
+        # hand could have declared), as the views leave it out
+        private = event is not None and event.get("declare") is False
         for s in table.seats:
             if s.conns:
-                text = json.dumps(self.state_message(table, s.seat, event, info))
+                seen = None if private and event and event["seat"] != s.seat else event
+                text = json.dumps(self.state_message(table, s.seat, seen, info))
                 for c in list(s.conns):
                     c.send(text)
         if table.spectators:
-            text = json.dumps(self.state_message(table, None, event, info))
+            text = json.dumps(self.state_message(table, None, None if private else event, info))
             for c in list(table.spectators):
                 c.send(text)
 

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ..arena.play import derive_seed
 from ..bots.base import Bot, Limit, bot_names, make_bot, seatable
-from ..game import Game, IllegalMoveError, Move
+from ..game import AUTO_DECLARE, MARKS, OPENING, Game, IllegalMoveError, Move
 from ..messages import sentence, text
 from ..rules import Rules
 from ..view import PlayerView
@@ -142,9 +142,14 @@ class TerminalMatch:
         game = self.game
         self.console.print(Rule(f"Hand {game.hand_number}"))
         self.console.print(render.scores_line(game.scores, self.side_names, self.rules.target))
-        for seat, code, _swept in game.history:  # Escoba's opening sweep
-            if code & 63 == 63:
-                self.console.print(f"{self.names[seat]} sweeps the opening table (15)")
+        for seat, code, _swept in game.history:  # the opening 15/30, declarations
+            if code & 63 == OPENING:
+                self.console.print(f"{self.names[seat]} sweeps the opening table (15 or 30)")
+            elif code & 63 == AUTO_DECLARE:
+                line = Text(f"{self.names[seat]}: ").append_text(
+                    render.move_text(Move.from_code(code))
+                )
+                self.console.print(line)
         while not game.hand_over:
             seat = game.to_move
             if seat == HUMAN:
@@ -158,10 +163,13 @@ class TerminalMatch:
         self.console.print(self._play_line(seat))
 
     def _play_line(self, seat: int) -> Text:
-        _, code, swept = self.game.history[-1]
+        _, code, swept = self.game.last_entry()
         move = Move.from_code(code)
-        line = Text(render.play_words(self.names[seat], move) + " (")
-        line.append_text(render.move_notation(move)).append(")")
+        if move.card >= MARKS:  # a declaration, a pass or the opening sweep
+            line = Text(f"{self.names[seat]}: ").append_text(render.move_text(move))
+        else:
+            line = Text(render.play_words(self.names[seat], move) + " (")
+            line.append_text(render.move_notation(move)).append(")")
         if swept:
             line.append("  " + text("table.sweep").upper(), style="bold magenta")
         return line

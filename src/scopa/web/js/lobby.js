@@ -277,7 +277,7 @@ function drawHistory(box) {
   for (const match of matches.slice(0, 8)) {
     const rules = match.rules || { players: match.players.length };
     const winners = match.winner === null || match.winner === undefined
-      ? "" : seatsOf(match.winner, rules, null).map((seat) => match.players[seat]).join(" & ");
+      ? "" : seatsOf(match.winner, rules, match).map((seat) => match.players[seat]).join(" & ");
     list.append(h("li", {},
       h("span", { class: "what" }, `${variantName(match.variant)} · ${match.players.join(" – ")}`),
       h("span", { class: "status" }, match.scores.join(" – ")),

@@ -22,14 +22,15 @@ export function mountReplay(main, matchId) {
 
   function sideNames(rules) {
     const out = [];
-    for (let side = 0; side < sideCount(rules, null); side++) {
-      out.push(seatsOf(side, rules, null).map(names).join(" & "));
+    for (let side = 0; side < sideCount(rules, data); side++) {
+      out.push(seatsOf(side, rules, data).map(names).join(" & "));
     }
     return out;
   }
 
   function moveText(mv) {
     const who = names(mv.seat);
+    if ("declare" in mv) return `${who}: ${t(mv.declare ? "table.declare" : "table.pass")}`;
     if (!mv.card) return `${who}: ${t("table.sweep")}`;
     return playWords(who, mv);
   }

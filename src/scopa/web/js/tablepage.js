@@ -333,6 +333,13 @@ export function mountTable(main, tableId) {
       m.selection = null;
       renderPlay();
     },
+    declare(yes) {
+      if (m.sending || busy) return;
+      if (socket.send({ type: "move", state_id: m.latestStateId, move: { declare: yes } })) {
+        m.sending = true;
+        updateInput();
+      }
+    },
     confirm() {
       const sel = m.selection;
       if (!sel || !sel.move || m.sending || busy) return;

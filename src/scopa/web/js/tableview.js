@@ -43,6 +43,14 @@ function turnSign(m) {
 }
 
 /** A seat's public facts: name, cards in hand, pile size, sweeps. */
+/** A declared hand still held (Cirulla): public, shown face up by its seat. */
+function shownCards(view, seat, mine) {
+  const shown = !mine && view.declarations ? view.declarations.shown[seat] : [];
+  if (!shown || !shown.length) return null;
+  return h("div", { class: "shown", "aria-label": t("table.shownHand") },
+    shown.map((c) => cardEl(c, { extraClass: "tiny" })));
+}
+
 function seatPanel(m, seat, { mine = false } = {}) {
   const { view, table } = m;
   const info = table.seats ? table.seats[seat] : {};
@@ -65,6 +73,7 @@ function seatPanel(m, seat, { mine = false } = {}) {
       flags.length ? h("span", { class: "flags" }, flags.join(" · ")) : null),
     mine ? null : h("div", { class: "hand-count" }, backsEl(view.hand_sizes[seat]),
       h("span", {}, view.hand_sizes[seat] === 1 ? t("table.cards1") : t("table.cards", { n: view.hand_sizes[seat] }))),
+    shownCards(view, seat, mine),
     h("div", { class: "pile", dataset: { pile: String(seat) } },
       h("span", { class: `pile-stack${pile.length ? "" : " empty"}`, "aria-hidden": "true" }),
       h("span", { class: "pile-count" }, pile.length === 1 ? t("table.pile1") : t("table.pile", { n: pile.length })),
@@ -93,6 +102,13 @@ function chooser(m, actions) {
   const box = h("div", { class: "chooser", "aria-live": "polite" });
   if (!m.yourTurn) {
     box.classList.add("idle");
+    return box;
+  }
+  if (m.legalMoves.some((mv) => "declare" in mv)) {
+    // Cirulla: the dealt hand may be declared (it is then shown to everyone) or not
+    box.append(h("p", {}, t("table.mayDeclare")), h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary declare", onclick: () => actions.declare(true) }, t("table.declare")),
+      h("button", { type: "button", class: "ghost pass", onclick: () => actions.declare(false) }, t("table.pass"))));
     return box;
   }
   if (!sel) {
@@ -166,6 +182,7 @@ export function renderPlayArea(m, actions) {
 /** Words for the last play of the hand. */
 export function lastPlayText(view, table) {
   const last = view.history[view.history.length - 1];
+  if (last && last.declare) return t("table.declared", { name: seatName(table, last.seat), cards: cardList(last.shown) });
   if (!last || !last.card) return "";
   return playWords(seatName(table, last.seat), last);
 }
