@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text, rank_key
+from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text
 from .game import Game, PositionError
 from .meaning import meaning_of
 from .rules import Rules

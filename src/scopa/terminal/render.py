@@ -14,7 +14,6 @@ from rich.text import Text
 from ..cards import SUIT, card_name, card_text, cards_of
 from ..game import DECLARE, MARKS, Move
 from ..messages import card, cards, message, render
-from ..scoring import POINT_ITEMS
 from ..view import PlayerView
 
 #: each score item's name on the sheet, by its key (an unknown key shows as itself)
