@@ -322,7 +322,8 @@ def _numbers(text: str) -> list[int]:
 def parse_text(text: str) -> dict[str, Any]:
     """Parse the text form into the JSON form. A ``result`` line gives each side's total
     and the points of every item it lists (items it leaves out scored 0)."""
-    lines = [ln.strip() for ln in text.splitlines()]
+    # lines end at "\n" only: names and seeds may hold other line separators (U+2028...)
+    lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
     _need(bool(lines) and lines[0].split() == [FORMAT, str(VERSION)],
           f"the first line must be '{FORMAT} {VERSION}'")
