@@ -16,10 +16,10 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..arena.play import derive_seed
 from ..bots.base import Bot, Limit, bot_names, make_bot
 from ..game import Game, IllegalMoveError, Move
 from ..rules import Rules
+from ..shuffle import derive_seed
 from ..view import PlayerView
 from . import render
 
