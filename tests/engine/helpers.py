@@ -1,5 +1,5 @@
 """Shared helpers for the engine tests: hand-built positions and an independent rules
-oracle written straight from ../shared/RULES.md (cards handled as text, not engine ints)."""
+oracle written straight from docs/rules.md (cards handled as text, not engine ints)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ SUITS = "dcsb"
 ALL_CARDS = [f"{r}{s}" for s in SUITS for r in range(1, 11)]
 ALL_SET = frozenset(ALL_CARDS)
 
-#: primiera scale of RULES.md: 7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12
+#: primiera scale of docs/rules.md: 7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12
 PRIMIERA_SCALE = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
 PRIMIERA_OLD_FACES = {**PRIMIERA_SCALE, 8: 8, 9: 9, 10: 10}
 
@@ -115,7 +115,7 @@ def _subsets_up_to(table: list[str], limit: int) -> list[frozenset[str]]:
 
 
 def oracle_moves(rules: Rules, hand: list[str], table: list[str]) -> set[tuple[str, frozenset]]:
-    """Every legal move by RULES.md, by brute force over the subsets of the table."""
+    """Every legal move by docs/rules.md, by brute force over the subsets of the table."""
     subsets = _subsets_up_to(table, 14)
     moves: set[tuple[str, frozenset]] = set()
     for c in hand:
@@ -145,7 +145,7 @@ def oracle_moves(rules: Rules, hand: list[str], table: list[str]) -> set[tuple[s
 
 
 def oracle_score(rules: Rules, piles: list[list[str]], scope: list[int]) -> list[dict[str, int]]:
-    """Points per side by RULES.md from the seats' piles and sweeps."""
+    """Points per side by docs/rules.md from the seats' piles and sweeps."""
     sides = rules.teams
     pile: list[set[str]] = [set() for _ in range(sides)]
     sweeps = [0] * sides
