@@ -99,8 +99,10 @@ def load_position(cls: type[G], data: Any) -> G:
             _check_turn(sizes, dealer, to_move, rules.rounds[round_index])
         if len(_SHAPES) < 100_000:
             _SHAPES[shape] = round_index
-    _check_counts(rules, dealer, sizes, round_index, captured, scope, lc, table, hand_over)
-    _check_scores(rules, scores)
+    if any(scope) or (hand_over and table):  # (most positions: nothing to count)
+        _check_counts(rules, dealer, sizes, round_index, captured, scope, lc, table, hand_over)
+    if max(scores) >= rules.target:
+        _check_scores(rules, scores)
 
     g = cls.__new__(cls)
     g._init_empty(rules)
