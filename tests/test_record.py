@@ -256,3 +256,15 @@ def test_a_hand_seed_with_spaces_and_quotes_survives_the_text_form() -> None:
     back = parse_text(record_to_text(rec))
     assert back["hands"][0]["seed"] == 'my "lucky" seed'
     assert verify_record(load_record(record_to_text(rec))) == []
+
+
+def test_a_record_that_kept_only_totals_goes_through_the_text_form() -> None:
+    rec = game_record(play_match(Rules.preset(), "totals"))
+    for hand in rec["hands"]:
+        hand["result"] = {"sides": [{"total": s["total"]} for s in hand["result"]["sides"]]}
+    text = record_to_text(rec)
+    assert record_to_text(load_record(text)) == text
+    first = text.index("result ")
+    edited = text[:first] + text[first:].replace("result ", "result 9", 1)
+    with pytest.raises(RecordError, match="hand 1: recorded totals"):
+        load_record(edited)

@@ -321,7 +321,8 @@ def _numbers(text: str) -> list[int]:
 
 def parse_text(text: str) -> dict[str, Any]:
     """Parse the text form into the JSON form. A ``result`` line gives each side's total
-    and the points of every item it lists (items it leaves out scored 0)."""
+    and the points of every item it lists (items it leaves out scored 0); a line of totals
+    alone states nothing about the items."""
     # lines end at "\n" only: names and seeds may hold other line separators (U+2028...)
     lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
@@ -381,6 +382,8 @@ def _parse_result(rest: str, n: int) -> dict[str, Any]:
     words = rest.split()
     totals = _numbers(words[0])
     _need(len(words) % 2 == 1, f"line {n}: a result line is 'result A-B item A-B ...'")
+    if len(words) == 1:  # totals only (a record that kept no sheet): nothing more to check
+        return {"sides": [{"total": t} for t in totals]}
     sides: list[dict[str, Any]] = [{"total": t, "points": {}} for t in totals]
     for item, values in zip(words[1::2], words[2::2], strict=True):
         points = _numbers(values)
