@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -198,3 +200,72 @@ def test_play_takes_several_levels_after_opponents() -> None:
     assert r.exit_code == 0, r.output
     out = _plain(r.output)
     assert "greedy 1" in out and "partner random 2" in out and "greedy 3" in out
+
+
+FAKE = Path(__file__).parents[1] / "protocol" / "fake_bot.py"
+#: two outside programs whose command lines agree for far longer than 40 characters
+SHARED = f"{sys.executable} {FAKE} good --comment {'a-long-shared-prefix-' * 3}"
+
+
+def test_arena_names_outside_bots_by_ready_name_and_keeps_their_commands() -> None:
+    a, b = f"{SHARED} --name alpha", f"{SHARED} --name beta"
+    r = runner.invoke(app, ["arena", f"cmd:{a}", f"cmd:{b}", "--deals", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    bots = json.loads(r.stdout)["bots"]
+    assert [(x["name"], x["command"]) for x in bots] == [("alpha", a), ("beta", b)]
+    table = runner.invoke(app, ["arena", f"cmd:{a}", f"cmd:{a}", "--deals", "2"])
+    assert table.exit_code == 0, table.output
+    assert "alpha " in table.stdout and "alpha#2" in table.stdout
+
+
+def test_arena_plays_no_matches_unless_asked_and_reports_deal_records() -> None:
+    r = runner.invoke(app, ["arena", "greedy", "random", "--deals", "8", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["matches"] == 0
+    for b in out["bots"]:
+        assert b["win_rate"] is None and b["win_rate_se"] is None
+        assert b["deals_won"] + b["deals_drawn"] + b["deals_lost"] == 8
+    table = _plain(runner.invoke(app, ["arena", "greedy", "random", "--deals", "8"]).stdout)
+    won = out["bots"][0]
+    assert f"{won['deals_won']}/{won['deals_drawn']}/{won['deals_lost']}" in table
+    assert "deals W/D/L" in table and "match wins" not in table
+    with_matches = runner.invoke(app, ["arena", "greedy", "random", "--deals", "2",
+                                       "--matches", "1", "--json"])
+    assert json.loads(with_matches.stdout)["bots"][0]["win_rate"] is not None
+
+
+def test_arena_prints_progress_lines_when_stderr_is_not_a_terminal() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from scopa.cli import main; main()", "arena", "greedy",
+         "random", "--deals", "40", "--json"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    assert json.loads(done.stdout)["deals"] == 40  # stdout stays clean JSON
+    lines = done.stderr.splitlines()
+    assert lines[0] == "arena: greedy, random; scopa, 2 players, seed 0, 1 job"
+    assert lines[1].startswith("plays 40 duplicate deals x 2 seatings (80 hands) and no "
+                               "matches")
+    progress = lines[2:]
+    pattern = (r"arena: deals (\d+)/40 \((\d+)%\), \d+:\d\d:\d\d elapsed, "
+               r"margin greedy [+-]\d\.\d{3} ± \d\.\d{3}")
+    found = [re.fullmatch(pattern, line) for line in progress]
+    assert all(found), progress
+    assert [int(m.group(1)) for m in found if m] == list(range(2, 41, 2))  # every 5%
+    assert "\x1b" not in done.stderr and "━" not in done.stderr  # no bar, no colours
+
+
+def test_arena_progress_is_a_bar_on_a_terminal() -> None:
+    from rich.console import Console
+
+    from scopa.arena.progress import ArenaPlan, ArenaProgress
+    from scopa.commands.bots import _arena_progress
+
+    screen = io.StringIO()
+    plan = ArenaPlan(["a", "b"], "scopa", 2, 10, 0, 2, 0, 1)
+    with _arena_progress(Console(file=screen, force_terminal=True, width=100), False) as show:
+        for i in range(11):
+            show(ArenaProgress(plan, i, 0, 1.0, [(0.5, 0.25), (-0.5, 0.25)]))
+    text = screen.getvalue()
+    assert "plays 10 duplicate deals" in text and "10/10" in text
+    assert "margin a +0.500 ± 0.250" in text and "arena: deals" not in text
