@@ -1,7 +1,8 @@
 """The import graph keeps its layers: the rules core at the bottom, then bots, the bot
-protocol, the arena and the terminal, the server, and the command line on top. A module
-imports only from its own package or from lower layers (peers in one layer stay apart),
-and the core imports nothing outside the standard library."""
+protocol, the arena and the terminal, the server and the learning environments, and the
+command line on top. A module imports only from its own package or from lower layers
+(peers in one layer stay apart), and the core imports nothing outside the standard
+library."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ LAYERS = {
     "arena": 3,
     "terminal": 3,
     "server": 4,
+    "rl": 4,
     "commands": 5,
     "cli": 5,
 }

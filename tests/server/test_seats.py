@@ -9,6 +9,8 @@ from typing import Any
 
 from server_helpers import Client, ServerProcess
 
+from scopa.messages import render, sentence
+
 
 def test_reconnect_resumes_the_seat(server: ServerProcess) -> None:
     async def run() -> None:
@@ -103,7 +105,12 @@ def test_teach_me_lists_the_legal_moves_for_that_seat_only(server: ServerProcess
         assert answer["moves"][0]["best"] and not any(m["best"] for m in answer["moves"][1:])
         values = [m["value"] for m in answer["moves"]]
         assert values == sorted(values, reverse=True)
-        assert all(m["text"].startswith("your ") for m in answer["moves"])
+        # the words are structured messages, rendered from the shared catalogue
+        for m in answer["moves"]:
+            assert render(m["label"]).split(" ")[0] in ("Lay", "Take", "Sweep")
+            assert m["reasons"] and all(sentence(r, "it") for r in m["reasons"] + m["margin"])
+        assert answer["moves"][0]["margin"][0]["key"].startswith("compare.")
+        assert all(sentence(c).startswith("Still unseen") for c in answer["context"])
         await a.send({"type": "teach", "state_id": state["state_id"]})
         again = await a.expect("analysis", timeout=20)
         assert again == answer  # kept: asking twice costs nothing

@@ -35,6 +35,7 @@ CHROMIUM_ARGS = [
 
 # the tests import their shared steps from web_helpers.py next to this file
 sys.path.insert(0, str(Path(__file__).parent))
+from scripted import scripted  # noqa: E402, F401 - the scripted-socket table fixture
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -89,13 +89,22 @@ def _notify(bots: Sequence[Bot], game: Game, last: bool) -> None:
     """Tell bots that listen (external programs) the hand's result and the match's end."""
     result = game.hand_result()
     scores = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
+    notify_bots(bots, result, scores, game.winner if last else None, last)
+
+
+def notify_bots(
+    bots: Sequence[Bot], result: dict[str, Any], scores: list[int], winner: int | None,
+    last: bool,
+) -> None:
+    """Send a finished hand's result (and, when ``last``, the match's end) to the bots that
+    listen for them (external programs)."""
     for bot in bots:
         hand_end = getattr(bot, "hand_end", None)
         if hand_end is not None:
             hand_end(result, scores)
         match_end = getattr(bot, "match_end", None)
         if last and match_end is not None:
-            match_end(game.winner, scores)
+            match_end(winner, scores)
 
 
 def _make_bots(

@@ -76,3 +76,9 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
 def bot_names() -> list[str]:
     """Every registered bot and level name, sorted."""
     return sorted(_REGISTRY)
+
+
+def seatable(name: str) -> bool:
+    """Whether the bot may sit at a table: it plays from its seat's view alone (the
+    omniscient oracle is a yardstick for the arena, never an opponent)."""
+    return not getattr(make_bot(name, 0), "omniscient", False)

@@ -83,11 +83,13 @@ def _variant_facts(variant: str) -> dict[str, Any]:
 
 @router.get("/meta")
 def meta(request: Request) -> dict[str, Any]:
-    """Variants (with allowed player counts and sides), bot levels, limits, timings."""
+    """Variants (with allowed player counts and sides), bot levels (``levels``: the four
+    for people; ``bot_levels``: every bot that may sit, engines included), limits, timings."""
     settings = request.app.state.settings
     return {
         "variants": [_variant_facts(v) for v in VARIANTS],
         "bot_levels": bot_levels(),
+        "levels": LEVELS,
         "external_bots": bool(settings.external_bots),
         "external_bot_names": sorted(settings.external_bots),
         "limits": {"name_length": NAME_MAX, "message_bytes": settings.max_message_bytes},

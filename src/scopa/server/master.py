@@ -133,7 +133,7 @@ class Master:
         self.rng = random.Random()
         self._tasks: set[asyncio.Task[Any]] = set()
         #: teach-me answers by (table, state id, seat): asking again costs nothing
-        self._analyses: dict[tuple[str, int, int], list[dict[str, Any]] | None] = {}
+        self._analyses: dict[tuple[str, int, int], dict[str, Any] | None] = {}
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
@@ -605,15 +605,15 @@ class Master:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
         key = (table.id, table.state_id, seat)
-        moves = self._analyses.get(key)
-        if moves is None:
-            moves = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+        analysis = self._analyses.get(key)
+        if analysis is None:
+            analysis = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
             if len(self._analyses) > 1000:
                 self._analyses.clear()
-            self._analyses[key] = moves
-        if moves is None:
+            self._analyses[key] = analysis
+        if analysis is None:
             raise MasterError("unavailable", "move analysis is not available on this server")
-        return {"type": "analysis", "state_id": state_id, "moves": moves}
+        return {"type": "analysis", "state_id": state_id, **analysis}
 
     # -- messages -----------------------------------------------------------------------
     def table_info(self, table: Table, with_invite: bool = False) -> dict[str, Any]:

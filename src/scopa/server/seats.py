@@ -11,7 +11,6 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..bots import Limit, make_bot
-from ..cards import card_name, cards_of
 from ..game import Move
 from ..view import PlayerView
 
@@ -19,9 +18,10 @@ FALLBACK_LEVEL = "random"
 
 
 def known_levels() -> list[str]:
+    """The bots that may sit at a table (not the omniscient oracle)."""
     from ..bots import base
 
-    return base.bot_names()
+    return [name for name in base.bot_names() if base.seatable(name)]
 
 
 def _limit(seconds: float | None) -> Limit | None:
@@ -39,40 +39,15 @@ def _think(level: str, view: PlayerView, seconds: float | None, seed: int) -> di
     return Move(move.card, move.capture).to_dict()
 
 
-def describe(move: Move, view: PlayerView) -> str:
-    """Plain English for a move: "your 7 of coins takes the 3 of swords and sweeps"."""
-    played = f"your {card_name(move.card)}"
-    if not move.capture:
-        return f"{played} is laid on the table"
-    taken = [f"the {card_name(c)}" for c in cards_of(move.capture)]
-    text = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
-    out = f"{played} takes {text}"
-    if move.capture == view.table:
-        out += " and sweeps the table"
-    return out
-
-
-def _analyse(view: PlayerView, seconds: float | None) -> list[dict[str, Any]] | None:
-    """Worker: the teach-me analysis of the seat's legal moves, best first (None when the
-    analysis module is not there)."""
+def _analyse(view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
+    """Worker: the teach-me analysis of the seat's legal moves, best first, with the words
+    as structured messages (``scopa.messages``; None when the analysis module is not
+    there)."""
     try:
-        from ..bots.analysis import analyse
+        from ..bots.analysis import analyse, payload
     except ImportError:
         return None
-    values = analyse(view, limit=_limit(seconds))
-    out = []
-    for i, mv in enumerate(values):
-        move = Move(mv.move.card, mv.move.capture)
-        out.append(
-            {
-                "move": move.to_dict(),
-                "value": round(float(mv.value), 3),
-                "best": i == 0,
-                "text": describe(move, view),
-                "explanation": str(getattr(mv, "explanation", "")),
-            }
-        )
-    return out
+    return payload(view, analyse(view, limit=_limit(seconds)))
 
 
 def _warm() -> int:
@@ -113,11 +88,9 @@ class BotPool:
         move: dict[str, Any] = await self._run(_think, level, view, seconds, seed)
         return move
 
-    async def analyse(
-        self, view: PlayerView, seconds: float | None
-    ) -> list[dict[str, Any]] | None:
-        moves: list[dict[str, Any]] | None = await self._run(_analyse, view, seconds)
-        return moves
+    async def analyse(self, view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
+        analysis: dict[str, Any] | None = await self._run(_analyse, view, seconds)
+        return analysis
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

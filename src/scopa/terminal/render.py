@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ..cards import SUIT, card_name, card_text, cards_of
 from ..game import Move
+from ..messages import card, cards, message, render
 from ..scoring import POINT_ITEMS
 from ..view import PlayerView
 
@@ -40,6 +41,23 @@ def move_text(move: Move) -> Text:
     else:
         out.append(" is laid on the table", style="dim")
     return out
+
+
+def move_notation(move: Move) -> Text:
+    """``7d:3s+4d`` (docs/formats.md), coloured by suit."""
+    out = card_markup(move.card)
+    if move.capture:
+        out.append(":")
+        out.append_text(Text("+").join(card_markup(c) for c in cards_of(move.capture)))
+    return out
+
+
+def play_words(name: str, move: Move) -> str:
+    """The last-play line from the shared catalogue: "You took the 3 of swords with ..."."""
+    if not move.capture:
+        return render(message("table.lastLay", name=name, card=card(move.card)))
+    taken = cards(cards_of(move.capture))
+    return render(message("table.lastTake", name=name, cards=taken, card=card(move.card)))
 
 
 def move_words(move: Move) -> str:

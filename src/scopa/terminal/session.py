@@ -16,8 +16,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..bots.base import Bot, Limit, bot_names, make_bot
+from ..bots.base import Bot, Limit, bot_names, make_bot, seatable
 from ..game import Game, IllegalMoveError, Move
+from ..messages import sentence, text
 from ..rules import Rules
 from ..shuffle import derive_seed
 from ..view import PlayerView
@@ -105,7 +106,7 @@ class TerminalMatch:
         self.bots: dict[int, Bot] = {}
         for seat in range(1, n):
             level = self.levels[seat - 1]
-            if getattr(make_bot(level, 0), "omniscient", False):
+            if not seatable(level):
                 raise ValueError(f"{level!r} sees every card: it cannot sit at a table")
             bot_seed = None if seed is None else derive_seed(seed, "seat", seat)
             self.bots[seat] = make_bot(level, bot_seed)
@@ -158,9 +159,11 @@ class TerminalMatch:
 
     def _play_line(self, seat: int) -> Text:
         _, code, swept = self.game.history[-1]
-        line = Text(f"{self.names[seat]}: ").append_text(render.move_text(Move.from_code(code)))
+        move = Move.from_code(code)
+        line = Text(render.play_words(self.names[seat], move) + " (")
+        line.append_text(render.move_notation(move)).append(")")
         if swept:
-            line.append("  SCOPA!", style="bold magenta")
+            line.append("  " + text("table.sweep").upper(), style="bold magenta")
         return line
 
     def human_turn(self) -> None:
@@ -208,8 +211,11 @@ class TerminalMatch:
                 "is not available in this installation.[/yellow]"
             )
             return
+        from ..bots.explain import still_to_come
+
         self.console.print("Thinking...", style="dim")
         values = analyse(view, self.hint_limit, seed=derive_seed(self.seed, "hint"))
+        context = still_to_come(view)
         table = Table(title="Hint: the search bot's view of your moves")
         for col in ("#", "move", "value", "why"):
             table.add_column(col, justify="right" if col in ("#", "value") else "left")
@@ -218,6 +224,8 @@ class TerminalMatch:
             table.add_row(str(number), render.move_text(mv.move), f"{mv.value:+.2f}",
                           mv.explanation)
         self.console.print(table)
+        if context:
+            self.console.print(sentence(context))
         self.console.print("value: expected hand points of your side minus the others', "
                            "for the rest of this hand", style="dim")
 

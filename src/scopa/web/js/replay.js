@@ -2,7 +2,8 @@
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
-import { cardList, sortCards, theCard } from "./cards.js";
+import { sortCards } from "./cards.js";
+import { playWords } from "./explain.js";
 import { cardEl } from "./cardview.js";
 import { renderSheet } from "./sheet.js";
 import { variantName } from "./variants.js";
@@ -30,10 +31,7 @@ export function mountReplay(main, matchId) {
   function moveText(mv) {
     const who = names(mv.seat);
     if (!mv.card) return `${who}: ${t("table.sweep")}`;
-    const text = mv.capture.length
-      ? t("table.lastTake", { name: who, cards: cardList(mv.capture), card: theCard(mv.card) })
-      : t("table.lastLay", { name: who, card: theCard(mv.card) });
-    return mv.scopa ? `${text} — ${t("table.sweep")}` : text;
+    return playWords(who, mv);
   }
 
   function render() {

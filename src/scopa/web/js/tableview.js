@@ -2,7 +2,8 @@
 // what is legal comes from the server's legal_moves.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { cardList, cardName, sortCards, theCard } from "./cards.js";
+import { cardList, cardName, sortCards } from "./cards.js";
+import { playWords } from "./explain.js";
 import { backsEl, cardEl } from "./cardview.js";
 import { describeMove, movesFor, sameMove } from "./choose.js";
 import { seatsOf, sideCount } from "./sides.js";
@@ -166,11 +167,7 @@ export function renderPlayArea(m, actions) {
 export function lastPlayText(view, table) {
   const last = view.history[view.history.length - 1];
   if (!last || !last.card) return "";
-  const name = seatName(table, last.seat);
-  const text = last.capture.length
-    ? t("table.lastTake", { name, cards: cardList(last.capture), card: theCard(last.card) })
-    : t("table.lastLay", { name, card: theCard(last.card) });
-  return last.scopa ? `${text} — ${t("table.sweep")}` : text;
+  return playWords(seatName(table, last.seat), last);
 }
 
 export { movesFor };
