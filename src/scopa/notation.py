@@ -103,6 +103,10 @@ def load_position(cls: type[G], data: Any) -> G:
             _check_turn(sizes, dealer, to_move, rules.rounds[round_index])
         if len(_SHAPES) < 100_000:
             _SHAPES[shape] = round_index
+    if any(scope) or (hand_over and table):  # (most positions: nothing to count)
+        _check_counts(rules, dealer, sizes, round_index, captured, scope, lc, table, hand_over)
+    if max(scores) >= rules.target:
+        _check_scores(rules, scores)
 
     decl = _declarations(data.get("declarations"), rules, hand_masks, to_move, hand_over)
     stock.reverse()
@@ -162,6 +166,50 @@ def _declarations(
             raise PositionError(f"seat {s} has no hand to declare")
         undecided |= 1 << s
     return list(points), shown, undecided
+
+
+def _check_scores(rules: Rules, scores: list[int]) -> None:
+    """Match points banked before this hand: a single side at or past the target would
+    have won already (a tie at the top plays on)."""
+    top = max(scores)
+    if top >= rules.target and scores.count(top) == 1:
+        raise PositionError(
+            f"scores {scores}: side {scores.index(top)} already has {top} of the "
+            f"{rules.target} points to win, so the match ended before this hand"
+        )
+
+
+def _check_counts(
+    rules: Rules,
+    dealer: int,
+    sizes: list[int],
+    round_index: int,
+    captured: list[int],
+    scope: list[int],
+    last_capturer: int | None,
+    table: int,
+    hand_over: bool,
+) -> None:
+    """Sweeps must fit the plays each seat has made and the cards it has taken: a sweep is
+    a capture, a capture is one of the seat's plays and takes at least two cards (the card
+    played and one from the table). The dealer's opening sweep of a table making 15 or 30
+    (``table_fifteen``, one or two sweeps) is the one capture made without a play. A
+    finished hand with a last capturer has given it the table. (Piles are not checked
+    further: hand-built positions put the cards that do not matter on any pile.)"""
+    dealt = sum(rules.rounds[: round_index + 1])
+    for seat, pile in enumerate(captured):
+        taken = pile.bit_count()
+        plays = dealt - sizes[seat]
+        opening = 2 if rules.table_fifteen and rules.table_cards and seat == dealer else 0
+        most = min(plays, taken // 2) + opening
+        if scope[seat] > most:
+            raise PositionError(
+                f"scope[{seat}] is {scope[seat]}, but seat {seat} has made {plays} plays and "
+                f"taken {taken} cards: at most {most} sweeps"
+            )
+    if hand_over and table and last_capturer is not None:
+        raise PositionError("the hand is over with cards on the table and a last capturer: "
+                            "the table goes to the last capturer's pile")
 
 
 def _parse_card(text: Any, where: str) -> int:

@@ -1,6 +1,6 @@
 """Rules: one immutable value holding every option a table can set, and named presets.
 
-A variant is a preset of options (see ``../shared/RULES.md``); a table may override any
+A variant is a preset of options (see ``docs/rules.md``); a table may override any
 option. ``Rules.from_dict`` / ``to_dict`` give the JSON form used in positions and records:
 ``variant``, ``players`` and ``target`` always, other keys only where they differ from the
 preset.
@@ -149,7 +149,8 @@ class Rules:
         opts: dict[str, Any] = {"variant": variant, **_VARIANT_OPTIONS[variant]}
         unknown = set(overrides) - _FIELD_NAMES
         if unknown:
-            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}; the "
+                             f"options are {', '.join(OPTION_NAMES)}")
         if "variant" in overrides and overrides["variant"] != variant:
             raise ValueError("variant given twice")
         opts.update(overrides)
@@ -345,5 +346,34 @@ def variant_facts(variant: str) -> dict[str, Any]:
             for key, values in OPTION_VALUES.items()
         ],
     }
+
+
 _TO_DICT_CACHE: dict[Rules, dict[str, Any]] = {}
 _FROM_DICT_CACHE: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], Rules] = {}
+
+
+#: every option a table may set, in declaration order (``variant`` names the preset)
+OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "variant")
+#: the options a table gives as their own fields (the lobby's form, the command line's
+#: flags), never among its other options
+TABLE_FIELDS = ("players", "teams", "target")
+
+
+def table_rules(
+    variant: str,
+    options: dict[str, Any] | None = None,
+    *,
+    players: int | None = None,
+    teams: int | None = None,
+    target: int | None = None,
+) -> Rules:
+    """The rules of a new table: a variant, the fields every table sets (None: the
+    variant's) and any other options. One reading for the lobby and the command line."""
+    opts = dict(options or {})
+    for key in ("variant", *TABLE_FIELDS):
+        if key in opts:
+            raise ValueError(f"give {key} as its own field (--{key}), not among the options")
+    for key, value in (("players", players), ("teams", teams), ("target", target)):
+        if value is not None:
+            opts[key] = value
+    return Rules.preset(variant, **opts)

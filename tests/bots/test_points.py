@@ -104,8 +104,8 @@ def test_match_bonus_follows_the_engines_winner_with_napola_outright() -> None:
     the winner and disagreed here)."""
     coins = [f"{r}d" for r in range(1, 11)]
     others = [f"{r}{s}" for s in "csb" for r in range(1, 11)]
-    rules = {"variant": "napola", "players": 2, "napola_outright": True}
-    g = _finished(rules, [coins, others], scores=[0, 30])
+    rules = {"variant": "napola", "players": 2, "target": 21, "napola_outright": True}
+    g = _finished(rules, [coins, others], scores=[0, 20])
     totals = g.match_totals()
     assert totals[1] > totals[0] and totals[1] >= g.rules.target
     assert g.winner == 0

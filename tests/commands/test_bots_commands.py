@@ -9,11 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from scopa import Game
 from scopa.cli import app
 from scopa.game import Move
+from scopa.rules import CAPTURE_MODES
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -136,6 +138,69 @@ def test_analyse_table_and_errors(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "not JSON" in _plain(r.output)
     r = runner.invoke(app, ["analyse", str(tmp_path / "missing.json")])
     assert r.exit_code == 2 and "cannot read" in _plain(r.output)
+
+
+# -- every option reachable: --target, --teams, --option KEY=VALUE -------------------------
+def test_parse_options_reads_json_values_and_text() -> None:
+    from scopa.commands.bots import parse_options
+
+    assert parse_options(["fewest_cards=true", "king_redeal=null", "capture=fifteen",
+                          "rounds=[3,3,3,3,3,3]"]) == {
+        "fewest_cards": True, "king_redeal": None, "capture": "fifteen",
+        "rounds": [3, 3, 3, 3, 3, 3]}
+    assert parse_options(["king_redeal=4"]) == {"king_redeal": 4}
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--option", "colour=red"], "unknown option 'colour'; the options are table_cards=N"),
+        (["--option", "colour=red"], "re_bello=true|false"),
+        (["--option", "capture=sums"], f"capture must be one of {CAPTURE_MODES}"),
+        (["--option", "fewest_cards=yes"], "fewest_cards must be true or false"),
+        (["--option", "king_redeal=9"], "king_redeal must be 1 to 4 or null"),
+        (["--option", "players=4"], "give players as its own field (--players)"),
+        (["--option", "napola"], "--option takes KEY=VALUE"),
+        (["--option", "napola=true", "--option", "napola=false"], "napola given twice"),
+        (["--teams", "4"], "teams (number of sides) must be at least 2 and divide 2"),
+        (["--target", "0"], "target must be 1 to 1000"),
+    ],
+)
+def test_bad_options_are_refused_by_play_and_arena(args: list[str], words: str) -> None:
+    for command in (["play"], ["arena", "random", "greedy", "--deals", "1"]):
+        r = runner.invoke(app, [*command, *args], input="quit\n")
+        assert r.exit_code == 2, r.output
+        assert words in _plain(r.output), _plain(r.output)
+
+
+def test_arena_takes_target_teams_and_options() -> None:
+    args = ["arena", "random", "greedy", "--deals", "2", "--matches", "1", "--json",
+            "--players", "6", "--teams", "3", "--target", "5",
+            "--option", "capture=fifteen", "--option", "fewest_cards=true",
+            "--option", "king_redeal=null"]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    rules = json.loads(r.stdout)["rules"]
+    assert rules == {"variant": "scopa", "players": 6, "target": 5, "teams": 3,
+                     "king_redeal": None, "capture": "fifteen", "fewest_cards": True}
+
+
+def test_play_takes_target_teams_and_options() -> None:
+    r = runner.invoke(app, ["play", "--players", "6", "--teams", "3", "--target", "5",
+                            "--option", "sevens=true", "-o", "random", "--seed", "2"],
+                      input="quit\n")
+    assert r.exit_code == 0, r.output
+    out = _plain(r.output)
+    assert "scopa: 6 players, playing to 5" in out
+    assert "You & partner random 3" in out  # three sides of two: seats 0 and 3
+
+
+def test_play_takes_several_levels_after_opponents() -> None:
+    r = runner.invoke(app, ["play", "--variant", "scopone", "--opponents", "greedy", "random",
+                            "greedy", "--seed", "1"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    out = _plain(r.output)
+    assert "greedy 1" in out and "partner random 2" in out and "greedy 3" in out
 
 
 FAKE = Path(__file__).parents[1] / "protocol" / "fake_bot.py"

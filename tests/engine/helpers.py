@@ -1,5 +1,5 @@
 """Shared helpers for the engine tests: hand-built positions and an independent rules
-oracle written straight from ../shared/RULES.md (cards handled as text, not engine ints)."""
+oracle written straight from docs/rules.md (cards handled as text, not engine ints)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ SUITS = "dcsb"
 ALL_CARDS = [f"{r}{s}" for s in SUITS for r in range(1, 11)]
 ALL_SET = frozenset(ALL_CARDS)
 
-#: primiera scale of RULES.md: 7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12
+#: primiera scale of docs/rules.md: 7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12
 PRIMIERA_SCALE = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
 PRIMIERA_OLD_FACES = {**PRIMIERA_SCALE, 8: 8, 9: 9, 10: 10}
 
@@ -119,7 +119,7 @@ def _subsets_up_to(table: list[str], limit: int) -> list[frozenset[str]]:
 
 
 def oracle_moves(rules: Rules, hand: list[str], table: list[str]) -> set[tuple[str, frozenset]]:
-    """Every legal move by RULES.md, by brute force over the subsets of the table."""
+    """Every legal move by docs/rules.md, by brute force over the subsets of the table."""
     subsets = _subsets_up_to(table, 14)
     moves: set[tuple[str, frozenset]] = set()
     for c in hand:
@@ -153,7 +153,7 @@ def oracle_moves(rules: Rules, hand: list[str], table: list[str]) -> set[tuple[s
 def _cirulla_captures(
     rules: Rules, c: str, table: list[str], subsets: list[frozenset[str]]
 ) -> list[frozenset[str]]:
-    """Cirulla by RULES.md: an ace with no ace on the table takes the whole table; else the
+    """Cirulla by docs/rules.md: an ace with no ace on the table takes the whole table; else the
     simple capture (an equal card, or the fewest cards summing to the card) and every set
     making 15 with the card, the player's choice."""
     r = rank(c)
@@ -191,7 +191,7 @@ def oracle_declaration(hand: list[str]) -> int:
 def oracle_score(
     rules: Rules, piles: list[list[str]], scope: list[int], declared: list[int] | None = None
 ) -> list[dict[str, int]]:
-    """Points per side by RULES.md from the seats' piles, sweeps and declarations."""
+    """Points per side by docs/rules.md from the seats' piles, sweeps and declarations."""
     sides = rules.teams
     pile: list[set[str]] = [set() for _ in range(sides)]
     sweeps = [0] * sides

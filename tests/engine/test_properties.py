@@ -1,5 +1,5 @@
 """Property tests over every preset and player count: random hands checked move by move
-against an independent reading of RULES.md (see helpers.oracle_moves / oracle_score)."""
+against an independent reading of docs/rules.md (see helpers.oracle_moves / oracle_score)."""
 
 from __future__ import annotations
 
@@ -172,7 +172,7 @@ def check_illegal(g: Game, p: dict, legal: set, rng: random.Random) -> None:
 
 
 def expect_after(g: Game, p: dict, move: dict) -> dict:
-    """The state after ``move`` by RULES.md: table, pile, sweeps, last capturer, leftovers."""
+    """The state after ``move`` by docs/rules.md: table, pile, sweeps, last capturer, leftovers."""
     r = g.rules
     seat = p["to_move"]
     if "declare" in move:  # a declaration moves no card
@@ -259,7 +259,7 @@ class Declarations:
 
 
 def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
-    """Play a hand with random moves, checking every state against RULES.md."""
+    """Play a hand with random moves, checking every state against docs/rules.md."""
     step = 0
     differ_at = rng.randrange(0, 10)
     decl = Declarations(g, g.to_position())
@@ -329,14 +329,14 @@ def check_score(g: Game, p: dict, declared: list[int] | None = None) -> None:
 def test_every_state_of_a_random_hand(rules, seed):
     """Cards conserved; legal moves equal the brute force; illegal moves change nothing;
     views hide what they must; samples agree with the view; positions round-trip; each
-    move has the effect RULES.md gives; the score sheet matches RULES.md."""
+    move has the effect docs/rules.md gives; the score sheet matches docs/rules.md."""
     g = Game(rules, seed=seed)
     check_opening(g)
     play_checked_hand(g, random.Random(seed), deep=True)
 
 
 def check_opening(g: Game) -> None:
-    """The fresh deal by RULES.md from the game's deck (in deal order)."""
+    """The fresh deal by docs/rules.md from the game's deck (in deal order)."""
     r = g.rules
     p = g.to_position()
     deck = [ALL_CARDS[c] for c in g.deck]
@@ -436,7 +436,7 @@ def test_playout_function_and_method_agree(rules, seed, plays):
 @settings(SETTINGS, max_examples=40)
 @given(rules=rules_st(), seed=st.integers(0, 2**32 - 1))
 def test_whole_match(rules, seed):
-    """Matches to the end: the deal rotates, points are banked, the winner follows RULES.md."""
+    """Matches to the end: the deal rotates, points are banked, the winner follows docs/rules.md."""
     rng = random.Random(seed)
     g = Game(rules, seed=seed)
     banked = [0] * rules.teams
@@ -508,7 +508,7 @@ def test_sample_uniform_over_stock_and_hands():
 )
 def test_captures_on_crowded_tables(rules, deck, hand_size, table_size):
     """Hand-built positions with up to 18 table cards (several of a rank, many sums): the
-    legal moves are exactly the brute force, and each one plays as RULES.md says."""
+    legal moves are exactly the brute force, and each one plays as docs/rules.md says."""
     n = rules.players
     hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(n)]
     used = n * hand_size

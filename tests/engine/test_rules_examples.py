@@ -1,6 +1,6 @@
-"""One example per rule and option of ../shared/RULES.md, each on a hand-built position.
+"""One example per rule and option of docs/rules.md, each on a hand-built position.
 
-Every expectation here is worked out by hand from RULES.md, not copied from the engine.
+Every expectation here is worked out by hand from docs/rules.md, not copied from the engine.
 """
 
 from __future__ import annotations
@@ -830,7 +830,7 @@ def test_hand_result_before_end_raises():
 
 
 def test_variant_default_targets():
-    # RULES.md: 11 by default; Scopone and Quindici are "often played to 21", Escoba to 21
+    # docs/rules.md: 11 by default; Scopone and Quindici are "often played to 21", Escoba to 21
     assert Rules.preset("scopa").target == 11
     for v in ("asso-pigliatutto", "napola", "re-bello"):
         assert Rules.preset(v).target == 11

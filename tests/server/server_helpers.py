@@ -71,7 +71,9 @@ class ServerProcess:
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
-        deadline = time.monotonic() + 120  # a busy shared machine starts slowly
+        # a guard against a server that never comes up, not a timing check: a loaded
+        # machine (many test runs on two cores) can take half a minute to start one
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("server died:\n" + self.log.read_text())
@@ -79,6 +81,7 @@ class ServerProcess:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
+        self.kill()  # never leave a half-started server (and its bot workers) behind
         raise RuntimeError("server did not start:\n" + self.log.read_text())
 
     def kill(self) -> None:

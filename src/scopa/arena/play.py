@@ -7,7 +7,6 @@ an illegal move stops the game with an ``ArenaError`` naming the bot.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any
 from ..bots.base import Bot, Limit, make_bot
 from ..game import Game, IllegalMoveError
 from ..rules import Rules
+from ..shuffle import derive_seed
 from .seating import arrangements, seat_bots
 
 #: builds a bot from a seed; a plain bot name is accepted wherever a factory is
@@ -27,12 +27,6 @@ MAX_MATCH_HANDS = 200
 
 class ArenaError(RuntimeError):
     """A bot broke the game (illegal move, crash): the message names the bot and seat."""
-
-
-def derive_seed(*parts: object) -> int:
-    """A 63-bit integer seed from any parts, stable across runs and processes."""
-    text = "/".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def as_factory(spec: BotFactory | str) -> BotFactory:

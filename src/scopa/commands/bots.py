@@ -4,6 +4,7 @@ commands. Each is a thin shell over ``scopa.terminal``, ``scopa.arena`` and
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -19,22 +20,61 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..rules import VARIANTS, Rules
+from ..rules import OPTION_NAMES, TABLE_FIELDS, VARIANTS, Rules, table_rules
 
 
-def _rules(variant: str, players: int | None, target: int | None = None) -> Rules:
-    opts: dict[str, Any] = {}
-    if players is not None:
-        opts["players"] = players
-    if target is not None:
-        opts["target"] = target
+def _rules(
+    variant: str,
+    players: int | None = None,
+    target: int | None = None,
+    teams: int | None = None,
+    options: list[str] | None = None,
+) -> Rules:
+    """The table's rules from the command line (the lobby reads its form the same way)."""
     try:
-        return Rules.preset(variant, **opts)
+        return table_rules(variant, parse_options(options or []), players=players, teams=teams,
+                           target=target)
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
 
 
+#: how each option's value is written, from the type ``Rules`` declares for it
+_VALUE_FORMS = {"bool": "true|false", "int": "N", "int | None": "N|null", "str": "TEXT",
+                "tuple[int, ...]": "[N,...]"}
+OPTION_FORMS = {
+    f.name: _VALUE_FORMS.get(str(f.type), "VALUE")
+    for f in dataclasses.fields(Rules) if f.name in OPTION_NAMES and f.name not in TABLE_FIELDS
+}
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as rules options; a value is read as JSON when it is JSON
+    (``true``, ``3``, ``null``, ``[3,3]``) and as text otherwise. Unknown keys are refused
+    with the list of options; bad values by the rules' own checks, which name the allowed
+    values."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, raw = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
+        if key not in OPTION_NAMES:
+            raise ValueError(f"unknown option {key!r}; the options are "
+                             + ", ".join(f"{k}={v}" for k, v in OPTION_FORMS.items()))
+        if key in out:
+            raise ValueError(f"option {key} given twice")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
 VARIANT_HELP = "variant: " + ", ".join(VARIANTS)
+TARGET_HELP = "points to win the match (default: the variant's)"
+TEAMS_HELP = "number of sides; seat s plays for side s % teams (default: the variant's)"
+OPTION_HELP = ("a rules option as KEY=VALUE, repeatable (docs/rules.md): "
+               + ", ".join(f"{k}={v}" for k, v in OPTION_FORMS.items()))
 
 
 # -- arena ------------------------------------------------------------------------------
@@ -42,6 +82,9 @@ def arena_command(
     bots: list[str] = typer.Argument(..., help="two or more bots: a name or cmd:<program>"),
     variant: str = typer.Option("scopa", help=VARIANT_HELP),
     players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
+    target: int | None = typer.Option(None, help=TARGET_HELP),
+    teams: int | None = typer.Option(None, help=TEAMS_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
     deals: int = typer.Option(100, min=1, help="duplicate deals to play"),
     matches: int = typer.Option(
         0, min=0,
@@ -69,7 +112,7 @@ def arena_command(
     from ..bots.base import Limit
     from ..protocol import BotProtocolError
 
-    rules = _rules(variant, players)
+    rules = _rules(variant, players, target, teams, option)
     limit = Limit(seconds=time_limit) if time_limit else None
     err = Console(stderr=True)
     try:
@@ -161,21 +204,28 @@ def bot_command(
 
 # -- play -------------------------------------------------------------------------------
 def play_command(
+    levels: list[str] = typer.Argument(
+        None, metavar="OPPONENTS", help="more bot levels, after --opponents or alone",
+        show_default=False,
+    ),
     variant: str = typer.Option("scopa", help=VARIANT_HELP),
     players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
     opponents: list[str] = typer.Option(
         [], "--opponents", "-o",
-        help="bot level per other seat, repeat for several (cycled; default intermediate)",
+        help="bot levels for the other seats in turn: --opponents expert greedy, or repeat "
+        "-o (cycled; default intermediate)",
     ),
     seed: str | None = typer.Option(None, help="match seed, to replay the same deals"),
-    target: int | None = typer.Option(None, help="points to win (default: the variant's)"),
+    target: int | None = typer.Option(None, help=TARGET_HELP),
+    teams: int | None = typer.Option(None, help=TEAMS_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
 ) -> None:
     """Play a match in the terminal against bots (you are seat 0)."""
     from ..terminal.session import TerminalMatch
 
-    rules = _rules(variant, players, target)
+    rules = _rules(variant, players, target, teams, option)
     try:
-        match = TerminalMatch(rules, opponents, seed=seed)
+        match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed)
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     match.run()

@@ -15,13 +15,16 @@ from ..record import RecordError, load_record, replay_steps, verify_record
 from ..terminal.render import score_sheet
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as e:
         raise typer.BadParameter(f"cannot read {path}: {e}") from None
+
+
+def _read(path: Path) -> dict[str, Any]:
     try:
-        return load_record(text)
+        return load_record(_text(path))
     except RecordError as e:
         raise typer.BadParameter(f"{path} is not a valid game record: {e}") from None
 
@@ -59,25 +62,32 @@ def replay_command(
         if game.hand_over:
             console.print(score_table(game.hand_result(), f"Hand {number}", names))
 
-    replay_steps(rec, on_move=on_move)
-    winner = rec.get("winner")
-    console.print(f"Final score: {' - '.join(str(s) for s in rec['scores'])}"
+    game = replay_steps(rec, on_move=on_move)
+    final = game.match_totals() if game.hand_over else game.scores
+    winner = game.winner
+    console.print(f"Final score: {' - '.join(str(s) for s in final)}"
                   + ("" if winner is None else f"; side {winner} wins"))
 
 
 def verify_command(
     record: Path = typer.Argument(..., help="game record (JSON or text form)"),
 ) -> None:
-    """Check that every hand was dealt from its revealed seed and matches its commitment."""
-    rec = _read(record)
+    """Check a record: every move legal, every score-sheet item and the final score what
+    the moves give, every hand dealt from its revealed seed and matching its commitment."""
+    console = Console(highlight=False)
+    try:
+        rec = load_record(_text(record))
+    except RecordError as e:
+        console.print(f"[red]FAIL[/] {e}")
+        raise typer.Exit(1) from None
     problems = verify_record(rec)
-    console = Console()
     if problems:
         for p in problems:
             console.print(f"[red]FAIL[/] {p}")
         raise typer.Exit(1)
-    console.print(f"[green]OK[/] all {len(rec['hands'])} deals come from their revealed seeds "
-                  "and match their commitments")
+    console.print(f"[green]OK[/] all {len(rec['hands'])} hands replay with every score-sheet "
+                  "item as recorded; every deal comes from its revealed seed and matches its "
+                  "commitment")
 
 
 def register(app: typer.Typer) -> None:

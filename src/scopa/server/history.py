@@ -12,7 +12,8 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from ..cards import card_text
-from ..game import Game, Move, move_fields
+from ..game import Game, move_fields
+from ..replay import replay_log
 from ..rules import Rules
 from ..shuffle import commitment, deck_from_seed
 from ..view import history_entry
@@ -48,33 +49,28 @@ def summary(m: MatchRow) -> dict[str, Any]:
 
 
 def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[dict[str, Any]]]:
-    """Replay a match from its events: the final game and, per hand, every position."""
+    """Replay a match from its events (the engine's one replay): the final game and, per
+    hand, every position."""
     game: Game | None = None
     hands: list[dict[str, Any]] = []
-    for ev in events:
-        if ev.kind == "hand":
-            seed = ev.data["seed"]
-            if game is None:
-                game = Game(Rules.from_dict(rules), hand_seed=seed)
-            else:
-                hands[-1]["scores_after"] = game.match_totals()
-                game.next_hand(seed=seed)
+    for step in replay_log(Rules.from_dict(rules), (ev.replay_event() for ev in events)):
+        game = step.game
+        if step.move is None:
+            seed = game.hand_seed
+            assert seed is not None
             hands.append({
                 "number": game.hand_number, "dealer": game.dealer, "seed": seed,
                 "redeals": game.hand_attempt, "commitment": commitment(seed),
                 "moves": [], "positions": [game.to_position()], "result": None,
             })
-        elif ev.kind == "move" and game is not None:
-            at = len(game.history)
-            game.play(Move.from_dict(move_fields(ev.data)))
-            hands[-1]["moves"].append(history_entry(game.history[at]))
-            hands[-1]["positions"].append(game.to_position())
-            if game.hand_over:
-                hands[-1]["result"] = game.hand_result()
+            continue
+        hands[-1]["moves"].append(history_entry(game.last_entry()))
+        hands[-1]["positions"].append(game.to_position())
+        if game.hand_over:
+            hands[-1]["result"] = game.hand_result()
+            hands[-1]["scores_after"] = game.match_totals()
     if game is None:
         raise ValueError("a match without a deal")
-    if game.hand_over and hands:
-        hands[-1]["scores_after"] = game.match_totals()
     return game, hands
 
 

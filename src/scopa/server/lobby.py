@@ -7,7 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..rules import VARIANTS, Rules, variant_facts
+from ..rules import VARIANTS, Rules, table_rules, variant_facts
 from .hub import TokenBucket
 from .master import Master, MasterError
 from .names import NAME_MAX, clean_name
@@ -76,17 +76,8 @@ def meta(request: Request) -> dict[str, Any]:
 
 
 def build_rules(req: CreateTable) -> Rules:
-    options = dict(req.options)
-    for key in ("variant", "players", "teams", "target"):
-        if key in options:
-            raise ValueError(f"give {key} as its own field, not in options")
-    if req.players is not None:
-        options["players"] = req.players
-    if req.teams is not None:
-        options["teams"] = req.teams
-    if req.target is not None:
-        options["target"] = req.target
-    return Rules.preset(req.variant, **options)
+    return table_rules(req.variant, req.options, players=req.players, teams=req.teams,
+                       target=req.target)
 
 
 def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str, Any]]:

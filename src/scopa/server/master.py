@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from ..game import Game, IllegalMoveError, Move, move_fields
+from ..game import Game, IllegalMoveError, Move
+from ..replay import final_game
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
 from ..view import history_entry
@@ -367,16 +368,7 @@ class Master:
         )
         if st.match is None or st.match.finished_at is not None:
             return table
-        game: Game | None = None
-        for ev in st.events:
-            if ev.kind == "hand":
-                if game is None:
-                    game = Game(table.rules, hand_seed=ev.data["seed"])
-                else:
-                    game.next_hand(seed=ev.data["seed"])
-            elif ev.kind == "move":
-                assert game is not None
-                game.play(Move.from_dict(move_fields(ev.data)))
+        game = final_game(table.rules, (ev.replay_event() for ev in st.events))
         table.game, table.match_id = game, st.match.id
         table.match_number, table.seq = st.match.number, len(st.events)
         table.status = "playing"

@@ -16,11 +16,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..arena.play import derive_seed
 from ..bots.base import Bot, Limit, bot_names, make_bot, seatable
 from ..game import AUTO_DECLARE, MARKS, OPENING, Game, IllegalMoveError, Move
 from ..messages import sentence, text
 from ..rules import Rules
+from ..shuffle import derive_seed
 from ..view import PlayerView
 from . import render
 
