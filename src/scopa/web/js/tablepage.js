@@ -7,7 +7,7 @@ import { TableSocket } from "./socket.js";
 import { forgetSeat, saveSetting, seatFor, setting } from "./store.js";
 import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
 import {
-  applyHandEnd, applyMatchEnd, applyState, applyWelcome, newModel, selectCard, selectMove,
+  applyHandEnd, applyMatchEnd, applyState, applyWaiting, applyWelcome, newModel, selectCard, selectMove,
 } from "./tablemodel.js";
 import { animateDeal, animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
@@ -99,7 +99,8 @@ export function mountTable(main, tableId) {
     }
     // rebuild only when what the dialog shows changed (keeps focus and the seed check)
     const key = JSON.stringify([m.handEnd && m.handEnd.hand_number, Boolean(m.matchEnd),
-      m.rematch && m.rematch.votes, m.view.hand_over, lang()]);
+      m.rematch && m.rematch.votes, m.view.hand_over, m.state && m.state.match_over, lang(),
+      m.waitingFor, m.continued]);
     if (key === overlayKey) return;
     overlayKey = key;
     replace(overlay, endDialog(m, actions));
@@ -152,7 +153,8 @@ export function mountTable(main, tableId) {
     const skew = m.serverSkew || 0;
     const update = () => {
       const left = Math.max(0, Math.round(at - (Date.now() / 1000 + skew)));
-      el.textContent = t("sheet.nextIn", { n: left });
+      const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      el.textContent = t("sheet.nextIn", { n: clock });
     };
     update();
     countdownTimer = setInterval(update, 1000);
@@ -197,6 +199,10 @@ export function mountTable(main, tableId) {
         renderSide();
         renderOverlay();
         say(t("sheet.title", { n: msg.hand_number }));
+        return;
+      case "waiting":
+        applyWaiting(m, msg);
+        renderOverlay();
         return;
       case "match_end":
         applyMatchEnd(m, msg);
@@ -343,8 +349,10 @@ export function mountTable(main, tableId) {
         actions.closeSheet();
         return;
       }
-      socket.send({ type: "next" });
-      actions.closeSheet();
+      // the sheet stays up, saying who the table still waits for, until the deal
+      if (m.continued || !socket.send({ type: "next" })) return;
+      m.continued = true;
+      renderOverlay();
     },
     closeSheet() {
       m.sheetOpen = false;

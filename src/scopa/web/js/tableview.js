@@ -22,7 +22,9 @@ function scoreBoard(m) {
   const teams = sideCount(view.rules, table);
   const mySide = view.seat === null ? -1 : view.seat % teams;
   const list = h("ol", { class: "scores", "aria-label": t("table.score") });
-  view.scores.forEach((points, side) => {
+  // the table's totals count a finished hand at once; the view's are banked before it
+  const totals = table && table.scores && table.scores.length === view.scores.length ? table.scores : view.scores;
+  totals.forEach((points, side) => {
     list.append(h("li", { class: side === mySide ? "mine" : "" },
       h("span", { class: "who" }, sideName(table, view.rules, side)),
       h("strong", { class: "pts" }, String(points))));
@@ -35,6 +37,7 @@ function scoreBoard(m) {
 function turnSign(m) {
   const { view, table } = m;
   if (m.waiting) return h("p", { class: "turn waiting", role: "status" }, t("table.waiting"));
+  if (m.state && m.state.match_over) return h("p", { class: "turn over", role: "status" }, t("table.matchOver"));
   if (view.hand_over) return h("p", { class: "turn", role: "status" }, t("table.handOver"));
   if (view.to_move === null || view.to_move === undefined) return h("p", { class: "turn" }, "");
   if (m.yourTurn) return h("p", { class: "turn mine", role: "status" }, t("table.yourTurn"));
