@@ -110,7 +110,7 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     # Bruno closes his page: the others see him away
     bruno.close()
     bruno_panel = anna.locator(".opponents .seat", has_text="<b>Bruno</b>")
-    expect(bruno_panel.locator(".flags")).to_contain_text("away")
+    expect(bruno_panel.locator(".chips")).to_contain_text("away")
 
 
 def test_public_table_is_listed_and_joined_from_the_lobby(server, new_page):

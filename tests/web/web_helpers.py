@@ -88,3 +88,16 @@ def hand_cards(page: Page) -> list[str]:
 
 def table_cards(page: Page) -> list[str]:
     return page.eval_on_selector_all(".felt .card", "els => els.map(e => e.dataset.card)")
+
+
+def sit_at_new_table(page: Page, base: str, body: dict[str, Any]) -> str:
+    """Create a table through the API (``body`` as for POST /api/tables), keep its seat
+    token where the page looks for it, and open the table. Returns the table id."""
+    page.goto(base + "/")
+    created = page.request.post(base + "/api/tables", data={"name": "Anna", **body}).json()
+    table_id = str(created["table"]["id"])
+    seat = {"token": created["token"], "seat": created["seat"]}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"scopa.seat.{table_id}", json.dumps(seat)])
+    page.goto(f"{base}/t/{table_id}")
+    return table_id

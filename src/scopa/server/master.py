@@ -29,6 +29,7 @@ from ..view import history_entry
 from . import views
 from .clock import Clock
 from .models import MatchRow, SeatRow, TableRow
+from .names import bot_name, distinct_name
 from .seats import BotPool, external_bot
 from .settings import Settings
 from .store import Store, StoredTable
@@ -171,20 +172,23 @@ class Master:
             raise MasterError("busy", "the server is full: try again later")
         table_id = new_id(10)
         invite = new_id(16)
+        if creator_seat is not None and creator is None:
+            raise MasterError("bad_message", "the creator needs a name")
+        # every seat a distinct name: the creator's first, then each bot's
+        names: list[str | None] = [creator] if creator_seat is not None else []
         states = []
         for i, spec in enumerate(seats):
             kind = spec["kind"]
             level = spec.get("level") if kind == "bot" else spec.get("bot")
             name = None
             if kind == "bot":
-                name = f"Bot ({level})"
+                name = bot_name(names, self.rng)
             elif kind == "external":
-                name = f"{level} (external)"
+                name = distinct_name(f"{level} (external)", names)
+            names.append(name)
             states.append(SeatState(i, kind, level, name, None))
         token = None
         if creator_seat is not None:
-            if creator is None:
-                raise MasterError("bad_message", "the creator needs a name")
             token = secrets.token_urlsafe(24)
             states[creator_seat].name = creator
             states[creator_seat].token_hash = self.token_hash(token)
@@ -223,6 +227,7 @@ class Master:
                 target = free[0]
             else:
                 raise MasterError("conflict", "every seat at this table is taken")
+            name = distinct_name(name, [s.name for s in table.seats if s is not target])
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
             self.store.take_seat(table.id, target.seat, name, h)

@@ -44,33 +44,68 @@ function turnSign(m) {
   return h("p", { class: "turn", role: "status" }, t("table.turnOf", { name: seatName(table, view.to_move) }));
 }
 
-/** A seat's public facts: name, cards in hand, pile size, sweeps. */
-function seatPanel(m, seat, { mine = false } = {}) {
+/** A small labelled token beside a seat's name: level, partner, dealer, to play. */
+function chip(kind, text) {
+  return h("span", { class: `chip ${kind}` }, text);
+}
+
+/** A seat's public facts: name and badges, cards in hand, pile size, sweeps. */
+function seatPanel(m, seat, { mine = false, slot = "" } = {}) {
   const { view, table } = m;
-  const info = table.seats ? table.seats[seat] : {};
+  const info = (table && table.seats && table.seats[seat]) || {};
   const pile = view.captured[seat] || [];
   const sweeps = view.scope[seat] || 0;
   const teams = sideCount(view.rules, table);
-  const flags = [];
-  if (seat === view.dealer) flags.push(t("table.dealer"));
-  if (info && info.standin) flags.push(t("table.standin"));
-  else if (info && info.kind === "human" && info.taken && !info.connected) flags.push(t("table.away"));
+  const me = view.seat;
+  const chips = [];
+  if (info.kind === "bot" && info.level) chips.push(chip("level", t(`level.${info.level}`)));
+  if (teams < view.rules.players) {
+    if (me !== null && me !== undefined && seat !== me && seat % teams === me % teams) chips.push(chip("partner", t("table.partner")));
+    else if (me === null || me === undefined || seat % teams !== me % teams) chips.push(chip("side", t("table.side", { n: (seat % teams) + 1 })));
+  }
+  if (seat === view.dealer) chips.push(chip("dealer", t("table.dealer")));
+  if (view.to_move === seat && !view.hand_over) chips.push(chip("to-play", mine ? t("table.yourTurnShort") : t("table.toPlay")));
+  if (info.standin) chips.push(chip("away", t("table.standin")));
+  else if (info.kind === "human" && info.taken && !info.connected) chips.push(chip("away", t("table.away")));
   const classes = ["seat"];
-  if (view.to_move === seat) classes.push("to-move");
+  if (view.to_move === seat && !view.hand_over) classes.push("to-move");
   if (mine) classes.push("me");
+  if (slot) classes.push(`slot-${slot}`);
   const sweepMarks = h("span", { class: "sweeps", "aria-label": t("table.sweeps", { n: sweeps }) });
   for (let i = 0; i < sweeps; i++) sweepMarks.append(h("span", { class: "sweep-mark", "aria-hidden": "true" }));
   return h("section", { class: classes.join(" "), dataset: { seat: String(seat) }, "aria-label": seatName(table, seat) },
     h("header", {},
       h("span", { class: "name" }, seatName(table, seat), mine ? ` (${t("table.you")})` : ""),
-      teams < view.rules.players ? h("span", { class: "side" }, t("table.side", { n: (seat % teams) + 1 })) : null,
-      flags.length ? h("span", { class: "flags" }, flags.join(" · ")) : null),
+      chips.length ? h("span", { class: "chips" }, chips) : null),
     mine ? null : h("div", { class: "hand-count" }, backsEl(view.hand_sizes[seat]),
       h("span", {}, view.hand_sizes[seat] === 1 ? t("table.cards1") : t("table.cards", { n: view.hand_sizes[seat] }))),
     h("div", { class: "pile", dataset: { pile: String(seat) } },
       h("span", { class: `pile-stack${pile.length ? "" : " empty"}`, "aria-hidden": "true" }),
       h("span", { class: "pile-count" }, pile.length === 1 ? t("table.pile1") : t("table.pile", { n: pile.length })),
       sweeps ? sweepMarks : null));
+}
+
+/** Where the others sit around the table, in play order from the one after me (play
+ * goes counter-clockwise: the next player sits on my right). */
+const SLOTS = {
+  1: ["top"],
+  2: ["top-right", "top-left"],
+  3: ["right", "top", "left"],
+  4: ["right", "top-right", "top-left", "left"],
+  5: ["right", "top-right", "top", "top-left", "left"],
+};
+
+/** The seats around a drawn table, the table's cards on the felt in the middle. */
+function ring(m, others) {
+  const slots = SLOTS[others.length] || others.map(() => "top");
+  const at = {};
+  others.forEach((seat, i) => { at[slots[i]] = seat; });
+  const panel = (slot) => (at[slot] === undefined ? null : seatPanel(m, at[slot], { slot }));
+  return h("div", { class: `ring players-${others.length + 1}` },
+    h("div", { class: "ring-top opponents" }, panel("top-left"), panel("top"), panel("top-right")),
+    h("div", { class: "ring-left opponents" }, panel("left")),
+    tableCards(m),
+    h("div", { class: "ring-right opponents" }, panel("right")));
 }
 
 function tableCards(m) {
@@ -146,21 +181,20 @@ export function renderPlayArea(m, actions) {
   const { view } = m;
   const n = view.rules.players;
   const me = view.seat;
-  // everyone else in play order, starting with the next to play after me
+  // a spectator sees the table from seat 0's chair
+  const anchor = me === null || me === undefined ? 0 : me;
+  // everyone else in play order, starting with the next to play after the anchor
   const others = [];
-  for (let i = 0; i < n; i++) {
-    const s = me === null ? i : (me + 1 + i) % n;
-    if (s !== me) others.push(s);
-  }
+  for (let i = 1; i < n; i++) others.push((anchor + i) % n);
   const area = h("div", { class: "play-area" },
     h("div", { class: "status-bar" }, scoreBoard(m), turnSign(m)),
-    h("div", { class: "opponents" }, others.map((s) => seatPanel(m, s))),
-    tableCards(m),
+    ring(m, others),
   );
-  if (me !== null) {
+  if (me !== null && me !== undefined) {
     area.append(chooser(m, actions), h("div", { class: "my-side" }, myHand(m, actions), seatPanel(m, me, { mine: true })));
   } else {
-    area.append(h("p", { class: "note" }, t("table.spectating")));
+    area.append(h("div", { class: "my-side" }, seatPanel(m, anchor, { slot: "bottom" })),
+      h("p", { class: "note" }, t("table.spectating")));
   }
   return area;
 }
