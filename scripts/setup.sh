@@ -19,3 +19,15 @@ if [ "$dev" = 1 ]; then
 else
   .venv/bin/python -m pip install -q -e .
 fi
+if [ "$dev" = 1 ]; then
+  # axe-core for the browser tests' accessibility checks (tests/web/web_helpers.py)
+  AXE_VERSION=4.14.1
+  if ! grep -qs "\"version\": \"$AXE_VERSION\"" .venv/node/node_modules/axe-core/package.json; then
+    if ! command -v npm >/dev/null; then
+      if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
+    fi
+    mkdir -p .venv/node
+    npm install --prefix .venv/node --no-audit --no-fund --silent "axe-core@$AXE_VERSION"
+  fi
+fi

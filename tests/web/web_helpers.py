@@ -7,7 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
+
+#: axe-core, installed by `scripts/setup.sh --dev` into the virtual environment
+AXE = Path(__file__).resolve().parents[2] / ".venv/node/node_modules/axe-core/axe.min.js"
 
 
 def shot(page: Page, artifacts: Path, name: str) -> Path:
@@ -101,3 +105,18 @@ def sit_at_new_table(page: Page, base: str, body: dict[str, Any]) -> str:
                   [f"scopa.seat.{table_id}", json.dumps(seat)])
     page.goto(f"{base}/t/{table_id}")
     return table_id
+
+
+def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe-core's violations of the given impacts on the page as it is now, one line each
+    (rule, impact, the offending elements), so a failing assert says what to fix."""
+    if not AXE.exists():  # a missing checker must fail the test, not pass it
+        pytest.fail(f"{AXE} is missing: run `bash scripts/setup.sh --dev`")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]

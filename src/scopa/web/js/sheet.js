@@ -55,7 +55,7 @@ function pointCell(n) {
  */
 export function renderSheet(result, o) {
   const items = sheetItems(o.rules);
-  const head = h("tr", {}, h("th", { scope: "col" }, ""));
+  const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("sheet.item"))));
   for (const name of o.names) head.append(h("th", { scope: "col", colspan: 2 }, name));
   const body = h("tbody", {});
   for (const item of items) {

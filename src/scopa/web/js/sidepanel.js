@@ -14,7 +14,9 @@ export function settingsBox(m, actions) {
   });
   return h("div", { class: "settings" },
     h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))),
-    h("label", { for: "speed" }, t("settings.speed"), " ", speed));
+    h("label", { for: "speed" }, t("settings.speed"), " ", speed),
+    h("button", { type: "button", class: "link keys-link", "aria-keyshortcuts": "?", onclick: actions.shortcuts },
+      t("keys.title"), " ", h("kbd", { "aria-hidden": "true" }, "?")));
 }
 
 export function inviteBox(url) {

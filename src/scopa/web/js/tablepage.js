@@ -11,6 +11,7 @@ import {
 } from "./tablemodel.js";
 import { animateDeal, animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
+import { shortcutsDialog } from "./shortcuts.js";
 import { renderTeach } from "./teach.js";
 import { endDialog } from "./dialogs.js";
 import { keepUnchanged } from "./morph.js";
@@ -26,12 +27,26 @@ export function mountTable(main, tableId) {
   const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay);
   main.append(root);
   const live = document.getElementById("live");
+  let shortcuts = shortcutsDialog();
+  root.append(shortcuts);
+  /** The list of shortcuts (rebuilt each time: the language may have changed). */
+  function showShortcuts() {
+    if (shortcuts.open) return;
+    const fresh = shortcutsDialog();
+    shortcuts.replaceWith(fresh);
+    shortcuts = fresh;
+    shortcuts.showModal();
+  }
 
   const queue = [];
   let busy = false;
 
+  /** Tell screen readers: each message its own line in the live region (a later one
+   * does not wipe out an earlier one still being read); the last few are kept. */
   function say(text) {
-    if (live && text) live.textContent = text;
+    if (!live || !text) return;
+    live.append(h("p", {}, text));
+    while (live.childElementCount > 4) live.firstElementChild.remove();
   }
 
   function showBanner(text) {
@@ -86,8 +101,36 @@ export function mountTable(main, tableId) {
   }
 
   let overlayKey = "";
+  let returnFocus = null;
+  /** Where the focus was before the dialog opened, if that is still there; else the hand. */
+  function giveFocusBack() {
+    const el = returnFocus;
+    returnFocus = null;
+    if (el && el !== document.body && document.contains(el) && !overlay.contains(el)) el.focus({ preventScroll: true });
+    else focusHand();
+  }
+
+  // the sheet dialog keeps the focus: Tab and Shift+Tab go round inside it
+  overlay.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab") return;
+    const items = [...overlay.querySelectorAll("button, a[href], input, select, [tabindex='0']")]
+      .filter((el) => !el.disabled && el.offsetParent !== null);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  });
+
   function renderOverlay() {
     const show = Boolean(m.view && m.sheetOpen && (m.handEnd || m.matchEnd));
+    const wasShown = !overlay.hidden;
+    if (show && !wasShown) returnFocus = document.activeElement;
     overlay.hidden = !show;
     // the dialog is modal: the rest of the page cannot be reached meanwhile
     playHost.inert = show;
@@ -95,6 +138,7 @@ export function mountTable(main, tableId) {
     if (!show) {
       overlay.replaceChildren();
       overlayKey = "";
+      if (wasShown) giveFocusBack();
       return;
     }
     // rebuild only when what the dialog shows changed (keeps focus and the seed check)
@@ -124,13 +168,16 @@ export function mountTable(main, tableId) {
     return code ? `${location.origin}/join/${encodeURIComponent(code)}` : null;
   }
 
+  /** Where the focus is in the play area, as a selector to find it after a re-render;
+   * "hand" when it fell to the page (the element it was on is gone, e.g. after a move). */
   function focusedKey() {
     const el = document.activeElement;
-    if (!el || !playHost.contains(el)) return null;
-    if (el.dataset.card) return `[data-card="${CSS.escape(el.dataset.card)}"]`;
+    if (!el || el === document.body) return "hand";
+    if (!playHost.contains(el)) return null;
+    if (el.dataset.card) return `.hand [data-card="${CSS.escape(el.dataset.card)}"]`;
     if (el.classList.contains("play")) return ".play";
     if (el.classList.contains("option")) return `.option:nth-child(${[...el.parentNode.children].indexOf(el) + 1})`;
-    return ".hand .card";
+    return "hand";
   }
 
   function focusIn(selector) {
@@ -138,10 +185,25 @@ export function mountTable(main, tableId) {
     if (el) el.focus({ preventScroll: true });
   }
 
-  function restoreFocus(key) {
-    if (!key) return;
-    const el = playHost.querySelector(key) || playHost.querySelector(".hand button.card");
+  /** The hand's tab stop (its chosen or first card), else the hand itself. */
+  function focusHand() {
+    const el = playHost.querySelector('.hand button.card[tabindex="0"]') || playHost.querySelector(".hand");
     if (el) el.focus({ preventScroll: true });
+  }
+
+  /** Focus back where it was, or in the hand: after a move the player is in their hand,
+   * not at the top of the page (unless a dialog is open). */
+  function restoreFocus(key) {
+    if (!key || !overlay.hidden || shortcuts.open) return;
+    const el = key === "hand" ? null : playHost.querySelector(key);
+    if (!el) {
+      focusHand();
+      return;
+    }
+    if (el.matches(".hand button.card")) {
+      for (const card of playHost.querySelectorAll(".hand button.card")) card.tabIndex = card === el ? 0 : -1;
+    }
+    el.focus({ preventScroll: true });
   }
 
   let countdownTimer = null;
@@ -316,11 +378,12 @@ export function mountTable(main, tableId) {
       renderPlay();
       if (m.selection.moves.length > 1) focusIn(".chooser .option");
     },
-    pickMove(move) {
+    pickMove(move, { stay = false } = {}) {
       if (!m.selection) return;
       m.selection = { ...m.selection, move };
       renderPlay();
-      focusIn(".chooser .play");
+      // arrow keys in the options choose and stay there; a click goes on to Play
+      focusIn(stay ? '.chooser .option[aria-checked="true"]' : ".chooser .play");
     },
     pickFromTeach(move) {
       if (!selectMove(m, move)) return;
@@ -366,6 +429,9 @@ export function mountTable(main, tableId) {
       m.speed = value;
       saveSetting("speed", value);
     },
+    shortcuts() {
+      showShortcuts();
+    },
     setTeach(on) {
       m.teachOn = on;
       saveSetting("teach", on);
@@ -376,6 +442,12 @@ export function mountTable(main, tableId) {
 
   function onKey(e) {
     if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (shortcuts.open) return;
+    if (e.key === "?") {
+      e.preventDefault();
+      showShortcuts();
+      return;
+    }
     if (e.key === "Escape") {
       if (!overlay.hidden && m.handEnd && !m.matchEnd) actions.next();
       else actions.cancel();

@@ -71,7 +71,7 @@ function seatPanel(m, seat, { mine = false, slot = "" } = {}) {
   if (view.to_move === seat && !view.hand_over) classes.push("to-move");
   if (mine) classes.push("me");
   if (slot) classes.push(`slot-${slot}`);
-  const sweepMarks = h("span", { class: "sweeps", "aria-label": t("table.sweeps", { n: sweeps }) });
+  const sweepMarks = h("span", { class: "sweeps", role: "img", "aria-label": t("table.sweeps", { n: sweeps }) });
   for (let i = 0; i < sweeps; i++) sweepMarks.append(h("span", { class: "sweep-mark", "aria-hidden": "true" }));
   return h("section", { class: classes.join(" "), dataset: { seat: String(seat) }, "aria-label": seatName(table, seat) },
     h("header", {},
@@ -139,16 +139,22 @@ function chooser(m, actions) {
   const name = cardName(sel.card);
   if (sel.moves.length > 1) {
     box.append(h("p", {}, t("table.choose", { card: name })));
-    const opts = h("div", { class: "options", role: "radiogroup", "aria-label": t("table.choose", { card: name }) });
-    for (const mv of sel.moves) {
+    const opts = h("div", {
+      class: "options", role: "radiogroup", "aria-label": t("table.choose", { card: name }),
+      onkeydown: (e) => arrowKeys(e, ".option", (el, i) => actions.pickMove(sel.moves[i], { stay: true })),
+    });
+    // one tab stop: the chosen option, else the first; arrow keys move and choose
+    const current = Math.max(0, sel.moves.findIndex((mv) => sameMove(mv, sel.move)));
+    sel.moves.forEach((mv, i) => {
       const on = sameMove(mv, sel.move);
       opts.append(h("button", {
         type: "button", class: `option${on ? " on" : ""}`, role: "radio", "aria-checked": on ? "true" : "false",
+        tabindex: i === current ? "0" : "-1",
         onclick: () => actions.pickMove(mv),
         onmouseenter: () => actions.preview(mv), onfocus: () => actions.preview(mv),
         onmouseleave: () => actions.preview(null), onblur: () => actions.preview(null),
       }, describeMove(mv, t)));
-    }
+    });
     box.append(opts);
   } else if (sel.move.capture.length) {
     box.append(h("p", {}, t("table.only", { card: name, cards: cardList(sel.move.capture) })));
@@ -161,17 +167,47 @@ function chooser(m, actions) {
   return box;
 }
 
+/**
+ * Arrow keys (and Home / End) move the focus among the `selector` items of the element
+ * the key was pressed in: a roving tab stop, one Tab into the group, arrows within it.
+ * `onMove(el, index)` runs for the item reached (e.g. to choose it).
+ */
+function arrowKeys(e, selector, onMove) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  if (!step && e.key !== "Home" && e.key !== "End") return;
+  const items = [...e.currentTarget.querySelectorAll(selector)];
+  const here = items.indexOf(document.activeElement);
+  if (!items.length) return;
+  e.preventDefault();
+  let next;
+  if (e.key === "Home") next = 0;
+  else if (e.key === "End") next = items.length - 1;
+  else next = (Math.max(0, here) + step + items.length) % items.length;
+  for (const [i, el] of items.entries()) el.tabIndex = i === next ? 0 : -1;
+  items[next].focus();
+  if (onMove) onMove(items[next], next);
+}
+
 function myHand(m, actions) {
   const { view, selection } = m;
   const many = view.hand.length > 5 ? " many" : "";
-  const hand = h("div", { class: `hand${m.yourTurn ? " active" : ""}${many}`, role: "group", "aria-label": t("table.hand") });
-  for (const c of sortCards(view.hand)) {
+  const hand = h("div", {
+    class: `hand${m.yourTurn ? " active" : ""}${many}`, role: m.yourTurn ? "toolbar" : "group",
+    "aria-label": t("table.hand"), tabindex: "-1",
+    onkeydown: m.yourTurn ? (e) => arrowKeys(e, "button.card") : undefined,
+  });
+  const cards = sortCards(view.hand);
+  // one tab stop in the hand: the chosen card, else the first
+  const stop = selection && cards.includes(selection.card) ? selection.card : cards[0];
+  for (const c of cards) {
     const pressed = selection && selection.card === c;
-    hand.append(cardEl(c, {
+    const el = cardEl(c, {
       pressed,
       extraClass: pressed ? "selected" : "",
       onclick: m.yourTurn ? () => actions.pickCard(c) : undefined,
-    }));
+    });
+    if (m.yourTurn) el.tabIndex = c === stop ? 0 : -1;
+    hand.append(el);
   }
   return hand;
 }
