@@ -61,7 +61,9 @@ export function applyHandEnd(m, msg) {
   m.handEnd = msg;
   m.sheetOpen = true;
   m.waitingFor = msg.waiting_for || [];
-  m.continued = m.seat !== null && m.seat !== undefined && !m.waitingFor.includes(m.seat);
+  // pressed already (a reload after Continue): the server no longer waits for this seat
+  m.continued = Array.isArray(msg.waiting_for) && m.seat !== null && m.seat !== undefined
+    && !m.waitingFor.includes(m.seat);
   if (!m.seeds.some((s) => s.hand_number === msg.hand_number)) m.seeds.push(msg);
 }
 
