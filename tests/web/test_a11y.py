@@ -29,7 +29,7 @@ def test_axe_on_the_lobby_rules_and_guide(server, page):
         assert axe_violations(page) == [], path
 
 
-def test_keys_in_the_hand_and_the_capture_options_with_axe(scripted):
+def test_keys_in_the_hand_and_the_capture_options_with_axe(scripted):  # noqa: F811
     page, sent, sockets = scripted
     assert axe_violations(page) == []  # my turn
     # one tab stop in the hand; arrow keys move along it
@@ -98,7 +98,7 @@ def test_keys_in_the_hand_and_the_capture_options_with_axe(scripted):
     assert focused(page) == "3c"
 
 
-def test_the_sheet_keeps_the_focus_and_gives_it_back(scripted):
+def test_the_sheet_keeps_the_focus_and_gives_it_back(scripted):  # noqa: F811
     page, sent, sockets = scripted
     ws = sockets[-1]
     page.locator('.hand [data-card="10b"]').focus()

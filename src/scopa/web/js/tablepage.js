@@ -82,7 +82,7 @@ export function mountTable(main, tableId) {
 
   function renderSide() {
     const parts = m.seat === null || m.seat === undefined ? [] : [settingsBox(m, actions)];
-    if (m.teachOn && m.yourTurn) parts.push(renderTeach(m.analysis, actions.pickFromTeach));
+    if (m.teachOn && m.yourTurn) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
     const url = inviteUrl();
     if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
     if (m.view) {
@@ -99,6 +99,20 @@ export function mountTable(main, tableId) {
     }
     replace(side, parts);
   }
+
+  // on a phone the side panel sits below the table: Teach me floats in a drawer at the
+  // bottom of the screen instead, reachable while the player chooses
+  const phone = window.matchMedia("(max-width: 820px)");
+  let drawerOpen = false;
+  function teachDrawer(teach) {
+    if (!phone.matches) return teach;
+    const drawer = h("details", { class: "teach-drawer", open: drawerOpen },
+      h("summary", {}, t("teach.switch")), teach);
+    drawer.addEventListener("toggle", () => { drawerOpen = drawer.open; });
+    return drawer;
+  }
+  const onPhoneChange = () => renderSide();
+  phone.addEventListener("change", onPhoneChange);
 
   let overlayKey = "";
   let returnFocus = null;
@@ -172,13 +186,19 @@ export function mountTable(main, tableId) {
    * "hand" when it fell to the page (the element it was on is gone, e.g. after a move). */
   function focusedKey() {
     const el = document.activeElement;
-    if (!el || el === document.body) return "hand";
+    if (!el || el === document.body) return focusWasInPlay ? "hand" : null;
     if (!playHost.contains(el)) return null;
     if (el.dataset.card) return `.hand [data-card="${CSS.escape(el.dataset.card)}"]`;
     if (el.classList.contains("play")) return ".play";
     if (el.classList.contains("option")) return `.option:nth-child(${[...el.parentNode.children].indexOf(el) + 1})`;
     return "hand";
   }
+
+  // whether the focus was last in the play area (so when its element goes, it is put
+  // back in the hand; a page just opened is left alone)
+  let focusWasInPlay = false;
+  const trackFocus = (e) => { focusWasInPlay = playHost.contains(e.target); };
+  document.addEventListener("focusin", trackFocus);
 
   function focusIn(selector) {
     const el = playHost.querySelector(selector);
@@ -481,6 +501,8 @@ export function mountTable(main, tableId) {
       clearInterval(countdownTimer);
       document.title = "Scopa";
       document.removeEventListener("keydown", onKey);
+      phone.removeEventListener("change", onPhoneChange);
+      document.removeEventListener("focusin", trackFocus);
     },
     relang() {
       heading.textContent = t("table.heading");
