@@ -5,13 +5,16 @@ import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { forgetSeat, saveSetting, seatFor, setting } from "./store.js";
-import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
+import { lastPlayText, renderPlayArea, seatName, sideName } from "./tableview.js";
 import {
   applyHandEnd, applyMatchEnd, applyState, applyWaiting, applyWelcome, newModel, selectCard, selectMove,
 } from "./tablemodel.js";
 import { animateDeal, animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
 import { shortcutsDialog } from "./shortcuts.js";
+import { moveSound, playSound, setSoundOn, soundOn } from "./sound.js";
+import { matchMoment, momentOf, showMoment } from "./moment.js";
+import { sideCount } from "./sides.js";
 import { renderTeach } from "./teach.js";
 import { endDialog } from "./dialogs.js";
 import { keepUnchanged } from "./morph.js";
@@ -23,8 +26,10 @@ export function mountTable(main, tableId) {
   const playHost = h("div", { class: "play-host" });
   const side = h("aside", { class: "side-panel" });
   const overlay = h("div", { class: "overlay", hidden: true });
+  const momentHost = h("div", { class: "moment-host" });
   const heading = h("h1", { class: "sr-only" }, t("table.heading"));
-  const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay);
+  const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay, momentHost);
+  m.soundOn = soundOn();
   main.append(root);
   const live = document.getElementById("live");
   let shortcuts = shortcutsDialog();
@@ -286,11 +291,20 @@ export function mountTable(main, tableId) {
         applyWaiting(m, msg);
         renderOverlay();
         return;
-      case "match_end":
+      case "match_end": {
+        const fresh = !m.matchEnd;
         applyMatchEnd(m, msg);
         renderSide();
         renderOverlay();
+        if (fresh && m.view) {
+          const rules = m.view.rules;
+          const seated = m.seat !== null && m.seat !== undefined;
+          const won = seated && msg.winner === m.seat % sideCount(rules, m.table);
+          if (won || !seated) playSound("win");
+          showMoment(momentHost, playHost, matchMoment(won, sideName(m.table, rules, msg.winner)), { wait: false });
+        }
         return;
+      }
       case "rematch":
         m.rematch = msg;
         renderOverlay();
@@ -301,14 +315,23 @@ export function mountTable(main, tableId) {
 
   async function showState(msg) {
     const before = m.view ? snapshot(playHost) : null;
+    const wasMyTurn = m.yourTurn;
     applyState(m, msg);
     renderAll();
     const event = msg.event;
     const ms = SPEEDS[m.speed] ?? SPEEDS.fast;
-    if (before && event && event.kind === "move") await animateMove(playHost, before, event, ms);
+    if (before && event && event.kind === "move") {
+      playSound(moveSound(event));
+      await animateMove(playHost, before, event, ms);
+      // a scopa, the settebello: a banner every seat sees (held a moment when animated)
+      const moment = momentOf(event, seatName(m.table, event.seat), event.seat === m.seat);
+      if (moment) await showMoment(momentHost, playHost, moment, { wait: ms > 0 });
+    }
     if (event && (event.dealt || event.kind === "deal" || event.kind === "match_start")) {
+      playSound("deal");
       await animateDeal(playHost, event.kind === "move" ? before : null, ms);
     }
+    if (m.yourTurn && !wasMyTurn) playSound("turn");
     if (m.view) {
       const last = event && event.kind === "move" ? lastPlayText(m.view, m.table) : "";
       say([last, m.yourTurn ? t("table.yourTurn") : ""].filter(Boolean).join(". "));
@@ -451,6 +474,10 @@ export function mountTable(main, tableId) {
     },
     shortcuts() {
       showShortcuts();
+    },
+    setSound(on) {
+      m.soundOn = on;
+      setSoundOn(on);
     },
     setTeach(on) {
       m.teachOn = on;
