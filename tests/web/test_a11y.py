@@ -29,7 +29,7 @@ def test_axe_on_the_lobby_rules_and_guide(server, page):
         assert axe_violations(page) == [], path
 
 
-def test_keys_in_the_hand_and_the_capture_options_with_axe(scripted):  # noqa: F811
+def test_keys_in_the_hand_and_the_capture_options_with_axe(scripted, artifacts):  # noqa: F811
     page, sent, sockets = scripted
     assert axe_violations(page) == []  # my turn
     # one tab stop in the hand; arrow keys move along it
@@ -66,6 +66,7 @@ def test_keys_in_the_hand_and_the_capture_options_with_axe(scripted):  # noqa: F
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("move between the cards of your hand")
     assert axe_violations(page) == []
+    page.screenshot(path=str(artifacts / "keys-01-shortcuts.png"))
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(options.nth(0)).to_be_focused()  # given back

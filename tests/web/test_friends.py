@@ -94,6 +94,9 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
         expect(p.locator(".scoreboard .target")).to_contain_text("Hand 1")
     expect(anna.locator(".dialog .countdown")).to_contain_text("at the latest")
     shot(anna, artifacts, "friends-05-waiting-for-bruno")
+    anna.set_viewport_size({"width": 390, "height": 844})
+    anna.screenshot(path=str(artifacts / "friends-06-waiting-phone.png"))
+    anna.set_viewport_size({"width": 1280, "height": 860})
     # Bruno too: the second hand is dealt at once
     bruno.click(".dialog .next")
     for p in (anna, bruno):

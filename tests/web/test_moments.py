@@ -76,7 +76,7 @@ def test_muting_is_remembered(scripted):  # noqa: F811
     expect(page.locator("#sound")).not_to_be_checked()
 
 
-def test_reduced_motion_keeps_the_banner_still(scripted):  # noqa: F811
+def test_reduced_motion_keeps_the_banner_still(scripted, artifacts):  # noqa: F811
     page, _, sockets = scripted
     page.emulate_media(reduced_motion="reduce")
     page.select_option("#speed", "slow")
@@ -85,6 +85,9 @@ def test_reduced_motion_keeps_the_banner_still(scripted):  # noqa: F811
     expect(banner).to_have_count(1)
     assert banner.evaluate("el => getComputedStyle(el).animationName") == "none"
     assert page.locator(".flyer").count() == 0  # no card flies either
+    page.screenshot(path=str(artifacts / "moment-03-scopa-still.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "moment-04-scopa-phone.png"))
 
 
 def test_the_sounds_are_ours_and_rebuilt_byte_for_byte(tmp_path):

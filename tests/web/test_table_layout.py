@@ -50,6 +50,9 @@ def test_six_seats_around_the_table_each_with_its_own_name(server, page, artifac
     assert left["x"] + left["width"] <= felt["x"] and felt["x"] + felt["width"] <= right["x"]
     assert top["y"] + top["height"] <= felt["y"]
     shot(page, artifacts, "seats-01-six-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, artifacts, "seats-03-six-phone")
 
 
 def test_four_seats_on_a_phone(server, new_page, artifacts):
