@@ -80,7 +80,9 @@ def test_reduced_motion_keeps_the_banner_still(scripted, artifacts):  # noqa: F8
     page, _, sockets = scripted
     page.emulate_media(reduced_motion="reduce")
     page.select_option("#speed", "slow")
-    sockets[-1].send(state(6, view(to_move=1), [], SWEEP))
+    swept = view(to_move=1, table=[], hand_sizes=[3, 2], scope=[0, 3],
+                 captured=[["1d", "2d"], ["6c", "10c", "3s", "4d", "2c", "5b"]])
+    sockets[-1].send(state(6, swept, [], SWEEP))
     banner = page.locator('.moment[data-kind="scopa"]')
     expect(banner).to_have_count(1)
     assert banner.evaluate("el => getComputedStyle(el).animationName") == "none"
