@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -93,10 +94,25 @@ def hand_number(table: Table) -> int:
     return table.game.hand_number
 
 
-def test_the_sheet_waits_for_everyone_however_long(tmp_path: Path) -> None:
+Scene = Callable[[Master, Table, Conn, Conn, FakeClock], Awaitable[None]]
+
+
+def at_hand_end(tmp: Path, scene: Scene) -> None:
+    """Run ``scene`` on a fresh two-person table whose first hand has just ended."""
+
     async def run() -> None:
         clock = FakeClock()
-        master, table, a, b = await two_people_at_hand_end(tmp_path, clock)
+        master, table, a, b = await two_people_at_hand_end(tmp, clock)
+        try:
+            await scene(master, table, a, b, clock)
+        finally:
+            master.store.close()
+
+    asyncio.run(run())
+
+
+def test_the_sheet_waits_for_everyone_however_long(tmp_path: Path) -> None:
+    async def scene(master: Master, table: Table, a: Conn, b: Conn, clock: FakeClock) -> None:
         end = a.of("hand_end")[-1]
         assert end["waiting_for"] == [0, 1] and end["next_hand_at"] == clock.t + PAUSE
         await master.next_vote(table, 0)
@@ -110,29 +126,23 @@ def test_the_sheet_waits_for_everyone_however_long(tmp_path: Path) -> None:
         await master.next_vote(table, 1)
         assert hand_number(table) == 2
         assert a.of("state")[-1]["event"]["kind"] == "deal"
-        master.store.close()
 
-    asyncio.run(run())
+    at_hand_end(tmp_path, scene)
 
 
 def test_the_long_pause_deals_for_someone_who_never_presses(tmp_path: Path) -> None:
-    async def run() -> None:
-        clock = FakeClock()
-        master, table, _, _ = await two_people_at_hand_end(tmp_path, clock)
+    async def scene(master: Master, table: Table, a: Conn, b: Conn, clock: FakeClock) -> None:
         await master.next_vote(table, 0)
         await clock.advance(PAUSE - 1)
         assert hand_number(table) == 1
         await clock.advance(1)
         assert hand_number(table) == 2
-        master.store.close()
 
-    asyncio.run(run())
+    at_hand_end(tmp_path, scene)
 
 
 def test_a_reload_is_waited_for_a_player_gone_for_good_is_not(tmp_path: Path) -> None:
-    async def run() -> None:
-        clock = FakeClock()
-        master, table, a, b = await two_people_at_hand_end(tmp_path, clock)
+    async def scene(master: Master, table: Table, a: Conn, b: Conn, clock: FakeClock) -> None:
         await master.next_vote(table, 0)
         master.detach(table, b)  # Bruno's page reloads (or his connection drops)
         await settle()
@@ -140,23 +150,19 @@ def test_a_reload_is_waited_for_a_player_gone_for_good_is_not(tmp_path: Path) ->
         await clock.advance(30)  # the grace ends: a stand-in takes his seat
         assert table.seats[1].standin
         assert hand_number(table) == 2
-        master.store.close()
 
-    asyncio.run(run())
+    at_hand_end(tmp_path, scene)
 
 
-def test_match_end_totals_are_current(tmp_path: Path) -> None:
+def test_the_totals_count_the_finished_hand(tmp_path: Path) -> None:
     """Behind the sheet the score board reads the totals with this hand counted."""
 
-    async def run() -> None:
-        clock = FakeClock()
-        master, table, a, _ = await two_people_at_hand_end(tmp_path, clock)
+    async def scene(master: Master, table: Table, a: Conn, b: Conn, clock: FakeClock) -> None:
         end = a.of("hand_end")[-1]
         assert a.of("state")[-1]["table"]["scores"] == end["scores"]
         assert master.totals(table) == end["scores"]
-        master.store.close()
 
-    asyncio.run(run())
+    at_hand_end(tmp_path, scene)
 
 
 @pytest.mark.parametrize("pause", [0.0, 600.0])
