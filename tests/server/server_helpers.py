@@ -79,6 +79,9 @@ class ServerProcess:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
+        # a server that did not answer in time must not live on (and load the machine
+        # for every test after it): stop it, its bot workers with it
+        self.stop()
         raise RuntimeError("server did not start:\n" + self.log.read_text())
 
     def kill(self) -> None:
