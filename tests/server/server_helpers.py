@@ -21,6 +21,10 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parents[2]
+#: seconds a test server may take to answer (a busy 2-core machine needs a while to import
+#: and warm its bot workers; a server that never answers still fails, after this)
+START_TIMEOUT = 120
+
 CARD_RE = re.compile(r"^(10|[1-9])[dcsb]$")
 CARD_WORD = re.compile(r"\b(10|[1-9])[dcsb]\b")
 
@@ -71,7 +75,7 @@ class ServerProcess:
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("server died:\n" + self.log.read_text())
