@@ -21,6 +21,10 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parents[2]
+#: seconds a test server may take to answer (a busy 2-core machine needs a while to import
+#: and warm its bot workers; a server that never answers still fails, after this)
+START_TIMEOUT = 120
+
 CARD_RE = re.compile(r"^(10|[1-9])[dcsb]$")
 CARD_WORD = re.compile(r"\b(10|[1-9])[dcsb]\b")
 
@@ -71,9 +75,7 @@ class ServerProcess:
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
-        # a guard against a server that never comes up, not a timing check: a loaded
-        # machine (many test runs on two cores) can take half a minute to start one
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("server died:\n" + self.log.read_text())
@@ -81,7 +83,9 @@ class ServerProcess:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
-        self.kill()  # never leave a half-started server (and its bot workers) behind
+        # a server that did not answer in time must not live on (and load the machine
+        # for every test after it): stop it, its bot workers with it
+        self.stop()
         raise RuntimeError("server did not start:\n" + self.log.read_text())
 
     def kill(self) -> None:

@@ -241,3 +241,19 @@ def test_static_page(server: ServerProcess) -> None:
     else:
         assert "/docs" in server.get("/").text
     assert server.get("/static/../../server/settings.py").status_code == 404
+
+
+def test_every_seat_at_a_six_seat_table_has_its_own_name(server: ServerProcess) -> None:
+    """Bots get distinct Italian names (their level is a separate field); a person who
+    joins with a name already at the table is told apart too."""
+    seats = [{"kind": "human"}, {"kind": "human"}] + [
+        {"kind": "bot", "level": "intermediate"} for _ in range(4)]
+    created = server.create(players=6, seats=seats, name="Giulia")
+    joined = server.join(created["invite"], name="giulia")
+    table = server.get(f"/api/invites/{created['invite']}").json()
+    names = [s["name"] for s in table["seats"]]
+    assert names[0] == "Giulia" and names[1] == "giulia (2)"
+    assert len({n.casefold() for n in names}) == 6, names
+    assert all("Bot" not in n for n in names)
+    assert [s["level"] for s in table["seats"][2:]] == ["intermediate"] * 4
+    assert joined["seat"] == 1

@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from hypothesis import given
+from hypothesis import strategies as st
 from server_helpers import secrecy_violations
 from sqlalchemy import inspect
 
 from scopa.server.hub import TokenBucket, parse_frame
 from scopa.server.models import Base
-from scopa.server.names import clean_name
+from scopa.server.names import BOT_NAMES, NAME_MAX, bot_name, clean_name, distinct_name
 from scopa.server.store import Store
 
 
@@ -29,6 +31,30 @@ def test_good_names(raw: str) -> None:
 def test_bad_names(raw: object) -> None:
     with pytest.raises(ValueError):
         clean_name(raw)
+
+
+@given(st.lists(st.sampled_from(["Anna", "anna", "Giulia", "x" * NAME_MAX, "Anna (2)"]),
+                max_size=8))
+def test_distinct_names_stay_distinct_and_short(wanted: list[str]) -> None:
+    seated: list[str] = []
+    for name in wanted:
+        seated.append(distinct_name(name, seated))
+    assert len({n.casefold() for n in seated}) == len(seated)
+    assert all(len(n) <= NAME_MAX for n in seated)
+    assert distinct_name("Bruno", ["Anna"]) == "Bruno"
+    assert distinct_name("Anna", ["anna"]) == "Anna (2)"
+
+
+def test_bot_names_are_italian_and_free() -> None:
+    import random
+
+    rng = random.Random(1)
+    taken: list[str | None] = ["Giulia", None]
+    for _ in range(len(BOT_NAMES) + 2):
+        taken.append(bot_name(taken, rng))
+    names = [n for n in taken if n]
+    assert len({n.casefold() for n in names}) == len(names)
+    assert set(names[1: len(BOT_NAMES)]) <= set(BOT_NAMES)
 
 
 def test_parse_frame() -> None:

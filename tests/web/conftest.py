@@ -21,6 +21,10 @@ from pathlib import Path
 
 import pytest
 
+#: seconds a test server may take to answer (a busy 2-core machine needs a while to import
+#: and warm its bot workers; a server that never answers still fails, after this)
+START_TIMEOUT = 120
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -101,7 +105,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env=env,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120  # a busy shared machine starts slowly
+    deadline = time.monotonic() + START_TIMEOUT
     while True:
         try:
             urllib.request.urlopen(base + "/api/meta", timeout=1).read()

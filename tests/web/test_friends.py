@@ -80,11 +80,29 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
         == bruno.locator(".sheet tr.match").inner_text()
     )
     shot(bruno, artifacts, "friends-04-sheet")
-    # both say "next": the second hand is dealt at once
+    # behind the sheet the score board already counts this hand
+    totals = [int(x) for x in anna.locator(".sheet tr.match td.pt").all_inner_texts()]
+    expect(anna.locator(".scores .pts")).to_have_text([str(n) for n in totals])
+    # Anna presses Continue; the table waits for Bruno, and both see it
     anna.click(".dialog .next")
+    expect(anna.locator(".dialog .waiting-for")).to_have_text(
+        "Waiting for <b>Bruno</b> to press Continue…")
+    expect(anna.locator(".dialog .next")).to_have_text("Ready ✓")
+    # the 'waiting' frame came instead of a deal: no hand 2 while Bruno reads
+    expect(bruno.locator(".dialog .waiting-for")).to_have_attribute("data-waiting", "1")
+    for p in (anna, bruno):
+        expect(p.locator(".dialog .sheet")).to_be_visible()
+        expect(p.locator(".scoreboard .target")).to_contain_text("Hand 1")
+    expect(anna.locator(".dialog .countdown")).to_contain_text("at the latest")
+    shot(anna, artifacts, "friends-05-waiting-for-bruno")
+    anna.set_viewport_size({"width": 390, "height": 844})
+    anna.screenshot(path=str(artifacts / "friends-06-waiting-phone.png"))
+    anna.set_viewport_size({"width": 1280, "height": 860})
+    # Bruno too: the second hand is dealt at once
     bruno.click(".dialog .next")
     for p in (anna, bruno):
         expect(p.locator(".scoreboard .target")).to_contain_text("Hand 2")
+        expect(p.locator(".overlay")).to_be_hidden()
 
     # a third person: the table's address alone shows nothing of a private table ...
     carla = new_page(viewport={"width": 1280, "height": 860})
@@ -102,7 +120,7 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     # Bruno closes his page: the others see him away
     bruno.close()
     bruno_panel = anna.locator(".opponents .seat", has_text="<b>Bruno</b>")
-    expect(bruno_panel.locator(".flags")).to_contain_text("away")
+    expect(bruno_panel.locator(".chips")).to_contain_text("away")
 
 
 def test_public_table_is_listed_and_joined_from_the_lobby(server, new_page):

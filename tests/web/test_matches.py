@@ -76,6 +76,8 @@ def test_match_end_shows_result_and_rematch_starts_a_new_match(server, page, art
     play_until_match_end(page)
     result = page.locator(".match-end .result")
     expect(result).to_have_text(re.compile(r"^You (won|lost) the match"))
+    # behind the dialog the table says the match is over (not that a hand is coming)
+    expect(page.locator(".turn")).to_have_text("The match is over")
     record = page.locator(".match-end a[download]")
     expect(record).to_have_attribute("href", re.compile(r"^/api/matches/[^/]+/record$"))
     shot(page, artifacts, "match-01-end")

@@ -28,7 +28,9 @@ from ..rules import Rules
 from ..shuffle import commitment, new_seed
 from ..view import history_entry
 from . import views
+from .clock import Clock
 from .models import MatchRow, SeatRow, TableRow
+from .names import bot_name, distinct_name
 from .seats import AnalysisBusy, BotPool, external_bot
 from .settings import Settings
 from .store import Store, StoredTable
@@ -136,8 +138,13 @@ def new_id(n: int = 10) -> str:
 class Master:
     """Every live table, and the rules of changing them."""
 
-    def __init__(self, settings: Settings, store: Store, pool: BotPool, secret: str) -> None:
+    def __init__(
+        self, settings: Settings, store: Store, pool: BotPool, secret: str,
+        clock: Clock | None = None,
+    ) -> None:
         self.settings = settings
+        #: wall time and waiting (the pause between hands, the grace): a fake in tests
+        self.clock = clock or Clock()
         self.store = store
         self.pool = pool
         self.secret = secret.encode()
@@ -200,20 +207,23 @@ class Master:
                 "players: fill or leave one first")
         table_id = new_id(10)
         invite = new_id(16)
+        if creator_seat is not None and creator is None:
+            raise MasterError("bad_message", "the creator needs a name")
+        # every seat a distinct name: the creator's first, then each bot's
+        names: list[str | None] = [creator] if creator_seat is not None else []
         states = []
         for i, spec in enumerate(seats):
             kind = spec["kind"]
             level = spec.get("level") if kind == "bot" else spec.get("bot")
             name = None
             if kind == "bot":
-                name = f"Bot ({level})"
+                name = bot_name(names, self.rng)
             elif kind == "external":
-                name = f"{level} (external)"
+                name = distinct_name(f"{level} (external)", names)
+            names.append(name)
             states.append(SeatState(i, kind, level, name, None))
         token = None
         if creator_seat is not None:
-            if creator is None:
-                raise MasterError("bad_message", "the creator needs a name")
             token = secrets.token_urlsafe(24)
             states[creator_seat].name = creator
             states[creator_seat].token_hash = self.token_hash(token)
@@ -255,6 +265,7 @@ class Master:
                 target = free[0]
             else:
                 raise MasterError("conflict", "every seat at this table is taken")
+            name = distinct_name(name, [s.name for s in table.seats if s is not target])
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
             self.store.take_seat(table.id, target.seat, name, h)
@@ -408,6 +419,8 @@ class Master:
         else:
             conn.send(json.dumps(self.state_message(table, seat, None)))
         self._catch_up(table, conn)
+        if was_standin and self._between_hands(table):
+            self._broadcast(table, self._waiting(table))  # back: waited for again
 
     def detach(self, table: Table, conn: Conn) -> None:
         if conn.seat is None:
@@ -425,13 +438,15 @@ class Master:
             s.grace_task.cancel()
 
         async def stand_in() -> None:
-            await asyncio.sleep(table.grace)
+            await self.clock.sleep(table.grace)
             if s.conns or s.kind != "human":
                 return
             s.standin = True
             s.grace_task = None
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
+            # between hands a person gone for good is no longer waited for
+            await self._continue_if_ready(table)
 
         s.grace_task = self._spawn(stand_in())
 
@@ -504,7 +519,7 @@ class Master:
             table.status = "finished"
             table.finished_at = time.monotonic()
         else:
-            table.next_hand_at = time.time() + self._hand_pause(table)
+            table.next_hand_at = self.clock.now() + self._hand_pause(table)
             table.next_votes = set()
         self._broadcast_state(table, event)
         self._broadcast(table, self._hand_end(table))
@@ -545,24 +560,47 @@ class Master:
             "redeals": game.hand_attempt, "commitment": c,
             "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
             "next_hand_at": table.next_hand_at,
+            "waiting_for": [] if table.match_over else self.waiting_for(table),
+        })
+
+    def _waiting(self, table: Table) -> str:
+        """Who has pressed Continue on the score sheet, and who is still reading it."""
+        return json.dumps({
+            "type": "waiting", "state_id": table.state_id, "ready": sorted(table.next_votes),
+            "waiting_for": self.waiting_for(table), "next_hand_at": table.next_hand_at,
         })
 
     # -- the flow between hands ---------------------------------------------------------
     def _hand_pause(self, table: Table) -> float:
-        """How long the score sheet stays up: until the people seated vote "next" (or the
-        pause ends); a table with no person connected moves on after a short look."""
+        """How long the score sheet stays up at most: until every person seated presses
+        Continue (or this pause ends, so one absent player cannot stall the table); a table
+        with no person connected moves on after a short look."""
         people = [s for s in table.seats if s.kind == "human" and s.conns and not s.standin]
         pause = self.settings.hand_pause_seconds
         return pause if people else min(pause, BOTS_ONLY_PAUSE_SECONDS)
 
+    @staticmethod
+    def _between_hands(table: Table) -> bool:
+        game = table.game
+        return game is not None and game.hand_over and not table.match_over
+
+    def waiting_for(self, table: Table) -> list[int]:
+        """The seats whose person has not pressed Continue yet. Everyone seated counts,
+        connected or briefly away (a reload); a seat a stand-in has taken over does not."""
+        return sorted(
+            s.seat for s in table.seats
+            if s.kind == "human" and s.taken and not s.standin and s.seat not in table.next_votes
+        )
+
     def _schedule_next_hand(self, table: Table) -> None:
         if table.next_hand_at is None:
-            table.next_hand_at = time.time() + self._hand_pause(table)
-        delay = max(0.0, table.next_hand_at - time.time())
+            table.next_hand_at = self.clock.now() + self._hand_pause(table)
         sid = table.state_id
 
         async def later() -> None:
-            await asyncio.sleep(delay)
+            # the deadline is read on each wake-up: the clock may be a test's fake one
+            while table.next_hand_at is not None and table.next_hand_at > self.clock.now():
+                await self.clock.sleep(table.next_hand_at - self.clock.now())
             await self._deal_next(table, sid)
 
         if table.timer is not None:
@@ -570,12 +608,18 @@ class Master:
         table.timer = self._spawn(later())
 
     async def next_vote(self, table: Table, seat: int) -> None:
-        game = table.game
-        if game is None or not game.hand_over or table.match_over:
+        """A person pressed Continue: deal when nobody else is still reading the sheet."""
+        if not self._between_hands(table):
             return  # harmless: nothing to wait for
         table.next_votes.add(seat)
-        humans = {s.seat for s in table.seats if s.kind == "human" and s.conns and not s.standin}
-        if humans <= table.next_votes:
+        await self._continue_if_ready(table)
+
+    async def _continue_if_ready(self, table: Table) -> None:
+        if not self._between_hands(table):
+            return
+        if self.waiting_for(table):
+            self._broadcast(table, self._waiting(table))
+        else:
             await self._deal_next(table, table.state_id)
 
     async def _deal_next(self, table: Table, sid: int) -> None:
@@ -707,9 +751,20 @@ class Master:
         return {"type": "analysis", "state_id": state_id, **analysis}
 
     # -- messages -----------------------------------------------------------------------
+    @staticmethod
+    def totals(table: Table) -> list[int]:
+        """The match points now: counting a finished hand as soon as it ends (the view's
+        ``scores`` are those banked before the hand)."""
+        if table.final_scores is not None:
+            return list(table.final_scores)
+        game = table.game
+        if game is None:
+            return [0] * table.rules.teams
+        return game.match_totals() if game.hand_over else list(game.scores)
+
     def table_info(self, table: Table, with_invite: bool = False) -> dict[str, Any]:
         r = table.rules
-        scores = list(table.final_scores or (table.game.scores if table.game else [0] * r.teams))
+        scores = self.totals(table)
         return {
             "id": table.id, "variant": r.variant, "rules": r.to_dict(),
             "players": r.players,
@@ -731,7 +786,7 @@ class Master:
 
     def _welcome(self, table: Table, seat: int | None) -> str:
         return json.dumps({"type": "welcome", "seat": seat, "table": self.table_info(table),
-                           "server_time": time.time()})
+                           "server_time": self.clock.now()})
 
     def state_message(
         self, table: Table, seat: int | None, event: dict[str, Any] | None,

@@ -20,8 +20,10 @@ class Settings(BaseSettings):
     secret: str | None = None
     #: seconds a disconnected human may be away before a bot plays for them
     grace_seconds: float = Field(default=60.0, ge=0, le=3600)
-    #: pause after a hand before the next is dealt (unless every human says "next")
-    hand_pause_seconds: float = Field(default=10.0, ge=0, le=600)
+    #: longest pause after a hand: the next is dealt once every person seated has pressed
+    #: Continue on the score sheet, or when this runs out (so one absent player cannot
+    #: stall the table)
+    hand_pause_seconds: float = Field(default=120.0, ge=0, le=600)
     #: minimum pause before a bot's move, so people can follow the play
     bot_delay_seconds: float = Field(default=0.6, ge=0, le=30)
     #: worker processes for bots and analysis

@@ -17,6 +17,16 @@ export function cardName(text, language = lang()) {
   return t("card.name", { rank: t(`rank.${rank}`, {}, language), suit: suitName(suit, language) }, language);
 }
 
+/** The accessible name of a card element: its name, led by the rank numeral printed on
+ * the card when the name does not hold it ("10, king of coins", "7 of cups",
+ * "7, sette di coppe"), so the visible label is part of the spoken one (voice control
+ * users can say "10"). */
+export function cardLabel(text, language = lang()) {
+  const name = cardName(text, language);
+  const { rank } = parseCard(text);
+  return new RegExp(`(^|\\s)${rank}(\\s|$)`).test(name) ? name : `${rank}, ${name}`;
+}
+
 export function suitName(suit, language = lang()) {
   return t(`suit.${suit}`, {}, language);
 }

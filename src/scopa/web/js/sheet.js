@@ -36,7 +36,7 @@ function pointCell(n) {
  */
 export function renderSheet(result, o) {
   const items = result.items || [];  // the sheet carries its own list of items
-  const head = h("tr", {}, h("th", { scope: "col" }, ""));
+  const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("sheet.item"))));
   for (const name of o.names) head.append(h("th", { scope: "col", colspan: 2 }, name));
   const body = h("tbody", {});
   for (const item of items) {
