@@ -6,7 +6,7 @@ A game is one hand (a deal). Parameters: ``variant`` (a preset name), ``players`
 (``'{"target": 21, "fewest_cards": true}'``). The 40 chance nodes deal the deck card by
 card in deal order; where three kings on the opening table void a deal, the chance
 probabilities are those of a shuffle conditioned on a deal that is not void (so no redeal
-is needed and the game stays bounded). Player actions are the fixed 80-action space of
+is needed and the game stays bounded). Player actions are the fixed action space of
 ``scopa.rl.actions``. Returns are each seat's side's point margin in the hand.
 
 Information states and observations come from the seat's ``PlayerView`` (plus the public
@@ -31,13 +31,24 @@ from ..cards import NUM_CARDS, RANK, card_text, cards_of, cards_text
 from ..game import OPENING, Game
 from ..rules import Rules
 from ..view import PlayerView
-from .actions import NUM_ACTIONS, TAKE, Turn, apply_action, legal_actions
+from .actions import (
+    DECLARE_ACTION,
+    DONE,
+    NUM_ACTIONS,
+    PASS_ACTION,
+    TAKE,
+    Turn,
+    apply_action,
+    legal_actions,
+)
 from .encoding import Layout
 from .episode import side_margins
 
 SHORT_NAME = "python_scopa"
 _DEFAULTS: dict[str, Any] = {"variant": "scopa", "players": 0, "teams": 0, "options": "{}"}
 KING = 10
+#: how the actions that are not a card read
+_WORDS = {DECLARE_ACTION: "declare", PASS_ACTION: "pass", DONE: "done taking"}
 
 
 def rules_from_params(params: dict[str, Any]) -> Rules:
@@ -197,7 +208,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             return f"deal {card_text(action)}"
         if action < TAKE:
             return f"play {card_text(action)}"
-        return f"take {card_text(action - TAKE)}"
+        if action < DECLARE_ACTION:
+            return f"take {card_text(action - TAKE)}"
+        return _WORDS[action]
 
     def is_terminal(self) -> bool:
         return self.game is not None and self.game.hand_over
@@ -250,9 +263,23 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             world = view.determinize(hands, stock)
         for c in _deck_of_world(self, world):
             new.apply_action(c)
-        for action in self.history()[NUM_CARDS:]:
-            new.apply_action(action)
+        _replay(new, self.history()[NUM_CARDS:])
         return new
+
+
+def _replay(state: ScopaState, actions: list[int]) -> None:
+    """Replay a hand's player actions on a resampled deal. Another seat's pass is hidden
+    (a pass would tell its hand could declare), so a resampled hand may differ there: a
+    pass is skipped where that seat has no choice, and made where it has one the history
+    did not (a declared hand is public, so its declarations always replay)."""
+    for action in actions:
+        game = state.game
+        assert game is not None
+        if action == PASS_ACTION and not game.deciding:
+            continue
+        if game.deciding and action not in (DECLARE_ACTION, PASS_ACTION):
+            state.apply_action(PASS_ACTION)
+        state.apply_action(action)
 
 
 def _may_void(rules: Rules, dealt: int) -> bool:
