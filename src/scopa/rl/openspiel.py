@@ -28,7 +28,7 @@ import numpy as np
 import pyspiel
 
 from ..cards import NUM_CARDS, RANK, card_text, cards_of, cards_text
-from ..game import OPENING, Game
+from ..game import Game, is_card_play
 from ..rules import Rules
 from ..view import PlayerView
 from .actions import (
@@ -349,7 +349,7 @@ def _deck_of_world(state: ScopaState, world: Game) -> list[int]:
     is the public one, and the rest is the world's stock."""
     rules = state.rules
     n = rules.players
-    plays = [(seat, code & 63) for seat, code, _ in world.history if code & 63 != OPENING]
+    plays = [(seat, code & 63) for seat, code, _ in world.history if is_card_play(code)]
     packets: list[list[list[int]]] = []
     at = 0
     for r, size in enumerate(rules.rounds):
@@ -429,7 +429,7 @@ def _played(view: PlayerView) -> list[list[str]]:
     """Per seat, the cards it played this hand (the observation keeps no order)."""
     played = [0] * view.rules.players
     for seat, code, _ in view.history:
-        if code & 63 != OPENING:
+        if is_card_play(code):
             played[seat] |= 1 << (code & 63)
     return [cards_text(m) for m in played]
 
