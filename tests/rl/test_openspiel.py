@@ -119,3 +119,30 @@ def test_resampling_mid_move_keeps_the_played_card_with_its_player():
                 return
             state.apply_action(int(rng.choice(state.legal_actions())))
     raise AssertionError("no move with a choice of captures")
+
+
+def test_resampling_replays_the_hidden_passes_of_cirulla():
+    # another seat's pass is hidden: a resampled hand may have had no choice (the pass is
+    # skipped) or a choice the real one lacked (a pass is made); the information stays
+    from scopa.rl.actions import PASS_ACTION
+
+    game = pyspiel.load_game("python_scopa", {"variant": "cirulla"})
+    sampler = pyspiel.UniformProbabilitySampler(9, 0.0, 1.0)
+    rng = np.random.RandomState(4)
+    passes = {"kept": 0, "changed": 0}
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(state.history()) < 60:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            for p in range(game.num_players()):
+                other = state.resample_from_infostate(p, sampler)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.information_state_tensor(p) == state.information_state_tensor(p)
+                same = other.history().count(PASS_ACTION) == state.history().count(PASS_ACTION)
+                passes["kept" if same else "changed"] += 1
+            legal = state.legal_actions()
+            state.apply_action(PASS_ACTION if PASS_ACTION in legal else int(rng.choice(legal)))
+    assert passes["changed"] > 0 and passes["kept"] > 0
