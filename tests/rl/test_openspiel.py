@@ -63,6 +63,24 @@ def test_void_deals_are_conditioned_out_exactly():
     assert {p for _, p in escoba.chance_outcomes()} == {1 / 40}
 
 
+def test_cirulla_voids_conditioned_out_are_the_aces():
+    rules = Rules.preset("cirulla")  # two aces on the table void the deal, kings do not
+    void = sum(
+        1 for table in itertools.combinations(range(40), 4)
+        if sum(RANK[c] == 1 for c in table) >= 2
+    ) / (40 * 39 * 38 * 37 / 24)
+    assert so._not_void(rules, []) == pytest.approx(1 - void)
+    aces = [c for c in range(40) if RANK[c] == 1]
+    others = [c for c in range(40) if RANK[c] not in (1, 10)]
+    state = pyspiel.load_game("python_scopa", {"variant": "cirulla"}).new_initial_state()
+    for c in others[:6] + aces[:1]:  # the hands, then an ace on the table
+        state.apply_action(c)
+    outcomes = dict(state.chance_outcomes())
+    assert not set(outcomes) & set(aces)
+    assert any(RANK[c] == 10 for c in outcomes)
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+
+
 def test_ismcts_and_mcts_play_a_hand():
     game = pyspiel.load_game("python_scopa")
     rng = np.random.RandomState(0)
