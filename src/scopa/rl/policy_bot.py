@@ -2,8 +2,9 @@
 the terminal or the server like any fair bot, seeing only its seat's view.
 
 ``policy(observation, action_mask) -> action`` gets the same vectors as the environments
-(``Layout.encode`` of the view and the int8 mask of the ``NUM_ACTIONS`` actions) and returns an action;
-the bot turns its card-then-take actions (or its declaration) into one ``Move``.
+(``Layout.encode`` of the view and the int8 mask of the ``NUM_ACTIONS`` actions) and
+returns an action; the bot turns its card-then-take actions (or its declaration) into one
+``Move``.
 """
 
 from __future__ import annotations
