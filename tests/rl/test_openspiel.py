@@ -41,14 +41,18 @@ def test_parameters_reach_the_rules():
         so.rules_from_params({"options": "[1]"})
 
 
-def test_void_deals_are_conditioned_out_exactly():
-    rules = Rules.preset("scopa")
-    # P(three or four kings among the 4 table cards) by counting
+def void_share(rank: int, limit: int) -> float:
+    """P(at least ``limit`` cards of ``rank`` among 4 table cards), by counting."""
     void = sum(
         1 for table in itertools.combinations(range(40), 4)
-        if sum(RANK[c] == 10 for c in table) >= 3
-    ) / (40 * 39 * 38 * 37 / 24)
-    assert so._not_void(rules, []) == pytest.approx(1 - void)
+        if sum(RANK[c] == rank for c in table) >= limit
+    )
+    return void / (40 * 39 * 38 * 37 / 24)
+
+
+def test_void_deals_are_conditioned_out_exactly():
+    # P(three or four kings among the 4 table cards) by counting
+    assert so._not_void(Rules.preset("scopa"), []) == pytest.approx(1 - void_share(10, 3))
     # two kings already on the table: the last table card may not be a king
     kings = [c for c in range(40) if RANK[c] == 10]
     others = [c for c in range(40) if RANK[c] != 10]
@@ -64,12 +68,8 @@ def test_void_deals_are_conditioned_out_exactly():
 
 
 def test_cirulla_voids_conditioned_out_are_the_aces():
-    rules = Rules.preset("cirulla")  # two aces on the table void the deal, kings do not
-    void = sum(
-        1 for table in itertools.combinations(range(40), 4)
-        if sum(RANK[c] == 1 for c in table) >= 2
-    ) / (40 * 39 * 38 * 37 / 24)
-    assert so._not_void(rules, []) == pytest.approx(1 - void)
+    # two aces on the table void the deal, kings do not
+    assert so._not_void(Rules.preset("cirulla"), []) == pytest.approx(1 - void_share(1, 2))
     aces = [c for c in range(40) if RANK[c] == 1]
     others = [c for c in range(40) if RANK[c] not in (1, 10)]
     state = pyspiel.load_game("python_scopa", {"variant": "cirulla"}).new_initial_state()
