@@ -30,7 +30,7 @@ import numpy as np
 from scopa import Rules
 from scopa.arena import run_arena
 from scopa.bots import register_bot
-from scopa.rl import NUM_ACTIONS, Layout, SingleAgentEnv
+from scopa.rl import DECLARE_ACTION, NUM_ACTIONS, TAKE, Layout, SingleAgentEnv
 from scopa.rl.policy_bot import PolicyBot
 
 OPPONENTS = ("random", "beginner")
@@ -97,7 +97,7 @@ class FeaturePolicy:
         lay = phi[:40, CAPTURE : CAPTURE + LAY]
         lay[:, :-1] = _CARD * ~takes[:, None]
         lay[:, -1] = ~takes * (total + _RANK + 1 <= 10)  # leaves a table one card can sweep
-        phi[40:, CAPTURE + LAY :] = _CARD
+        phi[TAKE:DECLARE_ACTION, CAPTURE + LAY :] = _CARD  # declare, pass, done: no features
         return phi
 
     def probs(self, obs: np.ndarray, mask: np.ndarray, phi: np.ndarray | None = None):

@@ -120,15 +120,22 @@ class Meaning:
     def void_deal(self, deck: list[int]) -> bool:
         """Whether the opening table dealt from ``deck`` voids the deal (too many kings, or
         in Cirulla too many aces): the same dealer deals again."""
-        r = self.rules
-        if not r.table_cards or (r.king_redeal is None and r.ace_redeal is None):
+        limits = self.void_limits()
+        if not limits:
             return False
+        r = self.rules
         start = r.players * r.rounds[0]
         table = deck[start : start + r.table_cards]
-        for limit, rank in ((r.ace_redeal, 1), (r.king_redeal, 10)):
-            if limit is not None and sum(1 for c in table if RANK[c] == rank) >= limit:
-                return True
-        return False
+        return any(sum(1 for c in table if RANK[c] == rank) >= n for rank, n in limits)
+
+    def void_limits(self) -> tuple[tuple[int, int], ...]:
+        """(rank, count) pairs: that many cards of the rank on the opening table void the
+        deal (kings; in Cirulla aces). Empty when no deal is ever void."""
+        r = self.rules
+        if not r.table_cards:
+            return ()
+        pairs = ((1, r.ace_redeal), (10, r.king_redeal))
+        return tuple((rank, n) for rank, n in pairs if n is not None)
 
     def opening_sweeps(self, table: int) -> int:
         """Sweeps the dealer scores by taking the opening table (15: one, 30: two)."""

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import Game, Move, card, card_text
+from scopa import Game, Move, Rules, card, card_text
+from scopa.cards import cards_of
+from scopa.game import DECLARE, PASS
 from scopa.rl.actions import (
+    DECLARE_ACTION,
+    DONE,
     NUM_ACTIONS,
+    PASS_ACTION,
     TAKE,
     IllegalActionError,
     apply_action,
@@ -29,8 +36,7 @@ def moves_by_actions(game: Game) -> dict[Move, int]:
             h = g.copy()
             nxt = apply_action(h, turn, a)  # type: ignore[arg-type]
             if nxt is None:
-                code = h.history[-1][1]
-                move = Move.from_code(code)
+                move = h.moves()[-1]
                 found[move] = found.get(move, 0) + 1
             else:
                 walk(h, nxt)
@@ -52,7 +58,7 @@ def test_every_legal_move_is_reached_exactly_once(table, seed):
         turn = None
         for a in move_actions(game, move):
             turn = apply_action(g, turn, a)
-        assert turn is None and Move.from_code(g.history[-1][1]) == move
+        assert turn is None and g.moves()[-1] == move
 
 
 def test_a_choice_between_captures_takes_table_cards():
@@ -87,3 +93,69 @@ def test_a_card_not_in_hand_is_illegal():
     missing = next(c for c in range(40) if not game.hands[game.to_move] >> c & 1)
     with pytest.raises(IllegalActionError):
         apply_action(game, None, missing)
+
+
+def cirulla_position(hands: list[list[str]], table: list[str]) -> Game:
+    shown = {c for h in hands for c in h} | set(table)
+    rest = [card_text(c) for c in range(40) if card_text(c) not in shown]
+    return Game.from_position({
+        "rules": {"variant": "cirulla"}, "dealer": 1, "to_move": 0, "hands": hands,
+        "table": table, "stock": [], "captured": [rest, []], "scope": [0, 0],
+        "last_capturer": 0, "scores": [0, 0],
+    })
+
+
+def test_a_capture_inside_a_larger_one_ends_with_done():
+    # Cirulla: 5d takes 1c+4d or 2s+3b (simple), or all four (a fifteen)
+    game = cirulla_position([["5d"], ["6b"]], ["1c", "2s", "3b", "4d"])
+    found = moves_by_actions(game)
+    assert set(found) == set(game.legal_moves()) and len(found) == 3
+    turn = apply_action(game, None, card("5d"))
+    turn = apply_action(game, turn, TAKE + card("1c"))
+    assert DONE not in legal_actions(game, turn)  # 1c alone is no capture
+    turn = apply_action(game, turn, TAKE + card("4d"))
+    # 1c+4d is a capture, and the fifteen still holds it: stop here or take on
+    assert legal_actions(game, turn) == [TAKE + card("2s"), TAKE + card("3b"), DONE]
+    before = game.to_position()
+    other = game.copy()
+    assert apply_action(other, turn, TAKE + card("2s")) is None  # only the fifteen holds 2s
+    assert len(other.moves()[-1].to_dict()["capture"]) == 4
+    assert game.to_position() == before
+    assert apply_action(game, turn, DONE) is None
+    assert game.moves()[-1].to_dict() == {"card": "5d", "capture": ["4d", "1c"]}
+    assert move_actions(cirulla_position([["5d"], ["6b"]], ["1c", "2s", "3b", "4d"]),
+                        game.moves()[-1])[-1] == DONE
+
+
+def test_declarations_are_actions_legal_exactly_when_the_engine_asks():
+    game = next(
+        g for g in (Game(Rules.preset("cirulla"), hand_seed=f"d{i}") for i in range(500))
+        if g.deciding
+    )
+    assert game.legal_moves() == [Move.from_code(DECLARE), Move.from_code(PASS)]
+    assert legal_actions(game, None) == [DECLARE_ACTION, PASS_ACTION]
+    with pytest.raises(IllegalActionError):
+        apply_action(game, None, cards_of(game.hands[game.to_move])[0])
+    seat = game.to_move
+    for action, move in ((DECLARE_ACTION, DECLARE), (PASS_ACTION, PASS)):
+        g = game.copy()
+        assert move_actions(g, Move.from_code(move)) == [action]
+        assert apply_action(g, None, action) is None
+        assert g.history[-1][0] == seat and g.history[-1][1] & 63 == move
+        assert not (g.deciding and g.to_move == seat)
+        assert DECLARE_ACTION not in legal_actions(g, None)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 8))
+def test_cirulla_moves_are_reached_from_every_point_of_a_hand(seed, steps):
+    # the hypothesis test above at the start of Cirulla hands, where declarations wait
+    rng = random.Random(seed)
+    game = Game(Rules.preset("cirulla"), hand_seed=f"c{seed}")
+    for _ in range(steps):
+        if game.hand_over:
+            break
+        game.play_code(rng.choice(game.legal_codes()))
+    found = moves_by_actions(game)
+    assert set(found) == set(game.legal_moves())
+    assert bool(legal_actions(game, None)) != game.hand_over

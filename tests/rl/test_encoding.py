@@ -69,7 +69,7 @@ def test_hidden_cards_never_change_an_encoding(rules):
 def test_openspiel_information_is_the_same_in_every_resampled_world():
     import scopa.rl.openspiel  # noqa: F401
 
-    for variant in ("scopa", "scopone", "escoba"):
+    for variant in ("scopa", "scopone", "escoba", "cirulla"):
         game = pyspiel.load_game("python_scopa", {"variant": variant})
         rng = random.Random(variant)
         sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)

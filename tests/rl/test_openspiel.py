@@ -41,14 +41,18 @@ def test_parameters_reach_the_rules():
         so.rules_from_params({"options": "[1]"})
 
 
-def test_void_deals_are_conditioned_out_exactly():
-    rules = Rules.preset("scopa")
-    # P(three or four kings among the 4 table cards) by counting
+def void_share(rank: int, limit: int) -> float:
+    """P(at least ``limit`` cards of ``rank`` among 4 table cards), by counting."""
     void = sum(
         1 for table in itertools.combinations(range(40), 4)
-        if sum(RANK[c] == 10 for c in table) >= 3
-    ) / (40 * 39 * 38 * 37 / 24)
-    assert so._not_void(rules, []) == pytest.approx(1 - void)
+        if sum(RANK[c] == rank for c in table) >= limit
+    )
+    return void / (40 * 39 * 38 * 37 / 24)
+
+
+def test_void_deals_are_conditioned_out_exactly():
+    # P(three or four kings among the 4 table cards) by counting
+    assert so._not_void(Rules.preset("scopa"), []) == pytest.approx(1 - void_share(10, 3))
     # two kings already on the table: the last table card may not be a king
     kings = [c for c in range(40) if RANK[c] == 10]
     others = [c for c in range(40) if RANK[c] != 10]
@@ -61,6 +65,20 @@ def test_void_deals_are_conditioned_out_exactly():
     # Escoba never voids a deal: uniform
     escoba = pyspiel.load_game("python_scopa", {"variant": "escoba"}).new_initial_state()
     assert {p for _, p in escoba.chance_outcomes()} == {1 / 40}
+
+
+def test_cirulla_voids_conditioned_out_are_the_aces():
+    # two aces on the table void the deal, kings do not
+    assert so._not_void(Rules.preset("cirulla"), []) == pytest.approx(1 - void_share(1, 2))
+    aces = [c for c in range(40) if RANK[c] == 1]
+    others = [c for c in range(40) if RANK[c] not in (1, 10)]
+    state = pyspiel.load_game("python_scopa", {"variant": "cirulla"}).new_initial_state()
+    for c in others[:6] + aces[:1]:  # the hands, then an ace on the table
+        state.apply_action(c)
+    outcomes = dict(state.chance_outcomes())
+    assert not set(outcomes) & set(aces)
+    assert any(RANK[c] == 10 for c in outcomes)
+    assert sum(outcomes.values()) == pytest.approx(1.0)
 
 
 def test_ismcts_and_mcts_play_a_hand():
@@ -119,3 +137,30 @@ def test_resampling_mid_move_keeps_the_played_card_with_its_player():
                 return
             state.apply_action(int(rng.choice(state.legal_actions())))
     raise AssertionError("no move with a choice of captures")
+
+
+def test_resampling_replays_the_hidden_passes_of_cirulla():
+    # another seat's pass is hidden: a resampled hand may have had no choice (the pass is
+    # skipped) or a choice the real one lacked (a pass is made); the information stays
+    from scopa.rl.actions import PASS_ACTION
+
+    game = pyspiel.load_game("python_scopa", {"variant": "cirulla"})
+    sampler = pyspiel.UniformProbabilitySampler(9, 0.0, 1.0)
+    rng = np.random.RandomState(4)
+    passes = {"kept": 0, "changed": 0}
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(state.history()) < 60:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            for p in range(game.num_players()):
+                other = state.resample_from_infostate(p, sampler)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert other.information_state_tensor(p) == state.information_state_tensor(p)
+                same = other.history().count(PASS_ACTION) == state.history().count(PASS_ACTION)
+                passes["kept" if same else "changed"] += 1
+            legal = state.legal_actions()
+            state.apply_action(PASS_ACTION if PASS_ACTION in legal else int(rng.choice(legal)))
+    assert passes["changed"] > 0 and passes["kept"] > 0

@@ -5,12 +5,25 @@ environment against our bots (``SingleAgentEnv``), and an OpenSpiel game registe
 encoding of a seat's view (``encoding``). See docs/rl.md.
 """
 
-from .actions import NUM_ACTIONS, TAKE, IllegalActionError, Turn, legal_actions, move_actions
+from .actions import (
+    DECLARE_ACTION,
+    DONE,
+    NUM_ACTIONS,
+    PASS_ACTION,
+    TAKE,
+    IllegalActionError,
+    Turn,
+    legal_actions,
+    move_actions,
+)
 from .aec import env, raw_env
 from .encoding import Layout
 from .single import SingleAgentEnv
 
 __all__ = [
+    "DECLARE_ACTION",
+    "DONE",
+    "PASS_ACTION",
     "NUM_ACTIONS",
     "TAKE",
     "IllegalActionError",

@@ -1,4 +1,4 @@
-"""The fixed action space shared by every RL interface: 80 actions, a move in one or more.
+"""The fixed action space shared by every RL interface: 83 actions, a move in one or more.
 
 A Scopa move is a card from hand and a set of table cards it takes. Enumerating (card,
 capture set) pairs would need 40 x 2^36 actions, and a per-card list of capture options cut
@@ -9,13 +9,19 @@ card can have dozens of captures). So a move is built in steps inside one fixed 
   played (it is laid, or it has a single capture) the move is made at once;
 - actions ``40..79`` (``TAKE + card``): while a played card has several captures, take
   that table card. Only table cards that keep the choice on the way to some legal capture
-  are legal; the move is made as soon as one capture remains.
+  are legal; the move is made as soon as one capture remains;
+- action ``80`` (``DECLARE_ACTION``) and ``81`` (``PASS_ACTION``): declare the dealt hand
+  or pass (Cirulla), legal exactly when the engine's legal moves are those declarations;
+- action ``82`` (``DONE``): stop taking. In Cirulla one capture of a card may hold another
+  (a played 5 takes 2+3, or 2+3+5 as a fifteen), so taking cards alone cannot end the
+  smaller one; ``DONE`` is legal when the cards taken so far are exactly a capture while a
+  larger one still holds them, and makes that capture.
 
 Every legal move is reachable, and each legal action sequence makes exactly one legal move:
-the captures of one card never contain one another (they all add up to the same total, or
-the ace takes the whole table as its only capture), so a move is never ended early. Most
-moves take one step; a choice between captures takes one more step per card to decide.
-The step in progress (``Turn``) is public: a player lays the card, then picks up.
+a move ends when one capture remains, or on ``DONE`` with the cards taken, so a move is
+never ended early nor left with no legal action. Most moves take one step; a choice between
+captures takes one more step per card to decide. The step in progress (``Turn``) is public:
+a player lays the card, then picks up.
 """
 
 from __future__ import annotations
@@ -24,11 +30,21 @@ import operator
 from dataclasses import dataclass
 
 from ..cards import NUM_CARDS, cards_of
-from ..game import Game, Move
+from ..game import DECISION_CODES, DECLARE, PASS, Game, Move
 
 #: actions 0..39 play a card; 40..79 take a table card for the card being played
 TAKE = NUM_CARDS
-NUM_ACTIONS = 2 * NUM_CARDS
+#: declare the dealt hand, or pass (Cirulla)
+DECLARE_ACTION = 2 * NUM_CARDS
+PASS_ACTION = DECLARE_ACTION + 1
+#: stop taking: make the capture of exactly the cards taken so far
+DONE = PASS_ACTION + 1
+NUM_ACTIONS = DONE + 1
+
+#: the engine's declaration code of each declaration action, and back
+DECISION_OF_ACTION = {DECLARE_ACTION: DECLARE, PASS_ACTION: PASS}
+ACTION_OF_DECISION = {code: action for action, code in DECISION_OF_ACTION.items()}
+DECISION_MASK = sum(1 << ACTION_OF_DECISION[code] for code in DECISION_CODES)
 
 
 @dataclass(frozen=True)
@@ -36,7 +52,7 @@ class Turn:
     """A move in progress: the card played, its capture options, the table cards taken."""
 
     card: int
-    #: capture masks still possible (at least two)
+    #: capture masks still possible (at least two, each holding every card taken)
     options: tuple[int, ...]
     taken: int = 0
 
@@ -54,13 +70,26 @@ def take_mask(turn: Turn) -> int:
     return free & ~turn.taken
 
 
+def turn_mask(turn: Turn) -> int:
+    """The legal actions of a move in progress: the takes, and ``DONE`` when the cards
+    taken are a capture of their own (a larger one remains, or the move would be made)."""
+    done = 1 << DONE if turn.taken in turn.options else 0
+    return take_mask(turn) << TAKE | done
+
+
+def first_mask(hand: int, deciding: bool) -> int:
+    """The legal actions when no move is in progress: declare or pass while the seat must
+    decide, else every card in hand (each card in hand has a legal move)."""
+    return DECISION_MASK if deciding else hand
+
+
 def legal_actions_mask(game: Game, turn: Turn | None) -> int:
-    """The legal actions as an 80-bit mask (bit ``a`` for action ``a``)."""
+    """The legal actions as a ``NUM_ACTIONS``-bit mask (bit ``a`` for action ``a``)."""
     if game.hand_over:
         return 0
     if turn is None:
-        return game.hands[game.to_move]  # every card in hand may be played
-    return take_mask(turn) << TAKE
+        return first_mask(game.hands[game.to_move], game.deciding)
+    return turn_mask(turn)
 
 
 def legal_actions(game: Game, turn: Turn | None) -> list[int]:
@@ -71,13 +100,16 @@ def legal_actions(game: Game, turn: Turn | None) -> list[int]:
 def start(card: int, options: tuple[int, ...]) -> Turn | int:
     """Play ``card`` whose legal captures are ``options``: the capture mask when there is
     only one (0: laid), else the move in progress."""
+    options = tuple(dict.fromkeys(options))  # one capture listed twice is still one
     return options[0] if len(options) == 1 else Turn(card, options)
 
 
-def advance(turn: Turn, table_card: int) -> Turn | int:
-    """Take ``table_card`` (legal: in ``take_mask``): the capture mask once only one
-    capture remains, else the move in progress."""
-    taken = turn.taken | 1 << table_card
+def advance(turn: Turn, action: int) -> Turn | int:
+    """Apply a legal action (in ``turn_mask``) to a move in progress: the capture mask once
+    the move is decided, else the move in progress."""
+    if action == DONE:
+        return turn.taken
+    taken = turn.taken | 1 << (action - TAKE)
     left = tuple(o for o in turn.options if o & taken == taken)
     return left[0] if len(left) == 1 else Turn(turn.card, left, taken)
 
@@ -89,15 +121,20 @@ def apply_action(game: Game, turn: Turn | None, action: int) -> Turn | None:
     try:
         action = operator.index(action)  # numpy integers too; never a float
     except TypeError:
-        raise IllegalActionError(f"an action is an integer 0..79, got {action!r}") from None
+        raise IllegalActionError(
+            f"an action is an integer 0..{NUM_ACTIONS - 1}, got {action!r}"
+        ) from None
     if not 0 <= action < NUM_ACTIONS or not legal_actions_mask(game, turn) >> action & 1:
         raise IllegalActionError(f"action {action} is not legal here")
+    if action in DECISION_OF_ACTION:
+        game.play_code(DECISION_OF_ACTION[action])
+        return None
     if turn is None:
         card = action
         step = start(card, tuple(code >> 6 for code in game.legal_codes() if code & 63 == card))
     else:
         card = turn.card
-        step = advance(turn, action - TAKE)
+        step = advance(turn, action)
     if isinstance(step, Turn):
         return step
     game.play_code(card | step << 6)
@@ -108,11 +145,16 @@ def move_actions(game: Game, move: Move) -> list[int]:
     """The action sequence that plays ``move`` (legal in ``game``) in this action space."""
     if move not in game.legal_moves():
         raise IllegalActionError(f"{move} is not legal here")
+    if move.is_declaration:
+        return [ACTION_OF_DECISION[move.card]]
     actions = [move.card]
-    options = [code >> 6 for code in game.legal_codes() if code & 63 == move.card]
+    options = {code >> 6 for code in game.legal_codes() if code & 63 == move.card}
     taken = 0
-    for t in cards_of(move.capture):
+    for t in [*cards_of(move.capture), None]:
         if sum(1 for o in options if o & taken == taken) <= 1:
+            break
+        if t is None:  # every card taken while a larger capture remains
+            actions.append(DONE)
             break
         actions.append(TAKE + t)
         taken |= 1 << t

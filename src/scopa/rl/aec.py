@@ -4,7 +4,7 @@
 ``options`` are rules options (``teams=3``, ``target=21``...), ``players=None`` takes the
 variant's own count. Agents ``player_0``... sit in play order; sides are ``seat % teams``.
 Each observation is ``{"observation": float32 vector of the seat's view,
-"action_mask": int8[80]}`` (the mask is all zeros for an agent not on turn); actions are the
+"action_mask": int8[83]}`` (the mask is all zeros for an agent not on turn); actions are the
 fixed space of ``scopa.rl.actions``. An illegal action raises ``IllegalActionError`` and
 changes nothing. ``infos[agent]["hand_result"]`` holds the score sheet of a hand that just
 ended.
@@ -34,7 +34,7 @@ def make_rules(variant: str, players: int | None, options: dict[str, Any]) -> Ru
 
 
 def observation_space(episode: Episode) -> spaces.Dict:
-    """``{"observation": Box[0, 1], "action_mask": Box{0, 1} int8[80]}``."""
+    """``{"observation": Box[0, 1], "action_mask": Box{0, 1} int8[83]}``."""
     return spaces.Dict(
         {
             "observation": spaces.Box(0.0, 1.0, (episode.layout.size,), np.float32),

@@ -17,7 +17,9 @@ names each slice; docs/rl.md has the table):
   unseen: captures go by rank, so a learner need not find the four suits of a rank itself.
 
 The information-state tensor (OpenSpiel) adds the whole sequence of this hand's plays:
-per play slot, the relative seat, the card, the cards taken and whether it swept.
+per play slot, the relative seat, the card, the cards taken and whether it swept. An
+opening sweep or a declaration (Cirulla) plays no card: its "taken" cards are the opening
+table (swept) or the declared hand (none for a pass).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import ALL_CARDS, NUM_CARDS
-from ..game import OPENING
+from ..game import is_card_play
 from ..rules import Rules
 from ..view import PlayerView
 from .actions import Turn
@@ -47,9 +49,9 @@ def card_planes(masks: list[int]) -> np.ndarray:
 
 
 def bits_int8(mask: int, width: int) -> np.ndarray:
-    """The lowest ``width`` bits of a mask (a multiple of 8) as int8 zeros and ones."""
-    buf = mask.to_bytes(width // 8, "little")
-    return _BYTE_BITS_I8[np.frombuffer(buf, np.uint8)].ravel()
+    """The lowest ``width`` bits of a mask as int8 zeros and ones."""
+    buf = mask.to_bytes((width + 7) // 8, "little")
+    return _BYTE_BITS_I8[np.frombuffer(buf, np.uint8)].ravel()[:width]
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,8 @@ class Layout:
     rules: Rules
     sections: dict[str, tuple[int, int]] = field(init=False)
     size: int = field(init=False)
-    #: play slots in the information state: every card dealt to a hand, plus an opening sweep
+    #: play slots in the information state: every card dealt to a hand, an opening sweep,
+    #: and with declarations one per seat and round (a declaration or the seat's own pass)
     max_plays: int = field(init=False)
     info_size: int = field(init=False)
 
@@ -80,7 +83,10 @@ class Layout:
             at += width
         object.__setattr__(self, "sections", sections)
         object.__setattr__(self, "size", at)
-        plays = NUM_CARDS - self.rules.table_cards + 1
+        rules = self.rules
+        plays = NUM_CARDS - rules.table_cards + 1
+        if rules.declarations != "off":
+            plays += rules.players * len(rules.rounds)
         object.__setattr__(self, "max_plays", plays)
         object.__setattr__(self, "info_size", at + plays * self.play_width)
 
@@ -111,9 +117,8 @@ class Layout:
         for i, (seat, code, swept) in enumerate(view.history):
             row = slots[i]
             row[(seat - me) % n] = 1.0
-            c = code & 63
-            if c != OPENING:
-                row[n + c] = 1.0
+            if is_card_play(code):  # an opening sweep or a declaration plays no card
+                row[n + (code & 63)] = 1.0
             taken = code >> 6
             while taken:
                 low = taken & -taken

@@ -90,7 +90,7 @@ class Episode:
         return self.game.to_move
 
     def mask(self) -> np.ndarray:
-        """The legal actions as 80 int8 zeros and ones."""
+        """The legal actions as NUM_ACTIONS int8 zeros and ones."""
         bits = 0 if self.done else legal_actions_mask(self.game, self.turn)
         return bits_int8(bits, NUM_ACTIONS)
 

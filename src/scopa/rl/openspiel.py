@@ -4,9 +4,9 @@
 A game is one hand (a deal). Parameters: ``variant`` (a preset name), ``players`` and
 ``teams`` (0: the preset's), and ``options``, the other rules options as a JSON object
 (``'{"target": 21, "fewest_cards": true}'``). The 40 chance nodes deal the deck card by
-card in deal order; where three kings on the opening table void a deal, the chance
+card in deal order; where kings (or aces) on the opening table void a deal, the chance
 probabilities are those of a shuffle conditioned on a deal that is not void (so no redeal
-is needed and the game stays bounded). Player actions are the fixed 80-action space of
+is needed and the game stays bounded). Player actions are the fixed action space of
 ``scopa.rl.actions``. Returns are each seat's side's point margin in the hand.
 
 Information states and observations come from the seat's ``PlayerView`` (plus the public
@@ -18,6 +18,7 @@ the public history on them, so the state it returns has a proper action history.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import dataclass
@@ -28,16 +29,27 @@ import numpy as np
 import pyspiel
 
 from ..cards import NUM_CARDS, RANK, card_text, cards_of, cards_text
-from ..game import OPENING, Game
+from ..game import Game, is_card_play
+from ..meaning import meaning_of
 from ..rules import Rules
 from ..view import PlayerView
-from .actions import NUM_ACTIONS, TAKE, Turn, apply_action, legal_actions
+from .actions import (
+    DECLARE_ACTION,
+    DONE,
+    NUM_ACTIONS,
+    PASS_ACTION,
+    TAKE,
+    Turn,
+    apply_action,
+    legal_actions,
+)
 from .encoding import Layout
 from .episode import side_margins
 
 SHORT_NAME = "python_scopa"
 _DEFAULTS: dict[str, Any] = {"variant": "scopa", "players": 0, "teams": 0, "options": "{}"}
-KING = 10
+#: how the actions that are not a card read
+_WORDS = {DECLARE_ACTION: "declare", PASS_ACTION: "pass", DONE: "done taking"}
 
 
 def rules_from_params(params: dict[str, Any]) -> Rules:
@@ -164,8 +176,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return legal_actions(self.game, self.turn) if player == self.game.to_move else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card of the deck: uniform, unless a deal could still be void (then a
-        king and any other card each get the chance of a deal that is not void after it)."""
+        """The next card of the deck: uniform, unless a deal could still be void (then each
+        card gets the chance of a deal that is not void after it: a king, in Cirulla an
+        ace, or any other card)."""
         deck = self.deck
         dealt = 0
         for c in deck:
@@ -175,13 +188,18 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if not _may_void(self.rules, len(deck)):
             return [(c, p) for c in left]
         base = _not_void(self.rules, deck)
-        king = next((c for c in left if RANK[c] == KING), None)
-        other = next((c for c in left if RANK[c] != KING), None)
-        weight = {
-            True: 0.0 if king is None else _not_void(self.rules, [*deck, king]) / base,
-            False: 0.0 if other is None else _not_void(self.rules, [*deck, other]) / base,
-        }
-        return [(c, weight[RANK[c] == KING] * p) for c in left if weight[RANK[c] == KING] > 0]
+        voiding = {rank for rank, _ in meaning_of(self.rules).void_limits()}
+        weight: dict[int, float] = {}  # by the next card's rank if it may void, else 0
+        for c in left:
+            key = RANK[c] if RANK[c] in voiding else 0
+            if key not in weight:
+                weight[key] = _not_void(self.rules, [*deck, c]) / base
+        out = []
+        for c in left:
+            w = weight[RANK[c] if RANK[c] in voiding else 0]
+            if w > 0:
+                out.append((c, w * p))
+        return out
 
     def _apply_action(self, action: int) -> None:
         hand = self._hand
@@ -197,7 +215,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             return f"deal {card_text(action)}"
         if action < TAKE:
             return f"play {card_text(action)}"
-        return f"take {card_text(action - TAKE)}"
+        if action < DECLARE_ACTION:
+            return f"take {card_text(action - TAKE)}"
+        return _WORDS[action]
 
     def is_terminal(self) -> bool:
         return self.game is not None and self.game.hand_over
@@ -250,37 +270,57 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             world = view.determinize(hands, stock)
         for c in _deck_of_world(self, world):
             new.apply_action(c)
-        for action in self.history()[NUM_CARDS:]:
-            new.apply_action(action)
+        _replay(new, self.history()[NUM_CARDS:])
         return new
+
+
+def _replay(state: ScopaState, actions: list[int]) -> None:
+    """Replay a hand's player actions on a resampled deal. Another seat's pass is hidden
+    (a pass would tell its hand could declare), so a resampled hand may differ there: a
+    pass is skipped where that seat has no choice, and made where it has one the history
+    did not (a declared hand is public, so its declarations always replay)."""
+    for action in actions:
+        game = state.game
+        assert game is not None
+        if action == PASS_ACTION and not game.deciding:
+            continue
+        if game.deciding and action not in (DECLARE_ACTION, PASS_ACTION):
+            state.apply_action(PASS_ACTION)
+        state.apply_action(action)
 
 
 def _may_void(rules: Rules, dealt: int) -> bool:
     """Whether the next card dealt may still make the opening table void."""
-    if rules.king_redeal is None or not rules.table_cards:
+    if not meaning_of(rules).void_limits():
         return False
     return dealt < rules.players * rules.rounds[0] + rules.table_cards
 
 
 def _not_void(rules: Rules, prefix: list[int]) -> float:
-    """The probability that a deck starting with ``prefix`` is not a void deal."""
-    if rules.king_redeal is None or not rules.table_cards:
+    """The probability that a deck starting with ``prefix`` is not a void deal: the table
+    slots still to deal hold fewer than the limit of each voiding rank (kings, aces)."""
+    limits = meaning_of(rules).void_limits()
+    if not limits:
         return 1.0
     start = rules.players * rules.rounds[0]
     end = start + rules.table_cards
-    kings = sum(1 for c in prefix[start:end] if RANK[c] == KING)
-    room = rules.king_redeal - 1 - kings  # kings the table may still take
-    if room < 0:
-        return 0.0
     remaining = NUM_CARDS - len(prefix)
-    kings_left = 4 - sum(1 for c in prefix if RANK[c] == KING)
     slots = max(0, end - max(start, len(prefix)))
-    total = comb(remaining, slots)
-    ok = sum(
-        comb(kings_left, k) * comb(remaining - kings_left, slots - k)
-        for k in range(0, min(room, slots, kings_left) + 1)
-    )
-    return ok / total
+    rooms, lefts = [], []
+    for rank, limit in limits:
+        room = limit - 1 - sum(1 for c in prefix[start:end] if RANK[c] == rank)
+        if room < 0:
+            return 0.0
+        rooms.append(min(room, slots))
+        lefts.append(4 - sum(1 for c in prefix if RANK[c] == rank))
+    others = remaining - sum(lefts)
+    ok = 0
+    for counts in itertools.product(*(range(room + 1) for room in rooms)):
+        term = comb(others, slots - sum(counts)) if sum(counts) <= slots else 0
+        for k, left in zip(counts, lefts, strict=True):
+            term *= comb(left, k)
+        ok += term
+    return ok / comb(remaining, slots)
 
 
 def _give(hands: list[int], stock: list[int], seat: int, c: int, rng: random.Random) -> None:
@@ -322,7 +362,7 @@ def _deck_of_world(state: ScopaState, world: Game) -> list[int]:
     is the public one, and the rest is the world's stock."""
     rules = state.rules
     n = rules.players
-    plays = [(seat, code & 63) for seat, code, _ in world.history if code & 63 != OPENING]
+    plays = [(seat, code & 63) for seat, code, _ in world.history if is_card_play(code)]
     packets: list[list[list[int]]] = []
     at = 0
     for r, size in enumerate(rules.rounds):
@@ -402,7 +442,7 @@ def _played(view: PlayerView) -> list[list[str]]:
     """Per seat, the cards it played this hand (the observation keeps no order)."""
     played = [0] * view.rules.players
     for seat, code, _ in view.history:
-        if code & 63 != OPENING:
+        if is_card_play(code):
             played[seat] |= 1 << (code & 63)
     return [cards_text(m) for m in played]
 

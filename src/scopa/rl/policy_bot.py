@@ -2,8 +2,9 @@
 the terminal or the server like any fair bot, seeing only its seat's view.
 
 ``policy(observation, action_mask) -> action`` gets the same vectors as the environments
-(``Layout.encode`` of the view and the int8 mask of the 80 actions) and returns an action;
-the bot turns its card-then-take actions into one ``Move``.
+(``Layout.encode`` of the view and the int8 mask of the ``NUM_ACTIONS`` actions) and
+returns an action; the bot turns its card-then-take actions (or its declaration) into one
+``Move``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ from ..bots.base import Bot, Limit
 from ..game import Move
 from ..rules import Rules
 from ..view import PlayerView
-from .actions import NUM_ACTIONS, TAKE, IllegalActionError, Turn, advance, start, take_mask
+from .actions import (
+    DECISION_OF_ACTION,
+    NUM_ACTIONS,
+    IllegalActionError,
+    Turn,
+    advance,
+    first_mask,
+    start,
+    turn_mask,
+)
 from .encoding import Layout, bits_int8
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
@@ -36,10 +46,12 @@ class PolicyBot(Bot):
         moves = view.legal_moves()
         if not moves:
             raise ValueError("it is not this seat's turn")
-        card = self._ask(view, None, view.hand)
+        card = self._ask(view, None, first_mask(view.hand, view.deciding))
+        if card in DECISION_OF_ACTION:
+            return Move.from_code(DECISION_OF_ACTION[card])
         step = start(card, tuple(m.capture for m in moves if m.card == card))
         while isinstance(step, Turn):
-            step = advance(step, self._ask(view, step, take_mask(step) << TAKE) - TAKE)
+            step = advance(step, self._ask(view, step, turn_mask(step)))
         return Move.from_code(card | step << 6)
 
     def _ask(self, view: PlayerView, turn: Turn | None, legal: int) -> int:
