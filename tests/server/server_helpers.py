@@ -46,10 +46,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``scopa serve`` in a subprocess (so it can really be killed)."""
+    """``scopa serve`` in a subprocess (so it can really be killed), on the SQLite file
+    ``db`` or on ``database_url`` (its log goes next to ``db`` either way)."""
 
-    def __init__(self, db: Path, port: int | None = None, **env: str) -> None:
+    def __init__(self, db: Path, port: int | None = None, database_url: str | None = None,
+                 **env: str) -> None:
         self.db = db
+        self.database_url = database_url or f"sqlite:///{db}"
         self.port = port or free_port()
         self.env = {**os.environ, **TEST_ENV, **env, "PYTHONPATH": str(ROOT / "src")}
         self.proc: subprocess.Popen[bytes] | None = None
@@ -66,12 +69,14 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         cmd = [
             sys.executable, "-m", "scopa.server",
-            "--port", str(self.port), "--database-url", f"sqlite:///{self.db}",
+            "--port", str(self.port), "--database-url", self.database_url,
             "--log-level", os.environ.get("SCOPA_TEST_LOG", "warning"),
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
-        deadline = time.monotonic() + 30
+        # a safety net only: start-up is over when the server answers (on a busy 2-core
+        # machine that can take a while)
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("server died:\n" + self.log.read_text())
@@ -79,6 +84,7 @@ class ServerProcess:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
+        self.kill()  # not left running against a database about to be dropped
         raise RuntimeError("server did not start:\n" + self.log.read_text())
 
     def kill(self) -> None:

@@ -33,11 +33,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        store.migrate()
+        await store.migrate()
         pool = BotPool(settings.bot_workers)
         await pool.warm()
-        master = Master(settings, store, pool, settings.secret_for(store))
-        master.restore()
+        master = Master(settings, store, pool, await settings.secret_for(store))
+        await master.restore()
         master.resume_all()
         # everything loaded so far lives as long as the server: keep it out of the
         # collector's way (shorter full collections under load)
@@ -53,7 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.lag.stop()
             await master.shutdown()
             pool.close()
-            store.close()
+            await store.close()
 
     app = FastAPI(
         title="Scopa server",

@@ -186,7 +186,7 @@ class Master:
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
             created_at=datetime.now(UTC), seats=states,
         )
-        self.store.create_table(
+        await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
                 grace_seconds=grace, created_at=table.created_at, status="waiting",
@@ -219,7 +219,7 @@ class Master:
                 raise MasterError("conflict", "every seat at this table is taken")
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
-            self.store.take_seat(table.id, target.seat, name, h)
+            await self.store.take_seat(table.id, target.seat, name, h)
             target.name, target.token_hash = name, h
         self._broadcast_state(table, {"kind": "seat", "seat": target.seat})
         await self._maybe_start(table)
@@ -228,15 +228,15 @@ class Master:
     async def _maybe_start(self, table: Table) -> None:
         async with table.lock:
             if table.status == "waiting" and all(s.taken for s in table.seats):
-                self._start_match(table)
+                await self._start_match(table)
 
-    def _start_match(self, table: Table) -> None:
+    async def _start_match(self, table: Table) -> None:
         """Deal a new match (called with the table lock held)."""
         seed = new_seed()
         game = Game(table.rules, hand_seed=seed)
         number = table.match_number + 1
         match_id = new_id(12)
-        self.store.start_match(
+        await self.store.start_match(
             MatchRow(
                 id=match_id, table_id=table.id, number=number, rules=table.rules.to_dict(),
                 players=[s.name or f"seat {s.seat}" for s in table.seats], hands=0,
@@ -265,10 +265,10 @@ class Master:
                 self.by_invite.pop(table.invite, None)
 
     # -- restore after a restart --------------------------------------------------------
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Rebuild every waiting or playing table from storage; returns how many."""
         count = 0
-        for st in self.store.load_active():
+        for st in await self.store.load_active():
             try:
                 table = self._rebuild(st)
             except Exception:  # one broken table must not stop the server
@@ -403,9 +403,9 @@ class Master:
                 except IllegalMoveError as e:
                     why = str(e)
                 raise MasterError("illegal_move", why, table.state_id)
-            self._apply(table, seat, move, by)
+            await self._apply(table, seat, move, by)
 
-    def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
+    async def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Persist, apply, broadcast (lock held, move known legal)."""
         game = table.game
         assert game is not None and table.match_id is not None
@@ -417,7 +417,7 @@ class Master:
             if probe_winner is not None:
                 finish = (probe_winner, probe.match_totals(), game.hand_number)
         data = {"seat": seat, **move.to_dict(), "by": by}
-        self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
+        await self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
         round_before = game.round
         game.play(move)
         table.seq += 1
@@ -513,7 +513,7 @@ class Master:
                 return
             assert table.match_id is not None
             seed = new_seed()
-            self.store.append(
+            await self.store.append(
                 table.match_id, table.seq, "hand", {"number": game.hand_number + 1, "seed": seed}
             )
             game.next_hand(seed=seed)
@@ -539,7 +539,7 @@ class Master:
                 {"type": "rematch", "votes": sorted(table.rematch_votes), "needed": needed}
             ))
             if set(needed) <= table.rematch_votes:
-                self._start_match(table)
+                await self._start_match(table)
 
     # -- bots ---------------------------------------------------------------------------
     def _drive(self, table: Table) -> None:

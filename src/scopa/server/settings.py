@@ -51,9 +51,9 @@ class Settings(BaseSettings):
     #: where the static UI lives (None: the package folder scopa/web)
     static_dir: str | None = None
 
-    def secret_for(self, store: object) -> str:
+    async def secret_for(self, store: object) -> str:
         """The configured secret, else the one kept in the database (made on first start),
         so seat tokens stay valid across restarts."""
         if self.secret:
             return self.secret
-        return str(store.secret())  # type: ignore[attr-defined]
+        return str(await store.secret())  # type: ignore[attr-defined]
