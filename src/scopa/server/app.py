@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import health, history, lobby
+from .broker import make_broker
 from .hub import Hub
 from .master import Master
 from .seats import BotPool
@@ -33,6 +34,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
+        # the broker is made (and its URL checked) at start; the master does not use it
+        # yet: one process still serves every table (see docs/server.md)
+        broker = make_broker(settings.broker_url)
         await store.migrate()
         pool = BotPool(settings.bot_workers)
         await pool.warm()
@@ -44,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         app.state.store, app.state.pool, app.state.master = store, pool, master
+        app.state.broker = broker
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
@@ -53,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.lag.stop()
             await master.shutdown()
             pool.close()
+            await broker.close()
             await store.close()
 
     app = FastAPI(

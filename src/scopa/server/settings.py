@@ -13,7 +13,11 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    #: SQLAlchemy URL: sqlite:///file (the default) or postgresql://user@host/db (the
+    #: asyncio driver, aiosqlite or asyncpg, is chosen for you)
     database_url: str = "sqlite:///scopa.sqlite"
+    #: memory:// (one process, the default) or redis://host:port/db (workers share it)
+    broker_url: str = "memory://"
     #: key of the seat-token hashes; by default one is made and kept in the database
     secret: str | None = None
     #: seconds a disconnected human may be away before a bot plays for them
