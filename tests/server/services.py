@@ -26,7 +26,8 @@ PREFIX = os.environ.get("SCOPA_TEST_PREFIX", "scopa_test_")
 STORES = ("sqlite", "postgresql")
 
 
-def _dsn(url: str, database: str | None = None) -> str:
+def dsn(url: str, database: str | None = None) -> str:
+    """A plain libpq URL (asyncpg's own form) of ``url``, optionally for ``database``."""
     u = make_url(url).set(drivername="postgresql")
     if database is not None:
         u = u.set(database=database)
@@ -35,7 +36,7 @@ def _dsn(url: str, database: str | None = None) -> str:
 
 async def _admin(sql: str) -> None:
     try:
-        conn = await asyncpg.connect(_dsn(DATABASE_URL), timeout=10)
+        conn = await asyncpg.connect(dsn(DATABASE_URL), timeout=10)
     except (OSError, asyncpg.PostgresError) as e:
         raise RuntimeError(
             f"PostgreSQL does not answer at {DATABASE_URL} ({e}): run the tests through "
@@ -53,7 +54,7 @@ def fresh_database() -> Iterator[str]:
     name = PREFIX + secrets.token_hex(6)
     asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
     try:
-        yield _dsn(DATABASE_URL, name)
+        yield dsn(DATABASE_URL, name)
     finally:
         asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 

@@ -12,9 +12,9 @@ import asyncpg
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from services import STORES, fresh_database
+from services import STORES, dsn, fresh_database
 from sqlalchemy import inspect
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection
 
 from scopa.rules import Rules
 from scopa.server.models import Base, MatchRow, SeatRow, TableRow
@@ -80,9 +80,8 @@ def test_a_waiting_database_call_leaves_the_loop_free() -> None:
             MatchRow(id="m1", table_id="t1", number=1, rules={}, players=["a"], hands=0),
             {"number": 1, "seed": "s"},
         )
-        dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-        holder = await asyncpg.connect(dsn)
-        watcher = await asyncpg.connect(dsn)
+        holder = await asyncpg.connect(dsn(url))
+        watcher = await asyncpg.connect(dsn(url))
         try:
             await holder.execute("SET idle_in_transaction_session_timeout = '5s'")
             tx = holder.transaction()
