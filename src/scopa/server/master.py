@@ -316,7 +316,14 @@ class Master:
             self._drive(table)
 
     # -- connections --------------------------------------------------------------------
-    def attach(self, table: Table, conn: Conn) -> None:
+    async def attach(self, table: Table, conn: Conn) -> None:
+        """Add a socket under the table's lock: a move between its commit (awaited) and its
+        announcement lands first, so the socket's first state is the one after it, and a
+        stand-in's move already being written is not decided for a player already back."""
+        async with table.lock:
+            self._attach_now(table, conn)
+
+    def _attach_now(self, table: Table, conn: Conn) -> None:
         seat = conn.seat
         if seat is None:
             table.spectators.add(conn)
