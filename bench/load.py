@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -90,6 +91,15 @@ async def lag_monitor(lags: list[float], stop: asyncio.Event) -> None:
         lags.append(time.monotonic() - t - 0.01)
 
 
+async def seated(url: str, token: str, read: Any, stop: asyncio.Event) -> None:
+    """Open a socket on a seat, hand it to ``read`` until ``stop``."""
+    async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        reader = asyncio.create_task(read(ws))
+        await stop.wait()
+        reader.cancel()
+
+
 class Player:
     """A person at a table: thinks, plays a legal move, says next, asks for rematches."""
 
@@ -102,13 +112,9 @@ class Player:
         self.turn_task: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
-        async with websockets.connect(self.url, max_size=2**22, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
-            reader = asyncio.create_task(self.read(ws))
-            await self.stop.wait()
-            reader.cancel()
-            if self.turn_task is not None:
-                self.turn_task.cancel()
+        await seated(self.url, self.token, self.read, self.stop)
+        if self.turn_task is not None:
+            self.turn_task.cancel()
 
     async def read(self, ws: Any) -> None:
         async for raw in ws:
@@ -150,34 +156,56 @@ class Player:
                                   "move": self.rng.choice(f["legal_moves"])}))
 
 
-async def bench(args: argparse.Namespace) -> None:
+def start_server(settings: dict[str, str], src: Path = ROOT / "src") -> tuple[
+        subprocess.Popen[bytes], int]:
+    """``python -m scopa.server`` from ``src`` on a free loopback port with a fresh
+    database in a temporary folder, with SCOPA_* ``settings``; (process, port)."""
     port = free_port()
-    base_http = f"http://127.0.0.1:{port}"
-    base_ws = f"ws://127.0.0.1:{port}"
-    tmp = tempfile.mkdtemp(prefix="scopa-load-")
-    env = {
-        **os.environ, "PYTHONPATH": str(ROOT / "src"),
+    tmp = tempfile.mkdtemp(prefix="scopa-bench-")
+    env = {**os.environ, "PYTHONPATH": str(src), **settings}
+    cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
+           "--database-url", f"sqlite:///{tmp}/bench.sqlite", "--log-level", "warning"]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return proc, port
+
+
+async def wait_ready(http: httpx.AsyncClient) -> None:
+    """Until the server answers (a busy machine starts it slowly)."""
+    for _ in range(600):
+        try:
+            if (await http.get("/api/meta")).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        await asyncio.sleep(0.1)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+async def bench(args: argparse.Namespace) -> None:
+    operator = secrets.token_urlsafe(24)  # resetting the health figures needs it
+    server, port = start_server({
         "SCOPA_HAND_PAUSE_SECONDS": str(args.hand_pause),
         "SCOPA_BOT_DELAY_SECONDS": str(args.bot_delay),
         "SCOPA_BOT_WORKERS": str(args.workers),
         "SCOPA_RATE_PER_SECOND": "50",
         "SCOPA_RATE_BURST": "100",
         "SCOPA_CREATE_BURST": "100000",
-    }
-    cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
-           "--database-url", f"sqlite:///{tmp}/load.sqlite", "--log-level", "warning"]
-    server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        "SCOPA_OPERATOR_SECRET": operator,
+    })
+    base_http = f"http://127.0.0.1:{port}"
+    base_ws = f"ws://127.0.0.1:{port}"
     stop = asyncio.Event()
     stats = Stats()
     try:
         async with httpx.AsyncClient(base_url=base_http, timeout=30) as http:
-            for _ in range(300):
-                try:
-                    if (await http.get("/api/meta")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                await asyncio.sleep(0.1)
+            await wait_ready(http)
             rss_idle = rss_kib(server.pid)
             rng = random.Random(args.seed)
             players: list[Player] = []
@@ -209,7 +237,9 @@ async def bench(args: argparse.Namespace) -> None:
             lags.clear()
             # measure the steady state only
             stats.delays.clear()
-            await http.get("/api/health?reset=1")
+            reset = await http.get("/api/health?reset=1",
+                                   headers={"Authorization": f"Bearer {operator}"})
+            reset.raise_for_status()
             moves0, t0 = stats.moves, time.monotonic()
             kids = children(server.pid)
             cpu0 = [cpu_seconds(server.pid), *(cpu_seconds(k) for k in kids)]
@@ -228,11 +258,7 @@ async def bench(args: argparse.Namespace) -> None:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
     ms = [d * 1000 for d in delays]
     print(f"moves per second: {moves / elapsed:.1f} ({moves} moves in {elapsed:.1f} s; "
           f"{stats.matches_done} matches finished)")

@@ -20,7 +20,8 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
     .venv/bin/python bench/strength.py --deals 60 --only ladder2 --jobs 2
     .venv/bin/python bench/strength.py --json out.json
 
-Sections: ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4.
+Sections: ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4,
+ladder-cirulla (2-player Cirulla, declarations by choice).
 """
 
 from __future__ import annotations
@@ -97,6 +98,11 @@ SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
         (["expert", "champion"], "scopone-scientifico", None),
     ],
     "champion4": [(["heuristic", "champion"], "scopone-scientifico", None)],
+    "ladder-cirulla": [
+        (["random", "beginner"], "cirulla", None),
+        (["beginner", "intermediate"], "cirulla", None),
+        (["intermediate", "expert"], "cirulla", None),
+    ],
 }
 
 

@@ -5,17 +5,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1
-if [ "$dev" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+if [ "$dev" = 1 ] && { [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; }; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium npm >/dev/null
 fi
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 if [ "$dev" = 1 ]; then
-  .venv/bin/python -m pip install -q -e '.[dev]'
+  .venv/bin/python -m pip install -q -e '.[dev,rl]'
 else
   .venv/bin/python -m pip install -q -e .
+fi
+if [ "$dev" = 1 ]; then
+  # axe-core, the accessibility checker the browser tests inject (tests/web/package.json)
+  npm ci --prefix tests/web --no-audit --no-fund --silent
 fi

@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scopa import Game, Rules
 from scopa.record import (
@@ -144,3 +146,151 @@ def test_malformed_json_is_refused() -> None:
     with pytest.raises(RecordError, match="at least one hand"):
         load_record({"format": "scopa-record", "version": 1, "rules": {"variant": "scopa"},
                      "hands": []})
+
+
+
+def test_cirulla_declarations_travel_in_both_record_forms() -> None:
+    """Declare and pass are moves: the JSON form writes them as {"declare": ...}, the text
+    form as the words ``declare`` / ``pass``; both replay to the same match."""
+    rng = random.Random(13)
+    decided = 0
+    for k in range(4):
+        g = Game(Rules.preset("cirulla"), seed=f"rec-cirulla-{k}")
+        while not g.hand_over:
+            moves = g.legal_moves()
+            if g.deciding:  # declare and pass in turn
+                decided += 1
+                g.play({"declare": decided % 2 == 1})
+            else:
+                g.play(rng.choice(moves))
+        rec = game_record(g, ["Ann", "Bob"])
+        text = record_to_text(rec)
+        written = [("declare" if m["declare"] else "pass") if "declare" in m
+                   else f"{m['card']}" + (":" + "+".join(m["capture"]) if m["capture"] else "")
+                   for m in rec["hands"][0]["moves"]]  # fmt: skip
+        assert load_record(text)["hands"][0]["moves"] == written
+        assert replay(rec).to_position() == g.to_position()
+        assert replay(load_record(text)).to_position() == g.to_position()
+    assert decided >= 2
+
+
+# -- text round trip and every score-sheet item checked ---------------------------------
+seeds = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    rules=st.sampled_from(CASES),
+    seed=seeds,
+    names=st.lists(st.text(max_size=8), min_size=6, max_size=6),
+    rng_seed=st.integers(0, 10**6),
+)
+def test_text_record_loads_and_writes_back_unchanged(
+    rules: Rules, seed: str, names: list[str], rng_seed: int
+) -> None:
+    game = play_match(rules, seed, rng_seed)
+    text = record_to_text(game_record(game, players=names[: rules.players]))
+    loaded = load_record(text)
+    assert record_to_text(loaded) == text
+    assert replay(loaded).to_position() == game.to_position()
+
+
+def test_text_record_of_a_hand_in_progress_writes_back_unchanged() -> None:
+    game = Game(Rules.preset("escoba"), seed="mid")
+    for _ in range(7):
+        game.play(game.legal_moves()[-1])
+    text = record_to_text(game_record(game))
+    assert record_to_text(load_record(text)) == text
+
+
+def _swap_two_items(text: str) -> tuple[str, int, str]:
+    """Swap the values of the first two items of a result line whose values differ, so
+    that the totals still add up; returns the text, the hand and the first item."""
+    lines = text.splitlines()
+    hand = 0
+    for k, line in enumerate(lines):
+        if line.startswith("hand "):
+            hand = int(line.split()[1])
+        if not line.startswith("result "):
+            continue
+        words = line.split()
+        items = list(zip(words[2::2], words[3::2], strict=True))
+        for a in range(len(items)):
+            for b in range(a + 1, len(items)):
+                if items[a][1] != items[b][1]:
+                    items[a], items[b] = (items[a][0], items[b][1]), (items[b][0], items[a][1])
+                    lines[k] = " ".join(words[:2] + [w for pair in items for w in pair])
+                    return "\n".join(lines) + "\n", hand, items[a][0]
+    raise AssertionError("no result line with two different items")
+
+
+def test_text_record_with_two_items_swapped_is_refused_naming_hand_and_item() -> None:
+    text = record_to_text(game_record(play_match(Rules.preset(), "swap")))
+    edited, hand, item = _swap_two_items(text)
+    with pytest.raises(RecordError, match=rf"hand {hand}, {item}: recorded"):
+        load_record(edited)
+
+
+def test_json_record_with_a_wrong_count_is_refused_naming_hand_and_item() -> None:
+    rec = game_record(play_match(Rules.preset(), "count"))
+    rec["hands"][1]["result"]["sides"][0]["cards"] = 99
+    with pytest.raises(RecordError, match=r"hand 2, side 0, cards: recorded 99 but the moves"):
+        replay(rec)
+
+
+@pytest.mark.parametrize(
+    "edit, words",
+    [
+        (lambda s: s[0].update(settebello=not s[0]["settebello"]), "settebello"),
+        (lambda s: s[1].update(primiera_cards=["1d"]), "primiera_cards"),
+        (lambda s: s[0]["points"].update(wrong=1), "unknown score item"),
+        (lambda s: s[0].update(colour="red"), "unknown score-sheet item"),
+        (lambda s: s[0].update(scope=True if s[0]["scope"] == 1 else 1), "scope"),
+    ],
+)
+def test_every_item_of_a_json_sheet_is_checked(edit, words) -> None:
+    rec = game_record(play_match(Rules.preset(), "items"))
+    sides = rec["hands"][0]["result"]["sides"]
+    before = json.dumps(rec)
+    edit(sides)
+    if json.dumps(rec) == before:  # the edit changed nothing on this deal: nothing to refuse
+        replay(rec)
+        return
+    with pytest.raises(RecordError, match=words):
+        replay(rec)
+
+
+def test_swapped_points_in_json_are_refused() -> None:
+    rec = game_record(play_match(Rules.preset(), "points"))
+    for number, hand in enumerate(rec["hands"], start=1):
+        pts = hand["result"]["sides"][0]["points"]
+        pairs = [(a, b) for a in pts for b in pts if a < b and pts[a] != pts[b]]
+        if pairs:
+            a, b = pairs[0]
+            pts[a], pts[b] = pts[b], pts[a]
+            with pytest.raises(RecordError, match=rf"hand {number}, ({a}|{b}): recorded"):
+                replay(rec)
+            return
+    raise AssertionError("no hand with two items of different points")
+
+
+def test_a_hand_seed_with_spaces_and_quotes_survives_the_text_form() -> None:
+    game = Game(Rules.preset(), hand_seed='my "lucky" seed')
+    while not game.hand_over:
+        game.play(game.legal_moves()[0])
+    rec = game_record(game)
+    back = parse_text(record_to_text(rec))
+    assert back["hands"][0]["seed"] == 'my "lucky" seed'
+    assert verify_record(load_record(record_to_text(rec))) == []
+
+
+def test_a_record_that_kept_only_totals_goes_through_the_text_form() -> None:
+    rec = game_record(play_match(Rules.preset(), "totals"))
+    for hand in rec["hands"]:
+        hand["result"] = {"sides": [{"total": s["total"]} for s in hand["result"]["sides"]]}
+    text = record_to_text(rec)
+    assert record_to_text(load_record(text)) == text
+    first = text.index("result ")
+    edited = text[:first] + text[first:].replace("result ", "result 9", 1)
+    with pytest.raises(RecordError, match="hand 1: recorded totals"):
+        load_record(edited)

@@ -64,20 +64,21 @@ def _solution(counts: list[int]) -> Solution:
 class CaptureSolver:
     """Capture solutions for one combination of capture options, cached by table ranks."""
 
-    __slots__ = ("mode", "fewest_cards", "ace_takes_all", "_cache")
+    __slots__ = ("mode", "fewest_cards", "ace_takes_all", "rows")
 
     def __init__(self, mode: str, fewest_cards: bool, ace_takes_all: bool) -> None:
         self.mode = mode
         self.fewest_cards = fewest_cards
         self.ace_takes_all = ace_takes_all
-        self._cache: dict[int, SolutionRow] = {}
+        #: solutions by table rank key (read directly by the hot loops)
+        self.rows: dict[int, SolutionRow] = {}
 
     def row(self, table_key: int) -> SolutionRow:
         """Solutions for every played rank against a table with these ranks."""
-        row = self._cache.get(table_key)
+        row = self.rows.get(table_key)
         if row is None:
             row = self._compute(table_key)
-            self._cache[table_key] = row
+            self.rows[table_key] = row
         return row
 
     def _compute(self, table_key: int) -> SolutionRow:
@@ -88,6 +89,8 @@ class CaptureSolver:
         return tuple(per_rank)
 
     def _rank_solutions(self, counts: list[int], rank: int) -> list[list[int]]:
+        if self.mode == "cirulla":
+            return self._cirulla_solutions(counts, rank)
         if self.mode == "fifteen":
             if self.ace_takes_all and rank == 1 and any(counts):
                 return [counts]
@@ -101,10 +104,30 @@ class CaptureSolver:
             if self.ace_takes_all and rank == 1:
                 return [counts] if any(counts) else []
             found = [c for c in _subsets_summing(counts, rank) if sum(c) >= 2]
-        if self.fewest_cards and found:
-            fewest = min(sum(c) for c in found)
-            found = [c for c in found if sum(c) == fewest]
+        return _fewest(found) if self.fewest_cards else found
+
+    def _cirulla_solutions(self, counts: list[int], rank: int) -> list[list[int]]:
+        """Cirulla: a played ace with no ace on the table takes it all; otherwise the
+        simple capture (an equal card, else the fewest cards summing to the rank) and
+        every fifteen are all open to the player."""
+        if self.ace_takes_all and rank == 1 and any(counts) and not counts[1]:
+            return [counts]
+        if counts[rank]:
+            single = [0] * 11
+            single[rank] = 1
+            simple = [single]
+        else:
+            simple = _fewest([c for c in _subsets_summing(counts, rank) if sum(c) >= 2])
+        fifteens = [c for c in _subsets_summing(counts, 15 - rank) if any(c)]
+        return simple + (_fewest(fifteens) if self.fewest_cards else fifteens)
+
+
+def _fewest(found: list[list[int]]) -> list[list[int]]:
+    """Only the solutions that take the fewest cards."""
+    if not found:
         return found
+    fewest = min(sum(c) for c in found)
+    return [c for c in found if sum(c) == fewest]
 
 
 def expand(table: int, table_key: int, solutions: tuple[Solution, ...]) -> list[int]:

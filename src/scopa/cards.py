@@ -40,21 +40,26 @@ RANK_KEY: tuple[int, ...] = tuple(1 << (RANK_KEY_BITS * (RANK[c] - 1)) for c in 
 
 
 def card(text: str) -> int:
-    """Parse ``7d`` / ``10b`` into a card number; raise ``ValueError`` on anything else."""
-    if not isinstance(text, str) or len(text) < 2:
-        raise ValueError(f"not a card: {text!r}")
-    rank_text, suit_text = text[:-1], text[-1].lower()
-    if suit_text not in SUITS or not rank_text.isdigit() or rank_text.startswith("0"):
-        raise ValueError(f"not a card: {text!r} (write rank 1-10 then d, c, s or b)")
-    rank = int(rank_text)
-    if not 1 <= rank <= 10:
-        raise ValueError(f"not a card: {text!r} (rank must be 1 to 10)")
-    return SUITS.index(suit_text) * 10 + rank - 1
+    """Parse ``7d`` / ``10b`` into a card number; raise ``ValueError`` on anything else.
+
+    Only the forty canonical texts are cards: ASCII ranks ``1``-``10`` and the lower-case
+    suits ``d c s b``. Other digits (``٣d``, ``７d``), upper case (``7D``), spaces, signs
+    and leading zeros are refused, so every reader of cards agrees on what one is."""
+    c = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+    if c is None:
+        raise ValueError(
+            f"not a card: {text!r} (write rank 1-10 then d, c, s or b, lower case)"[:200]
+        )
+    return c
 
 
 def card_text(c: int) -> str:
     """Format a card number as ``<rank><suit>``."""
     return f"{RANK[c]}{SUITS[SUIT[c]]}"
+
+
+#: the forty card texts, the only spellings ``card`` reads
+CARD_BY_TEXT: dict[str, int] = {card_text(c): c for c in range(NUM_CARDS)}
 
 
 def card_name(c: int) -> str:

@@ -11,33 +11,46 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
-from .captures import _expand_slow, solver_for
+from .captures import _expand_slow
 from .cards import (
     ALL_CARDS,
     NUM_CARDS,
     RANK,
     RANK_KEY,
-    RANK_MASK,
     card,
     card_text,
     cards_of,
+    cards_text,
     iter_cards,
     rank_key,
 )
+from .meaning import Meaning, meaning_of
 from .rules import Rules
 from .scoring import score_hand
 from .shuffle import deck_from_seed, new_seed
 
-ACES = RANK_MASK[1]
-CARD_BY_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
 #: the seats in dealing order by number of seats and first seat
 _DEAL_ORDER = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 7)}
 #: card order of a state built without a deal or a position (views, samples)
 _CARD_ORDER = tuple(range(NUM_CARDS))
-#: the card field of a history entry for Escoba's opening sweep by the dealer
+#: the card field of a history entry for the opening 15/30 sweep by the dealer (Escoba,
+#: Cirulla); its capture field holds the table taken
 OPENING = 63
+#: the card field of the two declaration moves (Cirulla): declare the dealt hand, or pass.
+#: In history a declaration's capture field holds the hand shown.
+DECLARE = 62
+PASS = 61
+#: the card field of a history entry for a declaration made by the rules (``"auto"``)
+AUTO_DECLARE = 60
+#: codes whose card field is at least this are not card plays
+MARKS = 60
+
+
+def is_card_play(code: int) -> bool:
+    """Whether a history code is a card played (not an opening sweep or a declaration)."""
+    return code & 63 < MARKS
 
 
 class IllegalMoveError(ValueError):
@@ -66,20 +79,32 @@ class Move(NamedTuple):
     def capture_cards(self) -> list[int]:
         return cards_of(self.capture)
 
+    @property
+    def is_declaration(self) -> bool:
+        """A declaration move (declare or pass), not a card played."""
+        return self.card == DECLARE or self.card == PASS
+
     def to_dict(self) -> dict[str, Any]:
+        if self.card >= MARKS:
+            return {"declare": self.card == DECLARE}
         taken = [card_text(c) for c in cards_of(self.capture)]
         return {"card": card_text(self.card), "capture": taken}
 
     def __str__(self) -> str:
+        if self.card >= MARKS:
+            return "declare" if self.card == DECLARE else "pass"
         if not self.capture:
             return card_text(self.card)
         return card_text(self.card) + ":" + "+".join(card_text(c) for c in cards_of(self.capture))
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse ``7d`` (laid) or ``7d:3s+4d`` (capture)."""
+        """Parse ``7d`` (laid), ``7d:3s+4d`` (capture), ``declare`` or ``pass``."""
         if not isinstance(text, str):
             raise IllegalMoveError(f"a move must be text like '7d:3s+4d', got {text!r}")
+        word = _DECLARATION_WORDS.get(text.strip().lower())
+        if word is not None:
+            return cls.from_code(word)
         head, colon, tail = text.strip().partition(":")
         if colon and not tail:
             raise IllegalMoveError(f"malformed move {text!r}: nothing after ':'")
@@ -103,7 +128,14 @@ class Move(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: Any) -> Move:
-        """Parse ``{"card": "7d", "capture": ["3s", "4d"]}``."""
+        """Parse ``{"card": "7d", "capture": ["3s", "4d"]}`` or ``{"declare": true}``."""
+        if isinstance(data, dict) and "declare" in data:
+            if set(data) != {"declare"} or type(data["declare"]) is not bool:
+                raise IllegalMoveError(
+                    'a declaration is {"declare": true} or {"declare": false}, got '
+                    + repr(data)[:200]
+                )
+            return cls.from_code(DECLARE if data["declare"] else PASS)
         if not isinstance(data, dict) or set(data) - {"card", "capture"} or "card" not in data:
             raise IllegalMoveError(
                 'a move must be {"card": "7d", "capture": ["3s", "4d"]}, got ' + repr(data)[:200]
@@ -119,6 +151,15 @@ class Move(NamedTuple):
         return cls.from_cards(c, cards)
 
 
+#: the keys of a move's dict form (a card play or a declaration)
+MOVE_KEYS = ("card", "capture", "declare")
+
+
+def move_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The move's own keys of a dict that carries more (a stored event: seat, by...)."""
+    return {k: data[k] for k in MOVE_KEYS if k in data}
+
+
 class _MoveCache(dict[int, Move]):
     """One shared ``Move`` per code, made on first use: ``legal_moves`` hands out the same
     objects every time, so ``play`` finds them by identity."""
@@ -132,6 +173,9 @@ class _MoveCache(dict[int, Move]):
 
 _MOVES = _MoveCache()
 _move_of = _MOVES.__getitem__
+_DECLARATION_WORDS = {"declare": DECLARE, "pass": PASS}
+#: the moves open to a seat that may declare its dealt hand
+DECISION_CODES = (DECLARE, PASS)
 
 #: (card, rank) pairs of hand masks seen so far: iterating a hand is the hot loop
 _HAND_CARDS: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -152,6 +196,7 @@ class Game:
         "rules", "n", "dealer", "to_move", "hands", "table", "tkey", "stock", "captured",
         "scope", "last_capturer", "scores", "hand_over", "history", "in_hands", "round",
         "seed", "hand_number", "hand_seed", "hand_attempt", "deck", "results",
+        "meaning", "undecided", "declared", "shown", "auto_declare",
         "_rows", "_solver", "_order", "_table0", "_result", "_legal",
     )
 
@@ -183,6 +228,18 @@ class Game:
     hand_attempt: int
     deck: list[int] | None
     results: list[dict[str, Any]]
+    #: what the rules mean (solver, sweeps, items, declarations), shared by every game
+    meaning: Meaning
+    #: seats that may still declare their dealt hand this round (a bit per seat)
+    undecided: int
+    #: declaration points per seat this hand (a new list on every change: copies share it)
+    declared: list[int]
+    #: each seat's hand declared this round, public while its cards are held (a new list
+    #: on every change)
+    shown: list[int]
+    #: every declaration that scores is made at once (the rules' "auto", or a search's
+    #: imagined worlds, which assume every player declares)
+    auto_declare: bool
     #: the cards in display order when ``history`` began (never mutated, so copies share
     #: it; each card's rank in it is worked out only when a position is written), and the
     #: table then
@@ -214,8 +271,13 @@ class Game:
     def _init_empty(self, rules: Rules) -> None:
         self.rules = rules
         self.n = rules.players
-        self._solver = solver_for(rules.capture, rules.fewest_cards, rules.ace_takes_all)
-        self._rows = self._solver._cache
+        self.meaning = meaning = meaning_of(rules)
+        self._solver = meaning.solver
+        self._rows = self._solver.rows
+        self.undecided = 0
+        self.declared = [0] * rules.players
+        self.shown = [0] * rules.players
+        self.auto_declare = rules.declarations == "auto"
         self.scores = [0] * rules.teams
         self.hand_number = 1
         self.results = []
@@ -227,6 +289,59 @@ class Game:
         self._table0 = 0
         self._result = None
         self._legal = None
+
+    @classmethod
+    def from_parts(
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        to_move: int,
+        hands: list[int],
+        table: int,
+        stock: list[int],
+        captured: list[int],
+        scope: list[int],
+        last_capturer: int,
+        scores: list[int],
+        round: int,
+        history: Sequence[tuple[int, int, bool]] = (),
+        hand_number: int = 1,
+        order: Sequence[int] | None = None,
+        declared: Sequence[int] | None = None,
+        shown: Sequence[int] | None = None,
+        undecided: int = 0,
+    ) -> Self:
+        """A state assembled from its parts (a loaded position, a view's sample): the one
+        way other modules build a ``Game`` without dealing. ``stock`` lists the next card
+        dealt last; the lists are taken over, not copied. Nothing is checked here: the
+        caller has checked its input (``notation.load_position`` says what is wrong)."""
+        g = cls.__new__(cls)
+        g._init_empty(rules)
+        g.dealer = dealer
+        g.to_move = to_move
+        g.hands = hands
+        g.table = table
+        g.tkey = rank_key(table)
+        g.stock = stock
+        g.captured = captured
+        g.scope = scope
+        g.last_capturer = last_capturer
+        g.scores = scores
+        g.history = list(history)
+        g.in_hands = sum(h.bit_count() for h in hands)
+        g.hand_over = not g.in_hands and not stock
+        g.round = round
+        g.hand_number = hand_number
+        if order is not None:
+            g._order = order
+        g._table0 = table
+        if declared:
+            g.declared = list(declared)
+        if shown:
+            g.shown = list(shown)
+        g.undecided = undecided
+        return g
 
     @classmethod
     def new(
@@ -249,19 +364,13 @@ class Game:
         self.hand_attempt = attempt
 
     def _void_deal(self, deck: list[int]) -> bool:
-        """Three (by default) kings on the opening table void the deal."""
-        r = self.rules
-        if r.king_redeal is None or not r.table_cards:
-            return False
-        start = self.n * r.rounds[0]
-        kings = sum(1 for c in deck[start : start + r.table_cards] if RANK[c] == 10)
-        return kings >= r.king_redeal
+        return self.meaning.void_deal(deck)
 
     def _check_deck(self, deck: list[int]) -> None:
         if not isinstance(deck, list) or sorted(deck) != list(range(NUM_CARDS)):
             raise PositionError("a deck must hold each of the 40 cards once")
         if self._void_deal(deck):
-            raise PositionError("this deck is a void deal (too many kings on the table)")
+            raise PositionError("this deck is a void deal (too many kings or aces on the table)")
 
     def _deal(self, deck: list[int]) -> None:
         """Deal a hand from a deck in deal order: hands one card at a time from the seat
@@ -274,6 +383,8 @@ class Game:
         self.stock = deck[::-1]
         self.hands = [0] * n
         self.round = -1
+        self.history = []
+        self.declared = [0] * n
         self._deal_round()
         table = 0
         for _ in range(r.table_cards):
@@ -284,26 +395,26 @@ class Game:
         self.scope = [0] * n
         self.last_capturer = -1
         self.hand_over = False
-        self.history = []
         self.hand_seed = None
         self.hand_attempt = 0
         self._result = None
         self._legal = None
         self._table0 = table
-        if r.table_fifteen and table:
-            total = sum(RANK[c] for c in iter_cards(table))
-            if total in (15, 30):
-                d = self.dealer
-                self.captured[d] |= table
-                self.scope[d] += total // 15
-                self.last_capturer = d
-                self.history.append((d, OPENING | table << 6, True))
-                self.table = 0
-                self.tkey = 0
+        sweeps = self.meaning.opening_sweeps(table)
+        if sweeps:
+            d = self.dealer
+            self.captured[d] |= table
+            self.scope[d] += sweeps
+            self.last_capturer = d
+            self.history.append((d, OPENING | table << 6, True))
+            self.table = 0
+            self.tkey = 0
 
     # -- the internal fast path ---------------------------------------------------------
     def legal_codes(self) -> list[int]:
         """Every legal move of the seat to move, packed as ``card | capture << 6``."""
+        if self.undecided and self.undecided >> self.to_move & 1:
+            return list(DECISION_CODES)
         tkey = self.tkey
         row = self._rows.get(tkey)
         if row is None:
@@ -330,6 +441,9 @@ class Game:
     def play_code(self, code: int) -> None:
         """Apply a packed move that ``legal_codes`` returned (not checked)."""
         c = code & 63
+        if c >= MARKS:
+            self._decide(c == DECLARE)
+            return
         cap = code >> 6
         p = self.to_move
         self._legal = None
@@ -343,13 +457,7 @@ class Game:
                 self.tkey -= rank_key(cap)
             else:
                 self.tkey = 0
-                r = self.rules
-                if (self.in_hands or self.stock or r.last_sweep_counts) and (
-                    not r.ace_takes_all
-                    or RANK[c] != 1
-                    or cap & ACES
-                    or r.ace_sweep_scopa
-                ):
+                if self.meaning.sweep_scores(RANK[c], cap, not (self.in_hands or self.stock)):
                     self.scope[p] += 1
                     swept = True
             self.captured[p] |= cap | 1 << c
@@ -381,6 +489,59 @@ class Game:
                 hands[seat] |= 1 << pop()
         self.in_hands = n * size
         self.to_move = first
+        if self.rules.declarations != "off":
+            self._offer_declarations()
+
+    # -- declarations (Cirulla) ---------------------------------------------------------
+    def _offer_declarations(self) -> None:
+        """A round was dealt: each seat whose hand scores may declare it before its first
+        play (or declares at once, with ``auto_declare``)."""
+        self.undecided = 0
+        self.shown = [0] * self.n
+        declaration = self.meaning.declaration
+        for seat, hand in enumerate(self.hands):
+            if declaration(hand):
+                if self.auto_declare:
+                    self._declare(seat, AUTO_DECLARE)
+                else:
+                    self.undecided |= 1 << seat
+
+    def _declare(self, seat: int, mark: int) -> None:
+        # new lists, never changed in place: copies of the game share them
+        hand = self.hands[seat]
+        declared = self.declared.copy()
+        declared[seat] += self.meaning.declaration(hand)
+        self.declared = declared
+        shown = self.shown.copy()
+        shown[seat] = hand
+        self.shown = shown
+        self.history.append((seat, mark | hand << 6, False))
+
+    def _decide(self, declare: bool) -> None:
+        """The seat to move declares its hand or passes; it then plays a card."""
+        p = self.to_move
+        self._legal = None
+        self.undecided &= ~(1 << p)
+        if declare:
+            self._declare(p, DECLARE)
+        else:
+            self.history.append((p, PASS, False))
+
+    @property
+    def deciding(self) -> bool:
+        """The seat to move must first declare its hand or pass."""
+        return bool(self.undecided >> self.to_move & 1) and not self.hand_over
+
+    def assume_declarations(self) -> None:
+        """From now on every hand that scores is declared at once (the worlds a search
+        imagines: every player declares). The other seats' pending choices are made now;
+        the seat to move keeps its own, for the search to weigh."""
+        self.auto_declare = True
+        for seat in range(self.n):
+            if seat != self.to_move and self.undecided >> seat & 1:
+                self._declare(seat, AUTO_DECLARE)
+                self.undecided &= ~(1 << seat)
+        self._legal = None
 
     def _end_hand(self) -> None:
         if self.table and self.last_capturer >= 0:
@@ -388,6 +549,12 @@ class Game:
             self.table = 0
             self.tkey = 0
         self.hand_over = True
+
+    def state_changed(self) -> None:
+        """Forget what was derived from the state (legal moves, the score sheet): for code
+        that changes the state in place outside ``play`` (the fast playouts)."""
+        self._legal = None
+        self._result = None
 
     def random_playout(self, rng: random.Random) -> None:
         """Play random cards to the end of the hand (see ``scopa.playout``)."""
@@ -421,6 +588,11 @@ class Game:
         g.hand_attempt = self.hand_attempt
         g.deck = self.deck
         g.results = self.results.copy()
+        g.meaning = self.meaning
+        g.undecided = self.undecided
+        g.declared = self.declared  # replaced, never changed in place (``_declare``)
+        g.shown = self.shown
+        g.auto_declare = self.auto_declare
         g._rows = self._rows
         g._solver = self._solver
         g._order = self._order
@@ -443,6 +615,8 @@ class Game:
         """``legal_codes`` with each code turned into its shared ``Move`` on the spot (the
         same loop, copied: one list and one pass fewer on every public move)."""
         move_of = _move_of
+        if self.undecided and self.undecided >> self.to_move & 1:
+            return [move_of(c) for c in DECISION_CODES]
         tkey = self.tkey
         row = self._rows.get(tkey)
         if row is None:
@@ -490,6 +664,13 @@ class Game:
             legal = self._moves_now()
         if move not in legal:  # the cached Move objects: usually an identity hit
             c, m = move
+            if c in DECISION_CODES and m == 0:
+                raise IllegalMoveError(f"seat {self.to_move} has no declaration to make now")
+            if self.deciding:
+                raise IllegalMoveError(
+                    f"seat {self.to_move} must first declare its hand or pass: "
+                    '{"declare": true} or {"declare": false}'
+                )
             if not (type(c) is int and type(m) is int and 0 <= c < NUM_CARDS
                     and 0 <= m <= ALL_CARDS):
                 raise IllegalMoveError(f"not a move: {move!r} names no card")
@@ -500,9 +681,21 @@ class Game:
         c, m = legal[legal.index(move)]
         self.play_code(c | m << 6)
 
+    def last_entry(self) -> tuple[int, int, bool]:
+        """The history entry of the last move played (an opening sweep or a declaration
+        the rules made may have come after it)."""
+        for entry in reversed(self.history):
+            if entry[1] & 63 not in _ENGINE_MARKS:
+                return entry
+        raise ValueError("no move has been played in this hand")
+
     def moves(self) -> list[Move]:
         """This hand's moves so far, in order (from ``history``)."""
-        return [Move.from_code(code) for _, code, _ in self.history if code & 63 != OPENING]
+        return [
+            Move.from_code(code if code & 63 < MARKS else code & 63)
+            for _, code, _ in self.history
+            if code & 63 not in _ENGINE_MARKS
+        ]
 
     def _why_illegal(self, move: Move) -> str:
         text = str(move)
@@ -525,7 +718,7 @@ class Game:
         if not self.hand_over:
             raise ValueError("the hand is not over yet")
         if self._result is None:
-            self._result = score_hand(self.rules, self.captured, self.scope)
+            self._result = score_hand(self.rules, self.captured, self.scope, self.declared)
         return self._result
 
     def match_totals(self) -> list[int]:
@@ -538,15 +731,7 @@ class Game:
         """The winning side once the match is decided, else None."""
         if not self.hand_over:
             return None
-        res = self.hand_result()
-        if res["outright"] is not None:
-            return int(res["outright"])
-        totals = self.match_totals()
-        top = max(totals)
-        if top < self.rules.target:
-            return None
-        leaders = [i for i, t in enumerate(totals) if t == top]
-        return leaders[0] if len(leaders) == 1 else None
+        return self.meaning.winner(self.match_totals(), self.hand_result()["outright"])
 
     @property
     def match_over(self) -> bool:
@@ -602,6 +787,8 @@ class Game:
         for _, code, _ in self.history:
             c = code & 63
             cap = code >> 6
+            if MARKS <= c < OPENING:  # a declaration: no card moves
+                continue
             if c != OPENING:
                 seq[c] = nxt
                 nxt += 1
@@ -625,7 +812,7 @@ class Game:
         def ordered(mask: int) -> list[str]:
             return [card_text(c) for c in sorted(cards_of(mask), key=seq.__getitem__)]
 
-        return {
+        out: dict[str, Any] = {
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "to_move": self.to_move,
@@ -637,6 +824,13 @@ class Game:
             "last_capturer": None if self.last_capturer < 0 else self.last_capturer,
             "scores": list(self.scores),
         }
+        if self.rules.declarations != "off":
+            out["declarations"] = {
+                "points": list(self.declared),
+                "shown": [cards_text(h) for h in self.shown],
+                "pending": [s for s in range(self.n) if self.undecided >> s & 1],
+            }
+        return out
 
     @classmethod
     def from_position(cls, data: Any) -> Game:
@@ -655,4 +849,10 @@ class Game:
         return f"Game({self.rules.variant}, hand {self.hand_number}, to_move={self.to_move})"
 
 
-__all__ = ["Game", "Move", "IllegalMoveError", "PositionError", "OPENING"]
+#: history marks the engine writes itself (no player's move)
+_ENGINE_MARKS = frozenset((OPENING, AUTO_DECLARE))
+
+__all__ = [
+    "Game", "Move", "IllegalMoveError", "PositionError", "OPENING", "DECLARE", "PASS",
+    "AUTO_DECLARE", "is_card_play",
+]

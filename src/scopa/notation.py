@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from .cards import ALL_CARDS, BIT, NUM_CARDS, card, card_text, rank_key
-from .game import CARD_BY_TEXT, Game, PositionError
+from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text
+from .game import Game, PositionError
+from .meaning import meaning_of
 from .rules import Rules
 
 G = TypeVar("G", bound=Game)
@@ -21,6 +22,8 @@ POSITION_KEYS = (
     "rules", "dealer", "to_move", "hands", "table", "stock", "captured", "scope",
     "last_capturer", "scores",
 )
+#: keys a position may add: Cirulla's declarations (absent: none pending or made)
+OPTIONAL_KEYS = ("declarations",)
 
 
 def _is_int(v: object) -> bool:
@@ -53,8 +56,9 @@ def load_position(cls: type[G], data: Any) -> G:
         missing = [k for k in POSITION_KEYS if k not in data]
         if missing:
             raise PositionError(f"position lacks {', '.join(missing)}")
-        extra = sorted(str(k) for k in set(data) - _KEY_SET)
-        raise PositionError(f"unknown position key(s): {', '.join(extra)}")
+        extra = sorted(str(k) for k in set(data) - _KEY_SET - set(OPTIONAL_KEYS))
+        if extra:
+            raise PositionError(f"unknown position key(s): {', '.join(extra)}")
     try:
         rules = Rules.from_dict(data["rules"])
     except ValueError as e:
@@ -99,31 +103,117 @@ def load_position(cls: type[G], data: Any) -> G:
             _check_turn(sizes, dealer, to_move, rules.rounds[round_index])
         if len(_SHAPES) < 100_000:
             _SHAPES[shape] = round_index
+    if any(scope) or (hand_over and table):  # (most positions: nothing to count)
+        _check_counts(rules, dealer, sizes, round_index, captured, scope, lc, table, hand_over)
+    if max(scores) >= rules.target:
+        _check_scores(rules, scores)
 
-    g = cls.__new__(cls)
-    g._init_empty(rules)
-    g.dealer = dealer
-    g.to_move = to_move
-    g.hands = hand_masks
-    g.table = table
-    g.tkey = rank_key(table)
+    decl = _declarations(data.get("declarations"), rules, hand_masks, to_move, hand_over)
     stock.reverse()
-    g.stock = stock
-    g.captured = captured
-    g.scope = list(scope)
-    g.last_capturer = -1 if lc is None else lc
-    g.scores = list(scores)
-    g.hand_over = hand_over
-    g.history = []
-    g.in_hands = in_hands
-    g.round = round_index
-    g._order = order
-    g._table0 = table
-    return g
+    return cls.from_parts(
+        rules,
+        dealer=dealer,
+        to_move=to_move,
+        hands=hand_masks,
+        table=table,
+        stock=stock,
+        captured=captured,
+        scope=list(scope),
+        last_capturer=-1 if lc is None else lc,
+        scores=list(scores),
+        round=round_index,
+        order=order,
+        declared=decl[0],
+        shown=decl[1],
+        undecided=decl[2],
+    )
+
+
+def _declarations(
+    data: Any, rules: Rules, hands: list[int], to_move: int, hand_over: bool
+) -> tuple[list[int] | None, list[int] | None, int]:
+    """Declared points, shown hands and pending seats (a bit each) of a position; none of
+    them when the position says nothing (no declaration pending or made)."""
+    if data is None:
+        return None, None, 0
+    if rules.declarations == "off":
+        raise PositionError("declarations given but these rules have none")
+    n = rules.players
+    if not isinstance(data, dict) or set(data) != {"points", "shown", "pending"}:
+        raise PositionError("declarations must hold points, shown and pending")
+    points = _per_seat(data["points"], n, "declarations.points")
+    if any(type(p) is not int or p < 0 for p in points):
+        raise PositionError("declarations.points must hold a non-negative count per seat")
+    shown = []
+    for s, cards in enumerate(_per_seat(data["shown"], n, "declarations.shown")):
+        if not isinstance(cards, list):
+            raise PositionError(f"declarations.shown[{s}] must be a list of cards")
+        mask = 0
+        for t in cards:
+            mask |= 1 << _parse_card(t, f"declarations.shown[{s}]")
+        if mask and not points[s]:
+            raise PositionError(f"seat {s} shows a hand it did not declare")
+        shown.append(mask)
+    pending = data["pending"]
+    if not isinstance(pending, list) or any(not _is_int(s) or not 0 <= s < n for s in pending):
+        raise PositionError("declarations.pending must list seats")
+    undecided = 0
+    meaning = meaning_of(rules)
+    for s in pending:
+        if hand_over or hands[s].bit_count() != rules.rounds[0] or not meaning.declaration(
+            hands[s]
+        ):
+            raise PositionError(f"seat {s} has no hand to declare")
+        undecided |= 1 << s
+    return list(points), shown, undecided
+
+
+def _check_scores(rules: Rules, scores: list[int]) -> None:
+    """Match points banked before this hand: a single side at or past the target would
+    have won already (a tie at the top plays on)."""
+    top = max(scores)
+    if top >= rules.target and scores.count(top) == 1:
+        raise PositionError(
+            f"scores {scores}: side {scores.index(top)} already has {top} of the "
+            f"{rules.target} points to win, so the match ended before this hand"
+        )
+
+
+def _check_counts(
+    rules: Rules,
+    dealer: int,
+    sizes: list[int],
+    round_index: int,
+    captured: list[int],
+    scope: list[int],
+    last_capturer: int | None,
+    table: int,
+    hand_over: bool,
+) -> None:
+    """Sweeps must fit the plays each seat has made and the cards it has taken: a sweep is
+    a capture, a capture is one of the seat's plays and takes at least two cards (the card
+    played and one from the table). The dealer's opening sweep of a table making 15 or 30
+    (``table_fifteen``, one or two sweeps) is the one capture made without a play. A
+    finished hand with a last capturer has given it the table. (Piles are not checked
+    further: hand-built positions put the cards that do not matter on any pile.)"""
+    dealt = sum(rules.rounds[: round_index + 1])
+    for seat, pile in enumerate(captured):
+        taken = pile.bit_count()
+        plays = dealt - sizes[seat]
+        opening = 2 if rules.table_fifteen and rules.table_cards and seat == dealer else 0
+        most = min(plays, taken // 2) + opening
+        if scope[seat] > most:
+            raise PositionError(
+                f"scope[{seat}] is {scope[seat]}, but seat {seat} has made {plays} plays and "
+                f"taken {taken} cards: at most {most} sweeps"
+            )
+    if hand_over and table and last_capturer is not None:
+        raise PositionError("the hand is over with cards on the table and a last capturer: "
+                            "the table goes to the last capturer's pile")
 
 
 def _parse_card(text: Any, where: str) -> int:
-    """A card written in a form other than the canonical one (``7D``), or an error."""
+    """A card the fast reading did not take (not a canonical card text), or an error."""
     try:
         return card(text)
     except ValueError as e:

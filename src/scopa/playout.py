@@ -11,27 +11,28 @@ from __future__ import annotations
 import random
 
 from .captures import _expand_slow
-from .cards import RANK_KEY, RANK_MASK
-from .game import _HAND_CARDS, Game, held_cards
-
-ACES = RANK_MASK[1]
+from .cards import RANK_KEY
+from .game import _HAND_CARDS, DECLARE, Game, held_cards
 
 
 def random_playout(g: Game, rng: random.Random) -> None:
     """Play random cards until the hand is over, in place.
 
-    For speed the plays are not added to ``g.history``; scores and piles are exact."""
+    For speed the plays are not added to ``g.history``; scores and piles are exact. Where
+    hands may be declared (Cirulla), every seat that may declare does, and the plays go
+    through ``legal_codes`` / ``play_code`` (the same policy, a little slower)."""
     if g.hand_over:
         return
-    g._legal = None
-    g._result = None
+    if g.rules.declarations != "off":
+        _playout_by_moves(g, rng)
+        return
+    g.state_changed()
     rand = rng.random
-    rows = g._rows
-    solver_row = g._solver.row
-    rules = g.rules
-    rounds = rules.rounds
-    last_sweep_counts = rules.last_sweep_counts
-    ace_rule = rules.ace_takes_all and not rules.ace_sweep_scopa
+    solver = g.meaning.solver
+    rows = solver.rows
+    solver_row = solver.row
+    sweep_scores = g.meaning.sweep_scores
+    rounds = g.rules.rounds
     hands = g.hands
     captured = g.captured
     scope = g.scope
@@ -79,9 +80,7 @@ def random_playout(g: Game, rng: random.Random) -> None:
                 tkey -= key
             else:
                 tkey = 0
-                if (in_hands or stock or last_sweep_counts) and not (
-                    ace_rule and r == 1 and not cap & ACES
-                ):
+                if sweep_scores(r, cap, not (in_hands or stock)):
                     scope[p] += 1
             captured[p] |= cap | 1 << c
             lc = p
@@ -116,3 +115,18 @@ def random_playout(g: Game, rng: random.Random) -> None:
     g.last_capturer = lc
     g.round = rnd
     g.hand_over = True
+
+
+def _playout_by_moves(g: Game, rng: random.Random) -> None:
+    """``random_playout`` through the public rules of play: declare whenever a seat may,
+    else a uniformly random card and a uniformly random capture for it."""
+    rand = rng.random
+    while not g.hand_over:
+        codes = g.legal_codes()
+        if g.deciding:
+            g.play_code(DECLARE)
+            continue
+        held = held_cards(g.hands[g.to_move])
+        c = held[int(rand() * len(held))][0]
+        mine = [code for code in codes if code & 63 == c]
+        g.play_code(mine[int(rand() * len(mine))])

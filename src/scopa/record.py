@@ -9,10 +9,14 @@ form, hold the same data (see docs/formats.md).
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
-from .cards import NUM_CARDS, card_text
-from .game import CARD_BY_TEXT, Game, IllegalMoveError, Move, PositionError
+from .cards import CARD_BY_TEXT, NUM_CARDS, card_text
+from .game import Game, Move
+from .meaning import meaning_of
+from .replay import Deal, ReplayError, replay_log
 from .rules import Rules
 from .shuffle import commitment, deck_from_seed
 
@@ -95,7 +99,8 @@ def replay(record: dict[str, Any]) -> Game:
 
 def replay_steps(record: Any, on_move: Any = None) -> Game:
     """Replay, calling ``on_move(game, hand_number, move, seat)`` after every move and
-    ``on_move(game, hand_number, None, None)`` after each deal."""
+    ``on_move(game, hand_number, None, None)`` after each deal (through the one replay of
+    an event log, ``scopa.replay``)."""
     _need(isinstance(record, dict), "a record must be a JSON object")
     _need(record.get("format") == FORMAT, f"not a {FORMAT} (format field)")
     _need(record.get("version") == VERSION, f"unsupported record version {record.get('version')!r}")
@@ -105,7 +110,30 @@ def replay_steps(record: Any, on_move: Any = None) -> Game:
         raise RecordError(f"rules: {e}") from None
     hands = record.get("hands")
     _need(isinstance(hands, list) and len(hands) >= 1, "a record needs at least one hand")
+    match_seed = record.get("seed")
+    _need(match_seed is None or isinstance(match_seed, str), "seed must be text or null")
     game: Game | None = None
+    try:
+        for step in replay_log(rules, _events(rules, hands), match_seed):
+            game = step.game
+            if on_move:
+                on_move(game, step.hand, step.move, step.seat)
+            if step.move is not None and game.hand_over:
+                result = hands[step.hand - 1].get("result")
+                if result is not None:
+                    check_result(game.hand_result(), result, f"hand {step.hand}")
+    except ReplayError as e:
+        raise RecordError(str(e)) from None
+    assert game is not None
+    if not game.hand_over:
+        _need(hands[-1].get("result") is None,
+              f"hand {len(hands)}: a result is recorded for an unfinished hand")
+    _check_final(game, record)
+    return game
+
+
+def _events(rules: Rules, hands: list[Any]) -> Iterator[Deal | Any]:
+    """A record's hands as an event log, each hand's fields checked when it is reached."""
     for i, hand in enumerate(hands, start=1):
         where = f"hand {i}"
         _need(isinstance(hand, dict), f"{where}: must be an object")
@@ -114,65 +142,68 @@ def replay_steps(record: Any, on_move: Any = None) -> Game:
               and 0 <= dealer < rules.players, f"{where}: bad dealer")
         deck = _deck_of(hand, where)
         seed = hand.get("seed")
-        try:
-            if game is None:
-                game = Game(rules, dealer=dealer, deck=deck)
-                game.seed = record.get("seed")
-            else:
-                _need(game.hand_over, f"{where}: the previous hand did not finish")
-                _need(not game.match_over, f"{where}: the match was already over")
-                _need(dealer == (game.dealer + 1) % rules.players,
-                      f"{where}: dealer should be seat {(game.dealer + 1) % rules.players}")
-                game.next_hand(deck=deck)
-        except PositionError as e:
-            raise RecordError(f"{where}: {e}") from None
-        game.hand_seed = seed if isinstance(seed, str) else None
-        game.hand_attempt = hand.get("redeals", 0)
-        if on_move:
-            on_move(game, i, None, None)
         moves = hand.get("moves")
         _need(isinstance(moves, list), f"{where}: moves must be a list")
-        for k, m in enumerate(moves, start=1):
-            _need(not game.hand_over, f"{where}: move {k} comes after the hand ended")
-            seat = game.to_move
-            try:
-                move = Move.parse(m) if isinstance(m, str) else Move.from_dict(m)
-                game.play(move)
-            except IllegalMoveError as e:
-                raise RecordError(f"{where}, move {k}: {e}") from None
-            if on_move:
-                on_move(game, i, move, seat)
-        result = hand.get("result")
-        if game.hand_over:
-            if result is not None:
-                _check_result(game.hand_result(), result, where)
-        else:
-            _need(i == len(hands), f"{where}: the hand is unfinished but more hands follow")
-            _need(result is None, f"{where}: a result is recorded for an unfinished hand")
-    assert game is not None
-    _check_final(game, record)
-    return game
+        yield Deal(seed=seed if isinstance(seed, str) else None, deck=deck, dealer=dealer,
+                   redeals=hand.get("redeals", 0))
+        yield from moves
 
 
-def _check_result(actual: dict[str, Any], recorded: Any, where: str) -> None:
+def check_result(actual: dict[str, Any], recorded: Any, where: str) -> None:
+    """Every item a recorded score sheet states must be what the moves give. A side's
+    ``points`` may leave out items: those scored 0 (the text form lists only items that
+    scored). Anything the sheet does not know is refused."""
     _need(isinstance(recorded, dict) and isinstance(recorded.get("sides"), list),
           f"{where}: result must hold sides")
+    unknown = set(recorded) - set(actual)
+    _need(not unknown, f"{where}: unknown result field(s) {', '.join(map(str, unknown))}")
+    sides = recorded["sides"]
+    _need(len(sides) == len(actual["sides"]) and all(isinstance(s, dict) for s in sides),
+          f"{where}: result must hold one object per side ({len(actual['sides'])})")
     got = [s["total"] for s in actual["sides"]]
-    want = [s.get("total") if isinstance(s, dict) else None for s in recorded["sides"]]
-    _need(got == want, f"{where}: recorded totals {want} but the moves give {got}")
-    for a, r in zip(actual["sides"], recorded["sides"], strict=True):
-        if "points" in r:
-            _need(r["points"] == a["points"],
-                  f"{where}: recorded points {r['points']} but the moves give {a['points']}")
+    want = [s.get("total") for s in sides]
+    _need(_same(got, want), f"{where}: recorded totals {want} but the moves give {got}")
+    items = list(actual["sides"][0]["points"])
+    for side in sides:
+        points = side.get("points", {})
+        _need(isinstance(points, dict), f"{where}: points must be an object")
+        extra = set(points) - set(items)
+        _need(not extra, f"{where}: unknown score item(s) {', '.join(map(str, extra))}")
+    for item in items:
+        got_pts = [s["points"][item] for s in actual["sides"]]
+        want_pts = [s["points"].get(item, 0) if "points" in s else g
+                    for s, g in zip(sides, got_pts, strict=True)]
+        _need(_same(got_pts, want_pts),
+              f"{where}, {item}: recorded {_dash(want_pts)} points but the moves give "
+              f"{_dash(got_pts)}")
+    for j, (a, r) in enumerate(zip(actual["sides"], sides, strict=True)):
+        for key, value in r.items():
+            _need(key in a, f"{where}, side {j}: unknown score-sheet item {key!r}")
+            if key not in ("points", "total"):
+                _need(_same(value, a[key]), f"{where}, side {j}, {key}: recorded "
+                      f"{json.dumps(value)} but the moves give {json.dumps(a[key])}")
+    if "outright" in recorded:
+        _need(_same(recorded["outright"], actual["outright"]),
+              f"{where}, outright: recorded {recorded['outright']} but the moves give "
+              f"{actual['outright']}")
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: ``true`` is not ``1`` and ``22.0`` is not ``22``."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _dash(values: list[Any]) -> str:
+    return "-".join(str(v) for v in values)
 
 
 def _check_final(game: Game, record: dict[str, Any]) -> None:
     scores = game.match_totals() if game.hand_over else game.scores
     if record.get("scores") is not None:
-        _need(record["scores"] == scores,
+        _need(_same(record["scores"], scores),
               f"recorded final scores {record['scores']} but the moves give {scores}")
     if "winner" in record:
-        _need(record["winner"] == game.winner,
+        _need(_same(record["winner"], game.winner),
               f"recorded winner {record['winner']} but the moves give {game.winner}")
 
 
@@ -195,30 +226,30 @@ def verify_record(record: dict[str, Any]) -> list[str]:
         deck = deck_from_seed(seed, redeals)
         if hand.get("deck") is not None and [card_text(c) for c in deck] != hand["deck"]:
             problems.append(f"hand {i}: the deck does not come from the seed")
-        probe = Game.__new__(Game)
-        probe._init_empty(rules)
+        void_deal = meaning_of(rules).void_deal
         for attempt in range(redeals):
-            if not probe._void_deal(deck_from_seed(seed, attempt)):
+            if not void_deal(deck_from_seed(seed, attempt)):
                 problems.append(f"hand {i}: redeal {attempt} was not a void deal")
-        if probe._void_deal(deck):
+        if void_deal(deck):
             problems.append(f"hand {i}: the dealt deck is a void deal")
     return problems
 
 
 # -- text form --------------------------------------------------------------------------
 def record_to_text(record: dict[str, Any]) -> str:
-    """The line-based text form: one keyword per line, JSON where text could be ambiguous."""
+    """The line-based text form: one keyword per line, JSON where text could be ambiguous.
+    ``record_to_text(parse_text(t)) == t`` for every text this function writes."""
     lines = [f"{FORMAT} {VERSION}", "rules " + json.dumps(record["rules"], separators=(",", ":"))]
     if record.get("players") is not None:
         lines.append("players " + json.dumps(record["players"], ensure_ascii=False))
     if record.get("seed") is not None:
-        lines.append("seed " + json.dumps(record["seed"]))
+        lines.append("seed " + json.dumps(record["seed"], ensure_ascii=False))
     for hand in record["hands"]:
         head = f"hand {hand['number']} dealer {hand['dealer']} redeals {hand.get('redeals', 0)}"
         if hand.get("seed") is not None:
-            head += f" seed {hand['seed']}"
+            head += f" seed {_word(hand['seed'])}"
         if hand.get("commitment") is not None:
-            head += f" commitment {hand['commitment']}"
+            head += f" commitment {_word(hand['commitment'])}"
         lines += ["", head]
         if hand.get("deck") is not None:
             lines.append("deck " + " ".join(hand["deck"]))
@@ -226,22 +257,64 @@ def record_to_text(record: dict[str, Any]) -> str:
         for k in range(0, len(moves), 12):
             lines.append("moves " + " ".join(moves[k : k + 12]))
         if hand.get("result") is not None:
-            sides = hand["result"]["sides"]
-            totals = "-".join(str(s["total"]) for s in sides)
-            items = " ".join(
-                f"{item} " + "-".join(str(s["points"][item]) for s in sides)
-                for item in sides[0]["points"]
-                if any(s["points"][item] for s in sides)
-            )
-            lines.append(f"result {totals} {items}".rstrip())
-    lines += ["", "final " + "-".join(str(s) for s in record["scores"])
-              + ("" if record.get("winner") is None else f" winner {record['winner']}")]
+            lines.append(_result_line(hand["result"]["sides"]))
+    if record.get("scores") is not None:
+        lines += ["", "final " + _dash(record["scores"])
+                  + ("" if record.get("winner") is None else f" winner {record['winner']}")]
     return "\n".join(lines) + "\n"
 
 
+def _result_line(sides: list[dict[str, Any]]) -> str:
+    """``result 4-1 cards 1-0 coins 1-0 ...``: totals, then each item that scored."""
+    names: list[str] = []
+    for side in sides:
+        names += [k for k in side.get("points", {}) if k not in names]
+    items = " ".join(
+        f"{item} " + _dash([s.get("points", {}).get(item, 0) for s in sides])
+        for item in names
+        if any(s.get("points", {}).get(item, 0) for s in sides)
+    )
+    return f"result {_dash([s['total'] for s in sides])} {items}".rstrip()
+
+
+_BARE_WORD = re.compile(r'[^\s"]+')
+
+
+def _word(text: str) -> str:
+    """A value on a ``hand`` line: bare when it is one plain word, else a JSON string."""
+    return text if _BARE_WORD.fullmatch(text) else json.dumps(text, ensure_ascii=False)
+
+
+def _words(text: str) -> list[str]:
+    """Split a ``hand`` line into words, reading JSON strings whole."""
+    out: list[str] = []
+    i = 0
+    decoder = json.JSONDecoder()
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+        elif text[i] == '"':
+            value, i = decoder.raw_decode(text, i)
+            out.append(value)
+        else:
+            m = _BARE_WORD.match(text, i)
+            assert m is not None
+            out.append(m.group())
+            i = m.end()
+    return out
+
+
+def _numbers(text: str) -> list[int]:
+    """``4-1`` -> [4, 1]."""
+    return [int(t) for t in text.split("-")]
+
+
 def parse_text(text: str) -> dict[str, Any]:
-    """Parse the text form into the JSON form (results are recomputed on replay)."""
-    lines = [ln.strip() for ln in text.splitlines()]
+    """Parse the text form into the JSON form. A ``result`` line gives each side's total
+    and the points of every item it lists (items it leaves out scored 0); a line of totals
+    alone states nothing about the items."""
+    # lines end at "\n" only: names and seeds may hold other line separators (U+2028...)
+    lines = [ln.strip() for ln in text.split("\n")]
     lines = [ln for ln in lines if ln and not ln.startswith("#")]
     _need(bool(lines) and lines[0].split() == [FORMAT, str(VERSION)],
           f"the first line must be '{FORMAT} {VERSION}'")
@@ -258,13 +331,17 @@ def parse_text(text: str) -> dict[str, Any]:
             elif key == "seed":
                 record["seed"] = json.loads(rest)
             elif key == "hand":
-                words = rest.split()
+                words = _words(rest)
                 fields = dict(zip(words[1::2], words[2::2], strict=False))
+                _need(len(words) % 2 == 1 and set(fields) <= {"dealer", "redeals", "seed",
+                                                            "commitment"},
+                      f"line {n}: a hand line is 'hand N dealer D redeals R [seed S] "
+                      "[commitment C]'")
                 hand = {"number": int(words[0]), "dealer": int(fields["dealer"]),
-                        "redeals": int(fields.get("redeals", "0")), "seed": fields.get("seed"),
-                        "moves": [], "result": None, "deck": None}
+                        "seed": fields.get("seed"), "redeals": int(fields.get("redeals", "0"))}
                 if "commitment" in fields:
                     hand["commitment"] = fields["commitment"]
+                hand.update({"deck": None, "moves": [], "result": None})
                 record["hands"].append(hand)
             elif key in ("deck", "moves", "result"):
                 _need(hand is not None, f"line {n}: '{key}' before any 'hand' line")
@@ -274,20 +351,37 @@ def parse_text(text: str) -> dict[str, Any]:
                 elif key == "moves":
                     hand["moves"].extend(rest.split())
                 else:
-                    totals = [int(t) for t in rest.split()[0].split("-")]
-                    hand["result"] = {"sides": [{"total": t} for t in totals]}
+                    hand["result"] = _parse_result(rest, n)
             elif key == "final":
                 words = rest.split()
-                record["scores"] = [int(t) for t in words[0].split("-")]
-                record["winner"] = int(words[2]) if len(words) >= 3 else None
+                _need(len(words) in (1, 3) and (len(words) == 1 or words[1] == "winner"),
+                      f"line {n}: a final line is 'final A-B [winner W]'")
+                record["scores"] = _numbers(words[0])
+                record["winner"] = int(words[2]) if len(words) == 3 else None
             else:
                 raise RecordError(f"line {n}: unknown keyword {key!r}")
-        except (ValueError, KeyError, IndexError, json.JSONDecodeError) as e:
+        except (ValueError, KeyError, IndexError) as e:
             if isinstance(e, RecordError):
                 raise
             raise RecordError(f"line {n}: cannot read {line[:60]!r} ({e})") from None
     _need("rules" in record, "the record has no rules line")
     return record
+
+
+def _parse_result(rest: str, n: int) -> dict[str, Any]:
+    words = rest.split()
+    totals = _numbers(words[0])
+    _need(len(words) % 2 == 1, f"line {n}: a result line is 'result A-B item A-B ...'")
+    if len(words) == 1:  # totals only (a record that kept no sheet): nothing more to check
+        return {"sides": [{"total": t} for t in totals]}
+    sides: list[dict[str, Any]] = [{"total": t, "points": {}} for t in totals]
+    for item, values in zip(words[1::2], words[2::2], strict=True):
+        points = _numbers(values)
+        _need(len(points) == len(sides), f"line {n}: {item} needs one number per side")
+        _need(item not in sides[0]["points"], f"line {n}: {item} is listed twice")
+        for side, p in zip(sides, points, strict=True):
+            side["points"][item] = p
+    return {"sides": sides}
 
 
 def load_record(data: str | dict[str, Any]) -> dict[str, Any]:

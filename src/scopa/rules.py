@@ -1,6 +1,6 @@
 """Rules: one immutable value holding every option a table can set, and named presets.
 
-A variant is a preset of options (see ``../shared/RULES.md``); a table may override any
+A variant is a preset of options (see ``docs/rules.md``); a table may override any
 option. ``Rules.from_dict`` / ``to_dict`` give the JSON form used in positions and records:
 ``variant``, ``players`` and ``target`` always, other keys only where they differ from the
 preset.
@@ -14,7 +14,12 @@ from typing import Any
 
 from .cards import NUM_CARDS
 
-CAPTURE_MODES = ("equal", "fifteen")
+#: "equal": an equal card first, else a sum; "fifteen": the played card and the taken cards
+#: make 15; "cirulla": the fewest-cards equal-or-sum capture or a fifteen, the player's choice
+CAPTURE_MODES = ("equal", "fifteen", "cirulla")
+#: "off": no declarations; "choice": a seat whose dealt hand scores may declare it (a move);
+#: "auto": every hand that scores is declared when dealt
+DECLARATIONS = ("off", "choice", "auto")
 PRIMIERA_FACES = ("ten", "rank")
 
 #: one line per variant, for menus and help texts
@@ -28,6 +33,8 @@ VARIANT_DESCRIPTIONS: dict[str, str] = {
     "re-bello": "Re Bello: the king of coins is worth one more point.",
     "quindici": "Scopa a Quindici: take cards that make 15 together with the card you play.",
     "escoba": "Escoba: the Spanish cousin; sums of 15, most sevens instead of primiera.",
+    "cirulla": "Cirulla: equal, sum or fifteen captures, the ace sweeps, declarations with "
+    "the wild seven of cups; to 51.",
 }
 
 # Deal shapes by player count: (table cards, cards per hand in each round of dealing).
@@ -38,7 +45,11 @@ _STANDARD_DEALS: dict[int, tuple[int, tuple[int, ...]]] = {
     5: (5, (3, 4)),
     6: (4, (3, 3)),
 }
-_DEFAULT_TEAMS = {2: 2, 3: 3, 4: 2, 5: 5, 6: 2}
+#: the sides each player count may be split into (the first is the default): partners sit
+#: alternately, so the number of sides divides the players
+_STANDARD_SEATINGS: dict[int, tuple[int, ...]] = {
+    2: (2,), 3: (3,), 4: (2, 4), 5: (5,), 6: (2, 3, 6),
+}
 
 # Options each variant sets; everything else takes the Rules field default.
 _VARIANT_OPTIONS: dict[str, dict[str, Any]] = {
@@ -57,8 +68,28 @@ _VARIANT_OPTIONS: dict[str, dict[str, Any]] = {
         "king_redeal": None,
         "target": 21,
     },
+    "cirulla": {
+        "capture": "cirulla",
+        "ace_takes_all": True,
+        "table_fifteen": True,
+        "king_redeal": None,
+        "ace_redeal": 2,
+        "declarations": "choice",
+        "piccola": True,
+        "grande": True,
+        "target": 51,
+    },
 }
 VARIANTS = tuple(_VARIANT_OPTIONS)
+
+#: the player counts each variant is played with and the sides allowed at each (declared
+#: here, so nobody has to find them by trying presets)
+VARIANT_SEATINGS: dict[str, dict[int, tuple[int, ...]]] = {
+    v: dict(_STANDARD_SEATINGS) for v in VARIANTS
+}
+VARIANT_SEATINGS["scopone"] = {4: (2, 4)}
+VARIANT_SEATINGS["scopone-scientifico"] = {4: (2, 4)}
+VARIANT_SEATINGS["cirulla"] = {2: (2,), 3: (3,), 4: (2,)}
 
 
 @dataclass(frozen=True)
@@ -75,7 +106,9 @@ class Rules:
     rounds: tuple[int, ...] = field(default=(3,) * 6)
     #: redeal when the opening table shows at least this many kings (None: never)
     king_redeal: int | None = 3
-    #: "equal": equal rank first, else a sum; "fifteen": played card plus taken cards make 15
+    #: redeal when the opening table shows at least this many aces (None: never; Cirulla)
+    ace_redeal: int | None = None
+    #: one of CAPTURE_MODES
     capture: str = "equal"
     #: among sum captures only those with the fewest cards are allowed
     fewest_cards: bool = False
@@ -97,6 +130,12 @@ class Rules:
     #: capturing all ten coins wins the match outright
     napola_outright: bool = False
     re_bello: bool = False
+    #: Cirulla's piccola: ace, 2 and 3 of coins score 3, plus one per further coin in the run
+    piccola: bool = False
+    #: Cirulla's grande: king, knight and knave of coins together score 5
+    grande: bool = False
+    #: one of DECLARATIONS: Cirulla's declared hands (under 10, or three of a kind)
+    declarations: str = "off"
 
     def __post_init__(self) -> None:
         self._validate()
@@ -110,18 +149,24 @@ class Rules:
         opts: dict[str, Any] = {"variant": variant, **_VARIANT_OPTIONS[variant]}
         unknown = set(overrides) - _FIELD_NAMES
         if unknown:
-            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown rules option(s): {', '.join(sorted(unknown))}; the "
+                             f"options are {', '.join(OPTION_NAMES)}")
         if "variant" in overrides and overrides["variant"] != variant:
             raise ValueError("variant given twice")
         opts.update(overrides)
         players = opts.get("players", 2)
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError(f"players must be an integer, got {players!r}")
-        if players not in _STANDARD_DEALS:
-            raise ValueError(f"players must be 2 to 6, got {players}")
+        seatings = VARIANT_SEATINGS[variant]
+        if players not in seatings:
+            counts = ", ".join(map(str, seatings))
+            raise ValueError(
+                f"{variant} is played by {counts} players, not {players} (its deal of "
+                f"{NUM_CARDS} cards and its sides are made for them)"
+            )
         if "table_cards" not in opts and "rounds" not in opts:
             opts["table_cards"], opts["rounds"] = _STANDARD_DEALS[players]
-        opts.setdefault("teams", _DEFAULT_TEAMS[players])
+        opts.setdefault("teams", seatings[players][0])
         if "rounds" in opts and isinstance(opts["rounds"], list):
             opts["rounds"] = tuple(opts["rounds"])
         return cls(**opts)
@@ -203,6 +248,16 @@ class Rules:
             is_int(self.teams) and self.teams >= 2 and self.players % self.teams == 0,
             f"teams (number of sides) must be at least 2 and divide {self.players} players",
         )
+        seatings = VARIANT_SEATINGS[self.variant]
+        need(
+            self.players in seatings,
+            f"{self.variant} is played by {', '.join(map(str, seatings))} players",
+        )
+        need(
+            self.teams in seatings.get(self.players, ()),
+            f"{self.players} players of {self.variant} play as "
+            + " or ".join(map(str, seatings.get(self.players, ()))) + " sides",
+        )
         need(is_int(self.target) and 1 <= self.target <= 1000, "target must be 1 to 1000")
         need(is_int(self.table_cards) and 0 <= self.table_cards <= 10, "table_cards: 0 to 10")
         need(
@@ -221,20 +276,104 @@ class Rules:
             self.king_redeal is None or (is_int(self.king_redeal) and 1 <= self.king_redeal <= 4),
             "king_redeal must be 1 to 4 or null",
         )
+        need(
+            self.ace_redeal is None or (is_int(self.ace_redeal) and 1 <= self.ace_redeal <= 4),
+            "ace_redeal must be 1 to 4 or null",
+        )
+        need(self.declarations in DECLARATIONS, f"declarations: one of {DECLARATIONS}")
+        need(
+            self.declarations == "off" or set(self.rounds) == {3},
+            "declarations are made on hands of 3 cards: every round must deal 3",
+        )
         need(self.capture in CAPTURE_MODES, f"capture must be one of {CAPTURE_MODES}")
         need(self.primiera_faces in PRIMIERA_FACES, f"primiera_faces: one of {PRIMIERA_FACES}")
         for name in (
             "fewest_cards", "ace_takes_all", "ace_sweep_scopa", "last_sweep_counts",
             "primiera", "sevens", "table_fifteen", "napola", "napola_outright", "re_bello",
+            "piccola", "grande",
         ):
             need(isinstance(getattr(self, name), bool), f"{name} must be true or false")
         need(
             not (self.ace_takes_all and self.capture == "fifteen"),
-            "ace_takes_all is played with equal-rank captures only",
+            "ace_takes_all is played with equal-rank or cirulla captures only",
         )
         need(not (self.napola_outright and not self.napola), "napola_outright needs napola")
 
 
 _FIELD_NAMES = {f.name for f in dataclasses.fields(Rules)}
+
+#: the values each table option may take (the deal's shape and the seating aside), for
+#: clients that offer them: declared here next to the options themselves
+_BOOL = (False, True)
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "king_redeal": (None, 1, 2, 3, 4),
+    "ace_redeal": (None, 1, 2, 3, 4),
+    "capture": CAPTURE_MODES,
+    "fewest_cards": _BOOL,
+    "ace_takes_all": _BOOL,
+    "ace_sweep_scopa": _BOOL,
+    "last_sweep_counts": _BOOL,
+    "primiera": _BOOL,
+    "primiera_faces": PRIMIERA_FACES,
+    "sevens": _BOOL,
+    "table_fifteen": _BOOL,
+    "napola": _BOOL,
+    "napola_outright": _BOOL,
+    "re_bello": _BOOL,
+    "piccola": _BOOL,
+    "grande": _BOOL,
+    "declarations": DECLARATIONS,
+}
+#: the targets offered (any 1 to 1000 is valid)
+TARGETS = (11, 16, 21, 31, 51)
+
+
+def variant_facts(variant: str) -> dict[str, Any]:
+    """What a client needs to offer a variant: its player counts and the sides allowed at
+    each (the first is the default), its target, and every option with its default here
+    and its allowed values. Declared data: nothing is found by trying presets."""
+    seatings = VARIANT_SEATINGS[variant]
+    default = Rules.preset(variant, players=next(iter(seatings)))
+    return {
+        "name": variant,
+        "description": VARIANT_DESCRIPTIONS.get(variant, ""),
+        "players": list(seatings),
+        "teams": {str(p): list(sides) for p, sides in seatings.items()},
+        "target": default.target,
+        "targets": sorted({*TARGETS, default.target}),
+        "options": [
+            {"key": key, "default": getattr(default, key), "values": list(values)}
+            for key, values in OPTION_VALUES.items()
+        ],
+    }
+
+
 _TO_DICT_CACHE: dict[Rules, dict[str, Any]] = {}
 _FROM_DICT_CACHE: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], Rules] = {}
+
+
+#: every option a table may set, in declaration order (``variant`` names the preset)
+OPTION_NAMES = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "variant")
+#: the options a table gives as their own fields (the lobby's form, the command line's
+#: flags), never among its other options
+TABLE_FIELDS = ("players", "teams", "target")
+
+
+def table_rules(
+    variant: str,
+    options: dict[str, Any] | None = None,
+    *,
+    players: int | None = None,
+    teams: int | None = None,
+    target: int | None = None,
+) -> Rules:
+    """The rules of a new table: a variant, the fields every table sets (None: the
+    variant's) and any other options. One reading for the lobby and the command line."""
+    opts = dict(options or {})
+    for key in ("variant", *TABLE_FIELDS):
+        if key in opts:
+            raise ValueError(f"give {key} as its own field (--{key}), not among the options")
+    for key, value in (("players", players), ("teams", teams), ("target", target)):
+        if value is not None:
+            opts[key] = value
+    return Rules.preset(variant, **opts)

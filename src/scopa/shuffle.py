@@ -44,6 +44,13 @@ def deck_from_seed(seed: str | int, attempt: int = 0) -> list[int]:
     return deck
 
 
+def derive_seed(*parts: object) -> int:
+    """A 63-bit integer seed from any parts (a match seed, a seat, a purpose), stable across
+    runs and processes: the arena and the terminal seed their bots with it."""
+    text = "/".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
 def commitment(seed: str) -> str:
     """The public hash commitment of a hand's seed, revealed after the hand."""
     return hashlib.sha256(f"scopa-commit/{seed}".encode()).hexdigest()

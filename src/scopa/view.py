@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import ALL_CARDS, card_text, cards_of, rank_key
-from .game import OPENING, Game, Move
+from .cards import ALL_CARDS, card_text, cards_of
+from .game import AUTO_DECLARE, MARKS, OPENING, PASS, Game, Move
 from .rules import Rules
 
 
@@ -37,6 +37,12 @@ class PlayerView:
     #: this hand's plays in order: (seat, move code, swept)
     history: tuple[tuple[int, int, bool], ...]
     hand_number: int = 1
+    #: declaration points per seat this hand (Cirulla; empty when the rules have none)
+    declared: tuple[int, ...] = ()
+    #: per seat, the cards of its declared hand it still holds: public to everyone
+    shown: tuple[int, ...] = ()
+    #: this seat's own bit when it must declare or pass now (others' choices are private)
+    undecided: int = 0
 
     @classmethod
     def of(cls, game: Game, seat: int) -> PlayerView:
@@ -51,6 +57,17 @@ class PlayerView:
 
     @classmethod
     def _build(cls, game: Game, seat: int, hand: int) -> PlayerView:
+        history = tuple(game.history)
+        if game.rules.declarations == "off":
+            declared: tuple[int, ...] = ()
+            shown: tuple[int, ...] = ()
+            undecided = 0
+        else:
+            declared = tuple(game.declared)
+            shown = tuple(s & h for s, h in zip(game.shown, game.hands, strict=True))
+            undecided = game.undecided & (1 << seat) if seat >= 0 else 0
+            # another seat's "pass" would tell that its hand could have declared
+            history = tuple(e for e in history if e[1] != PASS or e[0] == seat)
         return cls(
             rules=game.rules,
             seat=seat,
@@ -66,8 +83,11 @@ class PlayerView:
             scores=tuple(game.scores),
             hand_over=game.hand_over,
             round=game.round,
-            history=tuple(game.history),
+            history=history,
             hand_number=game.hand_number,
+            declared=declared,
+            shown=shown,
+            undecided=undecided,
         )
 
     @property
@@ -79,6 +99,8 @@ class PlayerView:
         seen = self.hand | self.table
         for pile in self.captured:
             seen |= pile
+        for held in self.shown:
+            seen |= held
         return ALL_CARDS & ~seen
 
     def sample(self, rng: random.Random) -> Game:
@@ -93,7 +115,8 @@ class PlayerView:
             if s == self.seat:
                 hands.append(self.hand)
                 continue
-            m = 0
+            m = self.shown[s] if self.shown else 0
+            size -= m.bit_count()
             for c in hidden[pos : pos + size]:
                 m |= 1 << c
             pos += size
@@ -108,24 +131,24 @@ class PlayerView:
         return self._state(hands, stock)
 
     def _state(self, hands: list[int], stock: list[int]) -> Game:
-        g = Game.__new__(Game)
-        g._init_empty(self.rules)
-        g.dealer = self.dealer
-        g.to_move = self.to_move
-        g.hands = hands
-        g.table = self.table
-        g.tkey = rank_key(self.table)
-        g.stock = stock
-        g.captured = list(self.captured)
-        g.scope = list(self.scope)
-        g.last_capturer = self.last_capturer
-        g.scores = list(self.scores)
-        g.hand_over = self.hand_over
-        g.history = list(self.history)
-        g.in_hands = sum(h.bit_count() for h in hands)
-        g.round = self.round
-        g.hand_number = self.hand_number
-        return g
+        return Game.from_parts(
+            self.rules,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            hands=hands,
+            table=self.table,
+            stock=stock,
+            captured=list(self.captured),
+            scope=list(self.scope),
+            last_capturer=self.last_capturer,
+            scores=list(self.scores),
+            round=self.round,
+            history=self.history,
+            hand_number=self.hand_number,
+            declared=self.declared,
+            shown=self.shown,
+            undecided=self.undecided,
+        )
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of this seat when it is its turn (no hidden card is needed)."""
@@ -146,7 +169,7 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form sent to a seat: only what it may see."""
-        return {
+        out: dict[str, Any] = {
             "rules": self.rules.to_dict(),
             "seat": None if self.seat < 0 else self.seat,
             "dealer": self.dealer,
@@ -163,12 +186,29 @@ class PlayerView:
             "hand_number": self.hand_number,
             "history": [history_entry(e) for e in self.history],
         }
+        if self.rules.declarations != "off":
+            out["declarations"] = {
+                "points": list(self.declared),
+                "shown": [[card_text(c) for c in cards_of(m)] for m in self.shown],
+                "pending": bool(self.undecided),
+            }
+        return out
+
+    @property
+    def deciding(self) -> bool:
+        """This seat must declare its dealt hand or pass before it plays."""
+        return bool(self.undecided) and self.my_turn
 
 
 def history_entry(entry: tuple[int, int, bool]) -> dict[str, Any]:
     """A play of this hand as public JSON."""
     seat, code, swept = entry
     card = code & 63
+    if MARKS <= card < OPENING:
+        if card == PASS:
+            return {"seat": seat, "declare": False}
+        shown = [card_text(c) for c in cards_of(code >> 6)]
+        return {"seat": seat, "declare": True, "shown": shown, "auto": card == AUTO_DECLARE}
     return {
         "seat": seat,
         "card": None if card == OPENING else card_text(card),

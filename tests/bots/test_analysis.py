@@ -9,7 +9,7 @@ import pytest
 from scopa import Game, Move
 from scopa.bots import Limit
 from scopa.bots.analysis import analyse
-from scopa.bots.explain import explain
+from scopa.messages import sentence
 
 from .helpers import all_rules, rules_id, view_2p
 
@@ -30,6 +30,8 @@ def test_lists_exactly_the_legal_moves(rules) -> None:  # type: ignore[no-untype
     for r in result:
         assert isinstance(r.move, Move)
         assert r.explanation and r.explanation[0].isupper()
+        assert r.reasons and r.margin
+        assert r.explanation == " ".join(sentence(m) for m in r.reasons + r.margin)
         assert r.samples > 0
 
 
@@ -58,14 +60,3 @@ def test_last_round_is_exact() -> None:
     assert "sweeps the table" in result[0].explanation
     assert "settebello" in result[0].explanation
     assert result[0].value > result[-1].value
-
-
-def test_explanations_name_the_sweep_risk() -> None:
-    view = view_2p(
-        hand=["2c", "10b"], table=["3s", "4c"],
-        unseen=["9b", "1s", "5c", "6d", "8b", "1b", "10s", "2s"], opp=2,
-    )
-    laid_two = explain(view, Move.parse("2c"))
-    assert "leaves 9 on the table" in laid_two and "unseen knight would sweep" in laid_two
-    laid_king = explain(view, Move.parse("10b"))
-    assert "sweep" not in laid_king

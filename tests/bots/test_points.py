@@ -87,3 +87,40 @@ def test_match_aware_utility_values_the_deciding_points() -> None:
     g.scores = [g.rules.target - 1, 0]  # now the hand wins side 0 the match
     assert utility(g, 0, match_aware=True) == plain + 4.0
     assert utility(g, 1, match_aware=True) == -plain - 4.0
+
+
+def _finished(rules_dict: dict, piles: list[list[str]], scores: list[int]) -> Game:
+    """A finished hand with these piles (every card in some pile)."""
+    return Game.from_position({
+        "rules": rules_dict, "dealer": 1, "to_move": 0, "hands": [[], []], "table": [],
+        "stock": [], "captured": piles, "scope": [0, 0], "last_capturer": 0,
+        "scores": scores,
+    })
+
+
+def test_match_bonus_follows_the_engines_winner_with_napola_outright() -> None:
+    """All ten coins win outright even when the other side ends with more points: the
+    search's match bonus must name the same winner as ``Game.winner`` (it re-implemented
+    the winner and disagreed here)."""
+    coins = [f"{r}d" for r in range(1, 11)]
+    others = [f"{r}{s}" for s in "csb" for r in range(1, 11)]
+    rules = {"variant": "napola", "players": 2, "target": 21, "napola_outright": True}
+    g = _finished(rules, [coins, others], scores=[0, 20])
+    totals = g.match_totals()
+    assert totals[1] > totals[0] and totals[1] >= g.rules.target
+    assert g.winner == 0
+    assert utility(g, 0, match_aware=True) > utility(g, 0, match_aware=False)
+    assert utility(g, 1, match_aware=True) < utility(g, 1, match_aware=False)
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
+def test_match_bonus_agrees_with_the_winner(rules) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(rules_id(rules))
+    for i in range(20):
+        g = Game(rules, seed=f"mb-{i}")
+        random_playout(g, rng)
+        g.scores = [rng.randrange(rules.target + 3) for _ in g.scores]
+        side = rng.randrange(rules.teams)
+        bonus = utility(g, side, True) - utility(g, side, False)
+        want = 0.0 if g.winner is None else (1.0 if g.winner == side else -1.0)
+        assert bonus == pytest.approx(4.0 * want)

@@ -1,5 +1,5 @@
 """Shared helpers for the engine tests: hand-built positions and an independent rules
-oracle written straight from ../shared/RULES.md (cards handled as text, not engine ints)."""
+oracle written straight from docs/rules.md (cards handled as text, not engine ints)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ SUITS = "dcsb"
 ALL_CARDS = [f"{r}{s}" for s in SUITS for r in range(1, 11)]
 ALL_SET = frozenset(ALL_CARDS)
 
-#: primiera scale of RULES.md: 7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12
+#: primiera scale of docs/rules.md: 7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12
 PRIMIERA_SCALE = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
 PRIMIERA_OLD_FACES = {**PRIMIERA_SCALE, 8: 8, 9: 9, 10: 10}
 
@@ -76,11 +76,15 @@ def game(hands: list[list[str]], table: list[str], **kw: Any) -> Game:
 
 
 def moves_of(g: Game) -> set[tuple[str, frozenset[str]]]:
-    """The legal moves as (card, frozenset of taken cards), from their public dict form."""
+    """The legal moves as (card, frozenset of taken cards), from their public dict form;
+    a declaration is ("declare", {}) or ("pass", {})."""
     out = set()
     for m in g.legal_moves():
         d = m.to_dict()
-        out.add((d["card"], frozenset(d["capture"])))
+        if "declare" in d:
+            out.add(("declare" if d["declare"] else "pass", frozenset()))
+        else:
+            out.add((d["card"], frozenset(d["capture"])))
     return out
 
 
@@ -115,7 +119,7 @@ def _subsets_up_to(table: list[str], limit: int) -> list[frozenset[str]]:
 
 
 def oracle_moves(rules: Rules, hand: list[str], table: list[str]) -> set[tuple[str, frozenset]]:
-    """Every legal move by RULES.md, by brute force over the subsets of the table."""
+    """Every legal move by docs/rules.md, by brute force over the subsets of the table."""
     subsets = _subsets_up_to(table, 14)
     moves: set[tuple[str, frozenset]] = set()
     for c in hand:
@@ -132,6 +136,8 @@ def oracle_moves(rules: Rules, hand: list[str], table: list[str]) -> set[tuple[s
                 if rules.fewest_cards and caps:
                     least = min(map(len, caps))
                     caps = [s for s in caps if len(s) == least]
+        elif rules.capture == "cirulla":
+            caps = _cirulla_captures(rules, c, table, subsets)
         else:  # quindici: the played rank plus the taken ranks make 15
             caps = [s for s in subsets if sum(map(rank, s)) + r == 15]
             if rules.fewest_cards and caps:
@@ -144,14 +150,56 @@ def oracle_moves(rules: Rules, hand: list[str], table: list[str]) -> set[tuple[s
     return moves
 
 
-def oracle_score(rules: Rules, piles: list[list[str]], scope: list[int]) -> list[dict[str, int]]:
-    """Points per side by RULES.md from the seats' piles and sweeps."""
+def _cirulla_captures(
+    rules: Rules, c: str, table: list[str], subsets: list[frozenset[str]]
+) -> list[frozenset[str]]:
+    """Cirulla by docs/rules.md: an ace with no ace on the table takes the whole table; else the
+    simple capture (an equal card, or the fewest cards summing to the card) and every set
+    making 15 with the card, the player's choice."""
+    r = rank(c)
+    if rules.ace_takes_all and r == 1 and table and not any(rank(t) == 1 for t in table):
+        return [frozenset(table)]
+    same = [frozenset([t]) for t in table if rank(t) == r]
+    if same:
+        simple = same
+    else:
+        sums = [s for s in subsets if len(s) >= 2 and sum(map(rank, s)) == r]
+        simple = [s for s in sums if len(s) == min(map(len, sums))] if sums else []
+    fifteens = [s for s in subsets if sum(map(rank, s)) + r == 15]
+    if rules.fewest_cards and fifteens:
+        fifteens = [s for s in fifteens if len(s) == min(map(len, fifteens))]
+    return simple + fifteens
+
+
+def oracle_declaration(hand: list[str]) -> int:
+    """Cirulla's declaration of a dealt hand of three: 10 for three of a kind, else 3 for
+    a sum under 10, else 0; the seven of cups may stand for any rank."""
+    if len(hand) != 3:
+        return 0
+    best = 0
+    choices = [range(1, 11) if c == "7c" else [rank(c)] for c in hand]
+    for a in choices[0]:
+        for b in choices[1]:
+            for d in choices[2]:
+                if a == b == d:
+                    best = max(best, 10)
+                elif a + b + d < 10:
+                    best = max(best, 3)
+    return best
+
+
+def oracle_score(
+    rules: Rules, piles: list[list[str]], scope: list[int], declared: list[int] | None = None
+) -> list[dict[str, int]]:
+    """Points per side by docs/rules.md from the seats' piles, sweeps and declarations."""
     sides = rules.teams
     pile: list[set[str]] = [set() for _ in range(sides)]
     sweeps = [0] * sides
+    decl = [0] * sides
     for seat, p in enumerate(piles):
         pile[seat % sides] |= set(p)
         sweeps[seat % sides] += scope[seat]
+        decl[seat % sides] += declared[seat] if declared else 0
 
     def single_top(values: list[int | None]) -> list[int]:
         got = [0] * sides
@@ -174,11 +222,19 @@ def oracle_score(rules: Rules, piles: list[list[str]], scope: list[int]) -> list
     sevens = single_top([sum(1 for c in p if rank(c) == 7) for p in pile])
     out = []
     for i, p in enumerate(pile):
-        napola = 0
-        if rules.napola and {"1d", "2d", "3d"} <= p:
-            napola = 3
-            while napola < 10 and f"{napola + 1}d" in p:
-                napola += 1
+        run = 0
+        if {"1d", "2d", "3d"} <= p:
+            run = 3
+            while run < 10 and f"{run + 1}d" in p:
+                run += 1
+        napola = run if rules.napola else 0
+        extra = {}
+        if rules.piccola:
+            extra["piccola"] = run
+        if rules.grande:
+            extra["grande"] = 5 if {"8d", "9d", "10d"} <= p else 0
+        if rules.declarations != "off":
+            extra["declarations"] = decl[i]
         out.append(
             {
                 "cards": cards[i],
@@ -189,6 +245,7 @@ def oracle_score(rules: Rules, piles: list[list[str]], scope: list[int]) -> list
                 "scope": sweeps[i],
                 "napola": napola,
                 "re_bello": int(rules.re_bello and "10d" in p),
+                **extra,
             }
         )
     return out

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules, card
+from scopa.rules import VARIANT_SEATINGS
 
 from .helpers import ALL_CARDS, captures_for, game, moves_of, position
 
 
 def player_counts(variant: str) -> list[int]:
-    return [4] if variant.startswith("scopone") else [2, 3, 4, 5, 6]
+    return sorted(VARIANT_SEATINGS[variant])
 
 
 ALL_PRESETS = [(v, n) for v in VARIANTS for n in player_counts(v)]
@@ -25,7 +29,7 @@ ALL_PRESETS = [(v, n) for v in VARIANTS for n in player_counts(v)]
 def test_variants_listed():
     assert set(VARIANTS) == {
         "scopa", "scopone", "scopone-scientifico", "asso-pigliatutto", "napola", "re-bello",
-        "quindici", "escoba",
+        "quindici", "escoba", "cirulla",
     }
 
 
@@ -215,6 +219,89 @@ def test_position_bad_card_text():
 def test_position_not_an_object():
     with pytest.raises(PositionError):
         Game.from_position([])
+
+
+# -- impossible counts --------------------------------------------------------------------
+@pytest.mark.parametrize("scores", [[11, 3], [3, 12], [30, 0]])
+def test_position_with_a_side_past_the_target_is_refused(scores):
+    p = base()
+    p["scores"] = scores
+    with pytest.raises(PositionError, match=r"already has \d+ of the 11 points"):
+        Game.from_position(p)
+
+
+@pytest.mark.parametrize("scores", [[10, 10], [11, 11], [14, 14], [0, 10]])
+def test_position_with_scores_below_target_or_tied_at_the_top_loads(scores):
+    p = base()
+    p["scores"] = scores
+    assert Game.from_position(p).scores == scores
+
+
+def test_position_with_more_sweeps_than_plays_is_refused():
+    p = Game(Rules.preset(), seed="fresh").to_position()  # nobody has played yet
+    p["scope"] = [0, 1]
+    with pytest.raises(PositionError, match=r"scope\[1\] is 1, but seat 1 has made 0 plays"):
+        Game.from_position(p)
+
+
+def test_position_with_more_sweeps_than_its_pile_allows_is_refused():
+    p = position([["7d"], ["5s"]], ["3s"], captured=[["1d", "1c", "2d", "2c"], []],
+                 rest_seat=1, scope=[3, 0])
+    with pytest.raises(PositionError, match=r"taken 4 cards: at most 2 sweeps"):
+        Game.from_position(p)
+    p["scope"] = [2, 0]
+    assert Game.from_position(p).scope == [2, 0]
+
+
+def test_finished_hand_with_a_table_left_and_a_last_capturer_is_refused():
+    p = position([[], []], ["3s", "4d"], last_capturer=0, rest_seat=0)
+    with pytest.raises(PositionError, match="the table goes to the last capturer"):
+        Game.from_position(p)
+    p["last_capturer"] = None  # nobody captured: the table counts for nobody
+    assert Game.from_position(p).hand_over
+
+
+def _escoba_opening(sweeps: int) -> Game:
+    for i in range(20000):
+        g = Game(Rules.preset("escoba"), seed=f"open-{i}")
+        if g.scope[g.dealer] == sweeps:
+            return g
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize("sweeps", [1, 2])
+def test_escoba_opening_sweeps_load_before_anyone_plays(sweeps):
+    g = _escoba_opening(sweeps)
+    assert Game.from_position(g.to_position()).scope == g.scope
+    p = g.to_position()
+    p["scope"][g.dealer] = 3  # an opening table makes 30 at most: two sweeps
+    with pytest.raises(PositionError, match="at most 2 sweeps"):
+        Game.from_position(p)
+
+
+@settings(max_examples=40, deadline=None)
+@given(preset=st.sampled_from(ALL_PRESETS), seed=st.integers(0, 10**6), data=st.data())
+def test_impossible_counts_in_reachable_positions_are_refused(preset, seed, data):
+    variant, players = preset
+    g = Game(Rules.preset(variant, players=players), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(data.draw(st.integers(0, 40), label="plays")):
+        if g.hand_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    p = g.to_position()
+    assert Game.from_position(p).to_position() == p
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    too_many = dict(p, scope=[*p["scope"]])
+    too_many["scope"][seat] = len(g.history) + 3  # more than the seat's plays and an opening
+    with pytest.raises(PositionError, match=f"scope\\[{seat}\\]"):
+        Game.from_position(too_many)
+    target = g.rules.target
+    side = data.draw(st.integers(0, g.rules.teams - 1), label="side")
+    past = dict(p, scores=[0] * g.rules.teams)
+    past["scores"][side] = data.draw(st.integers(target, target + 30), label="points")
+    with pytest.raises(PositionError, match="match ended before this hand"):
+        Game.from_position(past)
 
 
 # -- moves -----------------------------------------------------------------------------------

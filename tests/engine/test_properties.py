@@ -1,5 +1,5 @@
 """Property tests over every preset and player count: random hands checked move by move
-against an independent reading of RULES.md (see helpers.oracle_moves / oracle_score)."""
+against an independent reading of docs/rules.md (see helpers.oracle_moves / oracle_score)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from hypothesis import strategies as st
 
 from scopa import VARIANTS, Game, IllegalMoveError, Rules, card
 from scopa.playout import random_playout
+from scopa.rules import VARIANT_SEATINGS
 from scopa.scoring import hand_totals
 
 from .helpers import (
     ALL_CARDS,
     cards_in,
     moves_of,
+    oracle_declaration,
     oracle_moves,
     oracle_score,
     position,
@@ -28,7 +30,7 @@ SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def player_counts(variant: str) -> list[int]:
-    return [4] if variant.startswith("scopone") else [2, 3, 4, 5, 6]
+    return sorted(VARIANT_SEATINGS[variant])
 
 
 PRESETS = [(v, n) for v in VARIANTS for n in player_counts(v)]
@@ -49,8 +51,15 @@ def rules_st(draw: st.DrawFn) -> Rules:
         opts["ace_sweep_scopa"] = True
     if players == 6 and draw(st.booleans()):
         opts["teams"] = 3
-    if players == 4 and draw(st.integers(0, 4)) == 0:
+    if players == 4 and 4 in VARIANT_SEATINGS[variant][4] and draw(st.integers(0, 4)) == 0:
         opts["teams"] = 4  # four players each for themselves
+    if variant == "cirulla":
+        if draw(st.integers(0, 3)) == 0:
+            opts["declarations"] = "auto"
+        if draw(st.integers(0, 3)) == 0:
+            opts["ace_takes_all"] = False
+        elif draw(st.booleans()):
+            opts["ace_sweep_scopa"] = True
     if draw(st.integers(0, 3)) == 0:
         opts["primiera_faces"] = "rank"
     if draw(st.integers(0, 3)) == 0:
@@ -73,12 +82,21 @@ def check_conserved(p: dict) -> None:
     assert len(cards) == 40 and set(cards) == set(ALL_CARDS), Counter(cards).most_common(2)
 
 
+def shown_cards(p: dict) -> set[str]:
+    """Cards of declared hands still held: public to everyone (Cirulla)."""
+    decl = p.get("declarations")
+    if not decl:
+        return set()
+    return {c for s, shown in enumerate(decl["shown"]) for c in shown if c in p["hands"][s]}
+
+
 def check_views(g: Game, p: dict, rng: random.Random) -> None:
     n = len(p["hands"])
     for seat in range(n):
         v = g.view(seat)
         d = json.loads(json.dumps(v.to_dict()))
         hidden = {c for s in range(n) if s != seat for c in p["hands"][s]} | set(p["stock"])
+        hidden -= shown_cards(p)
         leaked = cards_in(d) & hidden
         assert {ALL_CARDS[c] for c in range(40) if v.unseen() >> c & 1} == hidden
         assert not leaked, f"seat {seat} sees {sorted(leaked)}"
@@ -106,7 +124,7 @@ def check_views(g: Game, p: dict, rng: random.Random) -> None:
     assert sp["scope"] == p["scope"] and sp["scores"] == p["scores"]
     assert [set(x) for x in sp["captured"]] == [set(x) for x in p["captured"]]
     # the sampled state is a playable game consistent with the rules
-    if not s.hand_over:
+    if not s.hand_over and not s.deciding:
         assert moves_of(s) == oracle_moves(s.rules, sp["hands"][sp["to_move"]], sp["table"])
         random_playout(s, rng)  # a search bot's rollout from the sample
         end = s.to_position()
@@ -154,9 +172,12 @@ def check_illegal(g: Game, p: dict, legal: set, rng: random.Random) -> None:
 
 
 def expect_after(g: Game, p: dict, move: dict) -> dict:
-    """The state after ``move`` by RULES.md: table, pile, sweeps, last capturer, leftovers."""
+    """The state after ``move`` by docs/rules.md: table, pile, sweeps, last capturer, leftovers."""
     r = g.rules
     seat = p["to_move"]
+    if "declare" in move:  # a declaration moves no card
+        return {"table": set(p["table"]), "captured": [set(x) for x in p["captured"]],
+                "scope": list(p["scope"]), "last_capturer": p["last_capturer"]}
     c, cap = move["card"], move["capture"]
     table = set(p["table"])
     captured = [set(x) for x in p["captured"]]
@@ -181,6 +202,9 @@ def expect_after(g: Game, p: dict, move: dict) -> dict:
 
 def check_turn_after(p_before: dict, p_after: dict, rules: Rules) -> None:
     n = len(p_before["hands"])
+    if p_after["hands"] == p_before["hands"]:  # a declaration: the same seat plays on
+        assert p_after["to_move"] == p_before["to_move"]
+        return
     left = sum(len(h) for h in p_before["hands"]) - 1
     first = (p_before["dealer"] + 1) % n
     if left:
@@ -197,18 +221,57 @@ def check_turn_after(p_before: dict, p_after: dict, rules: Rules) -> None:
         assert p_after["stock"] == p_before["stock"][size:]
 
 
+class Declarations:
+    """Cirulla's declarations by RULES.md, followed independently of the engine: who may
+    declare now, and the points declared so far."""
+
+    def __init__(self, g: Game, p: dict) -> None:
+        self.rules = g.rules
+        decl = p.get("declarations")
+        self.points = list(decl["points"]) if decl else [0] * g.rules.players
+        self.open = set(decl["pending"]) if decl else set()
+        self.stock = len(p["stock"])
+
+    def before(self, p: dict) -> None:
+        """A new round was dealt: every hand that scores may declare (or does, "auto")."""
+        if self.rules.declarations == "off" or len(p["stock"]) == self.stock:
+            return
+        self.stock = len(p["stock"])
+        self.open = set()
+        for seat, hand in enumerate(p["hands"]):
+            if oracle_declaration(hand):
+                if self.rules.declarations == "auto":
+                    self.points[seat] += oracle_declaration(hand)
+                else:
+                    self.open.add(seat)
+
+    def expected_moves(self, p: dict) -> set | None:
+        if p["to_move"] in self.open:
+            return {("declare", frozenset()), ("pass", frozenset())}
+        return None
+
+    def after(self, p: dict, move: dict) -> None:
+        if "declare" in move:
+            seat = p["to_move"]
+            self.open.discard(seat)
+            if move["declare"]:
+                self.points[seat] += oracle_declaration(p["hands"][seat])
+
+
 def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
-    """Play a hand with random moves, checking every state against RULES.md."""
+    """Play a hand with random moves, checking every state against docs/rules.md."""
     step = 0
     differ_at = rng.randrange(0, 10)
+    decl = Declarations(g, g.to_position())
     while not g.hand_over:
         p = g.to_position()
         check_conserved(p)
+        decl.before(p)
         hand = p["hands"][p["to_move"]]
         legal = moves_of(g)
         listed = g.legal_moves()
         assert len(listed) == len(legal), "a move is listed twice"
-        assert legal == oracle_moves(g.rules, hand, p["table"])
+        assert legal == (decl.expected_moves(p) or oracle_moves(g.rules, hand, p["table"]))
         q = json.loads(json.dumps(p))
         loaded = Game.from_position(q)
         assert loaded.to_position() == p
@@ -225,6 +288,7 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
         assert g.to_position() == p
         move = chosen.to_dict()
         want = expect_after(g, p, move)
+        decl.after(p, move)
         g.play(move)
         after = g.to_position()
         assert fast.to_position() == after
@@ -238,18 +302,24 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
     check_conserved(p)
     assert all(h == [] for h in p["hands"]) and p["stock"] == []
     assert Game.from_position(json.loads(json.dumps(p))).to_position() == p
-    check_score(g, p)
+    check_score(g, p, decl.points)
 
 
-def check_score(g: Game, p: dict) -> None:
+def check_score(g: Game, p: dict, declared: list[int] | None = None) -> None:
     res = g.hand_result()
     assert json.loads(json.dumps(res)) == res
-    want = oracle_score(g.rules, p["captured"], p["scope"])
+    if declared is None and "declarations" in p:
+        declared = p["declarations"]["points"]
+    want = oracle_score(g.rules, p["captured"], p["scope"], declared)
     got = [{k: side["points"].get(k, 0) for k in want[0]} for side in res["sides"]]
     assert got == want
     assert [side["total"] for side in res["sides"]] == [sum(w.values()) for w in want]
     piles = [sum(1 << card(c) for c in pile) for pile in p["captured"]]
-    assert hand_totals(g.rules, piles, p["scope"]) == [side["total"] for side in res["sides"]]
+    assert hand_totals(g.rules, piles, p["scope"], declared) == [
+        side["total"] for side in res["sides"]
+    ]
+    for item in res["items"]:  # the sheet's own list of the items played
+        assert item["points"] == [w.get(item["key"], 0) for w in want]
     for i, side in enumerate(res["sides"]):
         assert side["seats"] == [s for s in range(g.rules.players) if s % g.rules.teams == i]
 
@@ -259,14 +329,14 @@ def check_score(g: Game, p: dict) -> None:
 def test_every_state_of_a_random_hand(rules, seed):
     """Cards conserved; legal moves equal the brute force; illegal moves change nothing;
     views hide what they must; samples agree with the view; positions round-trip; each
-    move has the effect RULES.md gives; the score sheet matches RULES.md."""
+    move has the effect docs/rules.md gives; the score sheet matches docs/rules.md."""
     g = Game(rules, seed=seed)
     check_opening(g)
     play_checked_hand(g, random.Random(seed), deep=True)
 
 
 def check_opening(g: Game) -> None:
-    """The fresh deal by RULES.md from the game's deck (in deal order)."""
+    """The fresh deal by docs/rules.md from the game's deck (in deal order)."""
     r = g.rules
     p = g.to_position()
     deck = [ALL_CARDS[c] for c in g.deck]
@@ -279,6 +349,8 @@ def check_opening(g: Game) -> None:
     assert p["stock"] == deck[n * size + r.table_cards :]
     if r.king_redeal is not None:
         assert sum(1 for c in table if rank(c) == 10) < r.king_redeal
+    if r.ace_redeal is not None:  # checked first: such a table is never a 15/30
+        assert sum(1 for c in table if rank(c) == 1) < r.ace_redeal
     total = sum(rank(c) for c in table)
     if r.table_fifteen and table and total in (15, 30):
         assert p["table"] == []
@@ -287,6 +359,13 @@ def check_opening(g: Game) -> None:
     else:
         assert set(p["table"]) == set(table)
         assert p["scope"] == [0] * n and all(x == [] for x in p["captured"])
+    if r.declarations != "off":
+        scoring = {s for s in range(n) if oracle_declaration(p["hands"][s])}
+        points = [oracle_declaration(p["hands"][s]) for s in range(n)]
+        if r.declarations == "auto":
+            assert p["declarations"]["points"] == points and p["declarations"]["pending"] == []
+        else:
+            assert set(p["declarations"]["pending"]) == scoring
 
 
 @settings(SETTINGS, max_examples=80)
@@ -357,7 +436,7 @@ def test_playout_function_and_method_agree(rules, seed, plays):
 @settings(SETTINGS, max_examples=40)
 @given(rules=rules_st(), seed=st.integers(0, 2**32 - 1))
 def test_whole_match(rules, seed):
-    """Matches to the end: the deal rotates, points are banked, the winner follows RULES.md."""
+    """Matches to the end: the deal rotates, points are banked, the winner follows docs/rules.md."""
     rng = random.Random(seed)
     g = Game(rules, seed=seed)
     banked = [0] * rules.teams
@@ -429,7 +508,7 @@ def test_sample_uniform_over_stock_and_hands():
 )
 def test_captures_on_crowded_tables(rules, deck, hand_size, table_size):
     """Hand-built positions with up to 18 table cards (several of a rank, many sums): the
-    legal moves are exactly the brute force, and each one plays as RULES.md says."""
+    legal moves are exactly the brute force, and each one plays as docs/rules.md says."""
     n = rules.players
     hands = [deck[i * hand_size : (i + 1) * hand_size] for i in range(n)]
     used = n * hand_size

@@ -1,15 +1,16 @@
-"""One example per rule and option of ../shared/RULES.md, each on a hand-built position.
+"""One example per rule and option of docs/rules.md, each on a hand-built position.
 
-Every expectation here is worked out by hand from RULES.md, not copied from the engine.
+Every expectation here is worked out by hand from docs/rules.md, not copied from the engine.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
-from scopa import Game, IllegalMoveError, Rules, card, card_name, card_text
+from scopa import Game, IllegalMoveError, PositionError, Rules, card, card_name, card_text
 from scopa.shuffle import deck_from_seed
 
 from .helpers import ALL_CARDS, captures_for, game, position, rank
@@ -753,7 +754,6 @@ def test_dealer_rotation():
 
 # -- cards, shuffles, seeds ----------------------------------------------------------------
 def test_card_notation():
-    assert card("7d") == card("7D")
     for c in ALL_CARDS:
         assert card_text(card(c)) == c
     assert card_name(card("7d")) == "7 of coins"
@@ -761,21 +761,26 @@ def test_card_notation():
     assert card_name(card("1c")) == "ace of cups"
     assert card_name(card("8s")) == "knave of swords"
     assert card_name(card("9b")) == "knight of clubs"
-    for bad in ("0d", "11d", "7x", "07d", "d7", "7", "", "10"):
+    for bad in ("0d", "11d", "7x", "07d", "d7", "7", "", "10", "7D", "10B", " 7d", "7d ",
+                "+7d", "\u0663d", "\uff17d", "\u0661\u0660d", "\U0001d7d5d", "7\uff44"):
         with pytest.raises(ValueError):
             card(bad)
 
 
-def test_upper_case_suits_read():
+def test_other_spellings_of_cards_are_refused_in_positions_and_moves():
+    """The notation is lower case, ASCII: a position or a move in another spelling is an
+    error that names the card, never read as the card it looks like."""
     p = position([["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock_size=6)
-    p["hands"][0][0] = "7D"
-    p["table"][0] = "3S"
-    p["captured"][1] = [c.upper() for c in p["captured"][1]]
+    for spelling in ("7D", "\uff17d", "\u0667d"):
+        q = copy.deepcopy(p)
+        q["hands"][0][0] = spelling
+        with pytest.raises(PositionError, match="not a card"):
+            Game.from_position(q)
     g = Game.from_position(p)
-    assert pos_of(g)["hands"][0][0] == "7d"  # writers use the lower-case form
-    assert captures_for(g, "7d") == {S(["3s", "4d"])}
-    g.play("7D:3S+4D")
-    assert pos_of(g)["scope"] == [1, 0]
+    for move in ("7D:3S+4D", "7d:3S+4d", "\u0667d:3s+4d"):
+        with pytest.raises(IllegalMoveError, match="not a card"):
+            g.play(move)
+    assert pos_of(g) == pos_of(Game.from_position(p))  # nothing changed
 
 
 def test_deck_from_seed_is_a_reproducible_permutation():
@@ -825,7 +830,7 @@ def test_hand_result_before_end_raises():
 
 
 def test_variant_default_targets():
-    # RULES.md: 11 by default; Scopone and Quindici are "often played to 21", Escoba to 21
+    # docs/rules.md: 11 by default; Scopone and Quindici are "often played to 21", Escoba to 21
     assert Rules.preset("scopa").target == 11
     for v in ("asso-pigliatutto", "napola", "re-bello"):
         assert Rules.preset(v).target == 11

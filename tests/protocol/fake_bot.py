@@ -1,7 +1,9 @@
-"""A scripted external bot for tests: ``python fake_bot.py BEHAVIOUR``.
+"""A scripted external bot for tests: ``python fake_bot.py BEHAVIOUR [--name NAME] ...``.
 
 good: plays the first legal move (after a log line); the others misbehave on the first
-move request (or at start) in the way their name says."""
+move request (or at start) in the way their name says. ``--name`` sets the name sent in
+``ready`` (default ``fake-BEHAVIOUR``; ``--name ''`` sends none); other arguments are
+ignored, so tests can give two programs commands that differ only at the end."""
 
 import json
 import sys
@@ -13,7 +15,7 @@ def send(obj: object) -> None:
     sys.stdout.flush()
 
 
-def main(mode: str) -> None:
+def main(mode: str, name: str) -> None:
     if mode == "crash-start":
         print("cannot load my neural net", file=sys.stderr)
         sys.exit(3)
@@ -23,8 +25,10 @@ def main(mode: str) -> None:
         if kind == "hello":
             if mode == "silent-hello":
                 continue
-            send({"type": "ready", "name": f"fake-{mode}",
-                  "protocol": 2 if mode == "bad-protocol" else 1})
+            ready = {"type": "ready", "protocol": 2 if mode == "bad-protocol" else 1}
+            if name:
+                ready["name"] = name
+            send(ready)
             if mode == "deaf":
                 time.sleep(60)  # stops reading: the host's writes fill the pipe
         elif kind == "move_request":
@@ -56,6 +60,11 @@ def main(mode: str) -> None:
             elif mode == "not-my-card":
                 hidden = [c for c in ("1d", "1c", "1s", "1b") if c not in msg["view"]["hand"]]
                 send({"type": "move", "id": rid, "move": {"card": hidden[0], "capture": []}})
+            elif mode in ("upper-case", "wide-digits"):  # a legal move, spelt otherwise
+                text = first["card"]
+                text = text.upper() if mode == "upper-case" else "".join(
+                    chr(ord(ch) + 0xFEE0) if ch.isdigit() else ch for ch in text)
+                send({"type": "move", "id": rid, "move": {**first, "card": text}})
             elif mode == "malformed-move":
                 send({"type": "move", "id": rid, "move": {"card": "seven"}})
             elif mode == "wrong-id":
@@ -67,4 +76,6 @@ def main(mode: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    args = sys.argv[1:]
+    given = args[args.index("--name") + 1] if "--name" in args else f"fake-{args[0]}"
+    main(args[0], given)

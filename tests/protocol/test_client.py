@@ -54,9 +54,26 @@ def test_served_bot_is_reproducible_from_the_new_game_seed() -> None:
 def test_good_fake_bot_with_log_lines() -> None:
     game = Game.new("scopa", seed=2)
     with ExternalBot([*FAKE, "good"], timeout=5) as a, ExternalBot([*FAKE, "good"], 5) as b:
-        assert a.name == "fake-good"
+        assert a.name == "fake-good" and a.ready_name == "fake-good"
         _play_hand([a, b], game)
     assert game.hand_over
+
+
+def test_ready_name_is_cleaned_and_a_missing_one_falls_back_to_the_command() -> None:
+    with ExternalBot([*FAKE, "good", "--name", "  my\tbot\x1b[31m  0.3\n"], 5) as a, \
+            ExternalBot([*FAKE, "good", "--name", ""], 5) as b:
+        assert a.ready_name == a.name == "my bot [31m 0.3"
+        assert b.ready_name is None and b.name == " ".join([*FAKE, "good", "--name", ""])
+
+
+@pytest.mark.parametrize("given,expected", [
+    ("champ", "champ"), ("", None), ("  \n ", None), (7, None), (None, None),
+    ("a" * 100, "a" * 64), ("two\nlines", "two lines"),
+])
+def test_clean_name(given: object, expected: str | None) -> None:
+    from scopa.protocol.messages import clean_name
+
+    assert clean_name(given) == expected
 
 
 @pytest.mark.parametrize(
@@ -68,6 +85,8 @@ def test_good_fake_bot_with_log_lines() -> None:
         ("illegal", "which is not legal here; legal moves:"),
         ("not-my-card", "which is not legal here"),
         ("malformed-move", "malformed move"),
+        ("upper-case", "malformed move.*not a card"),
+        ("wide-digits", "malformed move.*not a card"),
         ("wrong-id", "answered move_request 6, expected 1"),
         ("error", "reported an error: 'out of memory'"),
     ],

@@ -57,6 +57,9 @@ def _view() -> dict:
         (lambda v: v.update(extra=1), "unknown view key"),
         (lambda v: v.update(hand=["7d", "7d", "1c"]), "twice"),
         (lambda v: v.update(hand=["11d", "1c", "2c"]), "not a card"),
+        (lambda v: v.update(hand=[v["hand"][0].upper(), *v["hand"][1:]]), "not a card"),
+        (lambda v: v.update(table=["\u0663d" if t == "3d" else t for t in v["table"]]
+                            + ([] if "3d" in v["table"] else ["\u0663d"])), "not a card"),
         (lambda v: v.update(table=v["table"][:-1] + [v["hand"][0]]), "two places"),
         (lambda v: v.update(seat=5), "seat"),
         (lambda v: v.update(stock_size=29), "add up"),

@@ -21,6 +21,10 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parents[2]
+#: seconds a test server may take to answer (a busy 2-core machine needs a while to import
+#: and warm its bot workers; a server that never answers still fails, after this)
+START_TIMEOUT = 120
+
 CARD_RE = re.compile(r"^(10|[1-9])[dcsb]$")
 CARD_WORD = re.compile(r"\b(10|[1-9])[dcsb]\b")
 
@@ -76,7 +80,7 @@ class ServerProcess:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
         # a safety net only: start-up is over when the server answers (on a busy 2-core
         # machine that can take a while)
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("server died:\n" + self.log.read_text())
@@ -84,7 +88,10 @@ class ServerProcess:
                 if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
-        self.kill()  # not left running against a database about to be dropped
+        # a server that did not answer in time must not live on (and load the machine
+        # for every test after it, or against a database about to be dropped): stop it,
+        # its bot workers with it
+        self.stop()
         raise RuntimeError("server did not start:\n" + self.log.read_text())
 
     def kill(self) -> None:
@@ -124,9 +131,11 @@ class ServerProcess:
 class Client:
     """One WebSocket connection; every frame it gets is kept in ``frames``."""
 
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None,
+                 invite: str | None = None) -> None:
         self.url = f"{server.ws_base}/ws/{table_id}"
         self.token = token
+        self.invite = invite
         self.frames: list[dict[str, Any]] = []
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.ws: Any = None
@@ -138,6 +147,8 @@ class Client:
         if hello is None:
             hello = {"type": "hello", "token": self.token} if self.token else {
                 "type": "hello", "spectate": True}
+            if self.invite and not self.token:
+                hello["invite"] = self.invite
         with contextlib.suppress(websockets.ConnectionClosed):
             await self.send(hello)
         self.reader = asyncio.get_running_loop().create_task(self._read())
@@ -155,7 +166,7 @@ class Client:
             self.closed.set()
 
     async def send(self, frame: Any) -> None:
-        await self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
+        await self.ws.send(frame if isinstance(frame, str | bytes) else json.dumps(frame))
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -263,6 +274,8 @@ def secrecy_violations(
         for s, hand in enumerate(pos["hands"]):
             if s != seat:
                 hidden |= set(hand)
+        # a declared hand (Cirulla) is public while its cards are held
+        hidden -= {c for shown in pos.get("declarations", {}).get("shown", []) for c in shown}
         found: list[str] = []
         card_strings(f, found)
         leaked = sorted(set(found) & hidden)

@@ -13,7 +13,7 @@ from scopa.cards import card_text
 
 
 async def two_humans(server: ServerProcess) -> tuple[Client, Client, dict[str, Any], str]:
-    created = server.create(seats=[{"kind": "human"}, {"kind": "human"}])
+    created = server.create(seats=[{"kind": "human"}, {"kind": "human"}], public=True)
     tid = created["table"]["id"]
     joined = server.join(created["invite"])
     a = await Client(server, tid, created["token"]).connect()
@@ -21,6 +21,11 @@ async def two_humans(server: ServerProcess) -> tuple[Client, Client, dict[str, A
     state = await a.expect("state", lambda f: f["view"] is not None and f["your_turn"])
     await asyncio.sleep(0.2)
     return a, b, state, tid
+
+
+def wide(text: str, zero: int) -> str:
+    """``text`` with its ASCII digits written in another script (``zero`` is its 0)."""
+    return "".join(chr(zero + int(ch)) if ch in "0123456789" else ch for ch in text)
 
 
 async def refused(client: Client, frame: Any, code: str) -> dict[str, Any]:
@@ -61,6 +66,15 @@ def test_bad_frames_change_nothing(server: ServerProcess) -> None:
             ({"type": "rematch"}, "match_not_over"),
             ({"type": "teach", "state_id": sid + 5}, "stale_state"),
         ]
+        # a legal move's card in another spelling is not that card (W2): upper case,
+        # full-width and Arabic-Indic digits, a space
+        for other in (move["card"].upper(), wide(move["card"], 0xFF10),
+                      wide(move["card"], 0x0660), f" {move['card']}"):
+            cases.append(({"type": "move", "state_id": sid,
+                           "move": {**move, "card": other}}, "bad_message"))
+        if move["capture"]:
+            cases.append(({"type": "move", "state_id": sid, "move": {
+                **move, "capture": [c.upper() for c in move["capture"]]}}, "bad_message"))
         for frame, code in cases:
             await refused(a, frame, code)
         # a capture that is not legal for a card that is: the engine says why

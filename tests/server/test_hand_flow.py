@@ -75,7 +75,7 @@ def test_a_table_of_bots_moves_on_without_the_long_pause(slow: ServerProcess) ->
             seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
             target=31,
         )
-        watcher = await Client(slow, created["table"]["id"]).connect()
+        watcher = await Client(slow, created["table"]["id"], invite=created["invite"]).connect()
         first = await watcher.expect("hand_end", timeout=60)
         assert first["next_hand_at"] - time.time() < 5
         second = await watcher.expect(
@@ -95,7 +95,7 @@ def test_a_reload_between_hands_gets_the_score_sheet_again(slow: ServerProcess) 
         created = slow.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
                               target=30)
         tid = created["table"]["id"]
-        early = await Client(slow, tid).connect()
+        early = await Client(slow, tid, invite=created["invite"]).connect()
         await early.expect("state")
         await early.drain()
         assert not [f for f in early.frames if f["type"] == "hand_end"]
@@ -106,7 +106,7 @@ def test_a_reload_between_hands_gets_the_score_sheet_again(slow: ServerProcess) 
         again = await Client(slow, tid, created["token"]).connect()
         sheet = await again.expect("hand_end")
         assert sheet["result"] == end["result"] and sheet["seed"] == end["seed"]
-        watcher = await Client(slow, tid).connect()
+        watcher = await Client(slow, tid, invite=created["invite"]).connect()
         assert (await watcher.expect("hand_end"))["hand_number"] == end["hand_number"]
         for c in (again, watcher):
             await c.close()

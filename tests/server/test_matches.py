@@ -25,6 +25,7 @@ CASES = [
     ("asso-pigliatutto", 6, 3, "hbbhbb"),
     ("re-bello", 5, 3, "hbhbb"),
     ("scopone-scientifico", 4, 4, "hhhh"),
+    ("cirulla", 4, 8, "hbhi"),
 ]
 
 
@@ -41,7 +42,7 @@ async def run_match(server: ServerProcess, variant: str, players: int, target: i
     table_id, invite = created["table"]["id"], created["invite"]
     tokens = {created["seat"]: created["token"]}
     humans = [i for i, k in enumerate(kinds) if k == "h"]
-    spectator = await Client(server, table_id).connect()
+    spectator = await Client(server, table_id, invite=invite).connect()
     clients = [await Client(server, table_id, tokens[humans[0]]).connect()]
     for n, s in enumerate(humans[1:]):
         joined = server.join(invite, name=f"P{n}", seat=s)

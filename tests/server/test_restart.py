@@ -80,7 +80,7 @@ def test_kill_and_restart_mid_match(tmp_path: Path, database_url: str) -> None:
         # the seat saw nothing hidden, before or after the restart
         assert secrecy_violations(frames, 0, match["replay"], 1) == []
         # a table that waited for a player still does, and its invite still works
-        assert second.get(f"/api/tables/{waiting['table']['id']}").json()["status"] == "waiting"
+        assert second.get(f"/api/invites/{waiting['invite']}").json()["status"] == "waiting"
         joined = second.join(waiting["invite"])
         assert joined["table"]["status"] == "playing"
 
@@ -92,7 +92,7 @@ def test_kill_and_restart_mid_match(tmp_path: Path, database_url: str) -> None:
 
         asyncio.run(creator_back())
         # the bots-only table carried on by itself after the restart
-        table = second.get(f"/api/tables/{bots_only['table']['id']}").json()
+        table = second.get(f"/api/invites/{bots_only['invite']}").json()
         assert table["status"] == "playing"
         assert table["match_id"] == bots_only["table"]["match_id"] or table["match_id"]
     finally:

@@ -9,6 +9,8 @@ from typing import Any
 
 from server_helpers import Client, ServerProcess
 
+from scopa.messages import render, sentence
+
 
 def test_reconnect_resumes_the_seat(server: ServerProcess) -> None:
     async def run() -> None:
@@ -51,7 +53,7 @@ def test_bot_stands_in_after_grace_and_player_returns(server: ServerProcess) -> 
             target=200,  # the stand-in and the bot play fast: the match must not end
         )
         tid, token = created["table"]["id"], created["token"]
-        spectator = await Client(server, tid).connect()
+        spectator = await Client(server, tid, invite=created["invite"]).connect()
         a = await Client(server, tid, token).connect()
         first = await a.expect("state", lambda f: f["your_turn"])
         await a.close()
@@ -103,7 +105,12 @@ def test_teach_me_lists_the_legal_moves_for_that_seat_only(server: ServerProcess
         assert answer["moves"][0]["best"] and not any(m["best"] for m in answer["moves"][1:])
         values = [m["value"] for m in answer["moves"]]
         assert values == sorted(values, reverse=True)
-        assert all(m["text"].startswith("your ") for m in answer["moves"])
+        # the words are structured messages, rendered from the shared catalogue
+        for m in answer["moves"]:
+            assert render(m["label"]).split(" ")[0] in ("Lay", "Take", "Sweep")
+            assert m["reasons"] and all(sentence(r, "it") for r in m["reasons"] + m["margin"])
+        assert answer["moves"][0]["margin"][0]["key"].startswith("compare.")
+        assert all(sentence(c).startswith("Still unseen") for c in answer["context"])
         await a.send({"type": "teach", "state_id": state["state_id"]})
         again = await a.expect("analysis", timeout=20)
         assert again == answer  # kept: asking twice costs nothing
@@ -172,8 +179,9 @@ def test_public_list_and_invites(server: ServerProcess) -> None:
     assert private["table"]["id"] not in listed
     assert listed[public["table"]["id"]]["invite"] == public["invite"]
     assert listed[public["table"]["id"]]["status"] == "waiting"
-    # a private table's invite is only in its creator's answer; its page does not show it
-    assert server.get(f"/api/tables/{private['table']['id']}").json()["invite"] is None
+    # a private table's invite is only in its creator's answer; its id alone shows nothing
+    assert server.get(f"/api/tables/{private['table']['id']}").status_code == 404
+    assert server.get(f"/api/tables/{public['table']['id']}").json()["invite"] == public["invite"]
     looked = server.get(f"/api/invites/{private['invite']}").json()
     assert looked["id"] == private["table"]["id"]
     joined = server.join(private["invite"])
@@ -233,3 +241,19 @@ def test_static_page(server: ServerProcess) -> None:
     else:
         assert "/docs" in server.get("/").text
     assert server.get("/static/../../server/settings.py").status_code == 404
+
+
+def test_every_seat_at_a_six_seat_table_has_its_own_name(server: ServerProcess) -> None:
+    """Bots get distinct Italian names (their level is a separate field); a person who
+    joins with a name already at the table is told apart too."""
+    seats = [{"kind": "human"}, {"kind": "human"}] + [
+        {"kind": "bot", "level": "intermediate"} for _ in range(4)]
+    created = server.create(players=6, seats=seats, name="Giulia")
+    joined = server.join(created["invite"], name="giulia")
+    table = server.get(f"/api/invites/{created['invite']}").json()
+    names = [s["name"] for s in table["seats"]]
+    assert names[0] == "Giulia" and names[1] == "giulia (2)"
+    assert len({n.casefold() for n in names}) == 6, names
+    assert all("Bot" not in n for n in names)
+    assert [s["level"] for s in table["seats"][2:]] == ["intermediate"] * 4
+    assert joined["seat"] == 1

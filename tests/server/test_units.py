@@ -7,10 +7,12 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from server_helpers import secrecy_violations
 
 from scopa.server.hub import TokenBucket, parse_frame
-from scopa.server.names import clean_name
+from scopa.server.names import BOT_NAMES, NAME_MAX, bot_name, clean_name, distinct_name
 
 
 @pytest.mark.parametrize("raw", ["Anna", "  Bruno  ", "Zoë", "李", "a" * 24, "<b>x</b>"])
@@ -23,6 +25,30 @@ def test_good_names(raw: str) -> None:
 def test_bad_names(raw: object) -> None:
     with pytest.raises(ValueError):
         clean_name(raw)
+
+
+@given(st.lists(st.sampled_from(["Anna", "anna", "Giulia", "x" * NAME_MAX, "Anna (2)"]),
+                max_size=8))
+def test_distinct_names_stay_distinct_and_short(wanted: list[str]) -> None:
+    seated: list[str] = []
+    for name in wanted:
+        seated.append(distinct_name(name, seated))
+    assert len({n.casefold() for n in seated}) == len(seated)
+    assert all(len(n) <= NAME_MAX for n in seated)
+    assert distinct_name("Bruno", ["Anna"]) == "Bruno"
+    assert distinct_name("Anna", ["anna"]) == "Anna (2)"
+
+
+def test_bot_names_are_italian_and_free() -> None:
+    import random
+
+    rng = random.Random(1)
+    taken: list[str | None] = ["Giulia", None]
+    for _ in range(len(BOT_NAMES) + 2):
+        taken.append(bot_name(taken, rng))
+    names = [n for n in taken if n]
+    assert len({n.casefold() for n in names}) == len(names)
+    assert set(names[1: len(BOT_NAMES)]) <= set(BOT_NAMES)
 
 
 def test_parse_frame() -> None:
@@ -60,8 +86,11 @@ def test_secrecy_checker_catches_leaks() -> None:
 
 
 def test_health(server: Any) -> None:
-    h = server.get("/api/health?reset=true").json()
+    h = server.get("/api/health").json()
     assert h["ok"] is True and h["tables"] >= 0 and "p99" in h["loop_lag_ms"]
+    # resetting the figures is an operator action: this server has no operator secret
+    r = server.get("/api/health?reset=true")
+    assert r.status_code == 403 and "operator secret" in r.json()["detail"]
 
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "napola", "quindici"])
@@ -99,7 +128,7 @@ def test_bot_pool_survives_a_dead_worker() -> None:
         pool = BotPool(1)
         try:
             await pool.warm()
-            for pid in list(pool.executor._processes):  # a worker dies (OOM, kill -9 ...)
+            for pid in list(pool.bots.executor._processes):  # a worker dies (OOM, kill -9 ...)
                 os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.5)
             view = Game.new("scopa", seed=1).view(0)

@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from scopa.bots.base import Limit
+from scopa.cards import card_name
 from scopa.game import Move
 from scopa.rules import Rules
 from scopa.terminal.session import TerminalMatch, parse_choice
@@ -121,6 +122,21 @@ def test_hint_shows_the_search_bots_values() -> None:
     text = console.export_text()
     assert "Hint: the search bot's view of your moves" in text
     assert re.search(r"[+-]\d\.\d\d", text)
+    # the reasons and the margin in words, from the shared message catalogue
+    assert "Still unseen:" in text
+    assert re.search(r"The strongest\s+move|Every move\s+loses|It is your\s+only", text)
+
+
+def test_each_play_is_said_in_words_with_its_notation() -> None:
+    match, console = _match(Rules.preset("scopa", target=4), itertools.repeat("1"), seed=3)
+    match.run()
+    text = console.export_text()
+    said = re.findall(r"^(You|random 1) (laid|took) (the .+?) \((\S+)", text, re.M)
+    assert said, text[:2000]
+    for _who, verb, words, notation in said:
+        move = Move.parse(notation.rstrip(")"))
+        assert (verb == "took") == bool(move.capture)
+        assert words.endswith(card_name(move.card)), words
 
 
 def test_hint_without_the_analysis_module(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,10 +168,22 @@ def test_parse_choice() -> None:
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "scopone-scientifico",
                                      "asso-pigliatutto", "napola", "re-bello", "quindici",
-                                     "escoba"])
+                                     "escoba", "cirulla"])
 def test_every_variant_plays_to_a_short_target(variant: str) -> None:
     rules = Rules.preset(variant, target=1)
     match, console = _match(rules, itertools.cycle(["3", "2", "1"]), opponents=["greedy"])
     out = match.run()
     assert out.winner is not None and max(out.scores) >= 1
     assert "score sheet" in console.export_text()
+
+
+def test_cirulla_declarations_are_typed_and_shown() -> None:
+    """The human declares by typing ``declare``; the move list offers declare and pass;
+    the score sheet lists Cirulla's own items."""
+    answers = itertools.cycle(["declare", "3", "2", "1"])
+    match, console = _match(Rules.preset("cirulla", target=5), answers, opponents=["greedy"])
+    out = match.run()
+    text = console.export_text()
+    assert out.winner is not None
+    assert "declare your hand" in text and "declares the hand" in text
+    assert "grande" in text and "declared hands" in text

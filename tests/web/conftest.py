@@ -21,6 +21,10 @@ from pathlib import Path
 
 import pytest
 
+#: seconds a test server may take to answer (a busy 2-core machine needs a while to import
+#: and warm its bot workers; a server that never answers still fails, after this)
+START_TIMEOUT = 120
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -35,10 +39,12 @@ CHROMIUM_ARGS = [
 
 # the tests import their shared steps from web_helpers.py next to this file
 sys.path.insert(0, str(Path(__file__).parent))
+from scripted import scripted  # noqa: E402, F401 - the scripted-socket table fixture
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "busy_teach: the scripted socket refuses a first teach")
+    config.addinivalue_line(
+        "markers", "busy_teach(code): the scripted socket refuses a first teach")
 
 
 def _scopa_command() -> list[str] | None:
@@ -99,7 +105,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env=env,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_TIMEOUT
     while True:
         try:
             urllib.request.urlopen(base + "/api/meta", timeout=1).read()
@@ -158,7 +164,8 @@ if (!localStorage.getItem('scopa.lang')) localStorage.setItem('scopa.lang', 'en'
 
 
 class PageErrors(list):
-    """JavaScript errors seen on a page; a test fails if any remain."""
+    """JavaScript errors (and Content-Security-Policy violations) seen on a page; a test
+    fails if any remain."""
 
 
 def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-untyped-def]
@@ -167,6 +174,10 @@ def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-u
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # the server's Content-Security-Policy forbids inline script and style: anything the
+    # page does that breaks it is reported on the console ("Refused to ...")
+    page.on("console", lambda m: errors.append(m.text)
+            if "Content Security Policy" in m.text else None)
     return context, page
 
 

@@ -1,131 +1,20 @@
 """Choosing a capture, changing one's mind, sweeps on the piles, and a variant's score sheet.
 
-The table page talks to a scripted WebSocket here (Playwright's routeWebSocket), so the
-deal is known: the page is the real one, served by the real server, and what it sends
-back is checked frame by frame.
+The table page talks to a scripted WebSocket here (scripted.py), so the deal is known:
+the page is the real one, served by the real server, and what it sends back is checked
+frame by frame.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from scripted import LEGAL, state, view
 from web_helpers import shot
 
 pytestmark = pytest.mark.browser
-
-TABLE = "mockTable1"
-SEATS = [
-    {"seat": 0, "side": 0, "name": "Anna", "kind": "human", "level": None, "taken": True,
-     "connected": True, "standin": False},
-    {"seat": 1, "side": 1, "name": "Bot (expert)", "kind": "bot", "level": "expert",
-     "taken": True, "connected": True, "standin": False},
-]  # fmt: skip
-TABLE_INFO = {
-    "id": TABLE, "variant": "napola", "rules": {"variant": "napola", "players": 2, "target": 11},
-    "players": 2, "teams": 2, "target": 11, "public": False, "status": "playing",
-    "seats": SEATS, "match_id": "mockMatch", "match_number": 1, "scores": [3, 5],
-}  # fmt: skip
-
-
-def view(**changes: Any) -> dict[str, Any]:
-    v = {
-        "rules": {"variant": "napola", "players": 2, "target": 11},
-        "seat": 0, "dealer": 1, "to_move": 0, "hand": ["7d", "3c", "10b"],
-        "hand_sizes": [3, 3], "table": ["3s", "4d", "2c", "5b"], "stock_size": 24,
-        "captured": [["1d", "2d"], ["6c"]], "scope": [0, 2], "last_capturer": 1,
-        "scores": [3, 5], "hand_over": False, "hand_number": 2, "history": [],
-    }  # fmt: skip
-    v.update(changes)
-    return v
-
-
-LEGAL = [
-    {"card": "7d", "capture": ["3s", "4d"]},
-    {"card": "7d", "capture": ["2c", "5b"]},
-    {"card": "3c", "capture": ["3s"]},
-    {"card": "10b", "capture": ["3s", "2c", "5b"]},
-]
-
-
-ANALYSIS = {
-    "type": "analysis", "state_id": 5, "moves": [
-        {"move": LEGAL[3], "value": 0.84, "best": True,
-         "text": "your king of clubs takes the 3 of swords, the 2 of cups and the 5 of clubs",
-         "explanation": "Your king of clubs takes the 3 of swords, the 2 of cups and the 5 of"
-         " clubs; leaves 4 on the table: an unseen 4 would sweep (2 still unseen). Expected"
-         " margin +0.84 points for the rest of the hand."},
-        {"move": LEGAL[0], "value": 0.5, "best": False,
-         "text": "your 7 of coins takes the 3 of swords and the 4 of coins",
-         "explanation": "Your 7 of coins takes the 3 of swords and the 4 of coins; wins the"
-         " settebello. Expected margin +0.50 points for the rest of the hand."},
-        {"move": LEGAL[1], "value": 0.4, "best": False,
-         "text": "your 7 of coins takes the 2 of cups and the 5 of clubs",
-         "explanation": "Your 7 of coins takes the 2 of cups and the 5 of clubs; wins the"
-         " settebello; leaves 7 on the table, but no 7 is left unseen to sweep it."},
-        {"move": LEGAL[2], "value": -0.2, "best": False,
-         "text": "your 3 of cups takes the 3 of swords",
-         "explanation": "Your 3 of cups takes the 3 of swords; something new we cannot read."},
-    ],
-}  # fmt: skip
-
-
-def state(state_id: int, v: dict[str, Any], legal: list, event: Any = None) -> str:
-    return json.dumps({
-        "type": "state", "state_id": state_id, "table": TABLE_INFO, "match_id": "mockMatch",
-        "match_number": 1, "view": v, "legal_moves": legal, "your_turn": bool(legal),
-        "event": event, "commitment": {"hand_number": 2, "commitment": "ab" * 32},
-        "match_over": False, "winner": None, "next_hand_at": None,
-    })  # fmt: skip
-
-
-@pytest.fixture
-def scripted(server, page, request):  # type: ignore[no-untyped-def]
-    """The table page on a scripted socket; returns (page, frames the page sent, socket).
-    Marked `busy_teach`, the first teach request is refused as rate_limited."""
-    busy_first = request.node.get_closest_marker("busy_teach") is not None
-    sent: list[dict[str, Any]] = []
-    sockets: list[Any] = []
-
-    def handler(ws: Any) -> None:
-        sockets.append(ws)
-
-        def on_message(message: Any) -> None:
-            frame = json.loads(message)
-            sent.append(frame)
-            if frame["type"] == "hello":
-                ws.send(json.dumps({"type": "welcome", "seat": 0, "table": TABLE_INFO}))
-                ws.send(state(5, view(), LEGAL))
-            if frame["type"] == "teach":
-                teaches = [f for f in sent if f["type"] == "teach"]
-                if busy_first and len(teaches) == 1:
-                    ws.send(
-                        json.dumps(
-                            {
-                                "type": "error",
-                                "code": "rate_limited",
-                                "ref": "teach",
-                                "message": "one analysis at a time",
-                                "state_id": 5,
-                            }
-                        )
-                    )
-                else:
-                    ws.send(json.dumps(ANALYSIS))
-
-        ws.on_message(on_message)
-
-    page.route_web_socket("**/ws/**", handler)
-    page.goto(server + "/")
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)",
-        [f"scopa.seat.{TABLE}", json.dumps({"token": "secret-token", "seat": 0})],
-    )
-    page.goto(f"{server}/t/{TABLE}")
-    expect(page.locator(".turn.mine")).to_be_visible()
-    return page, sent, sockets
 
 
 def classes(page, card: str) -> str:  # type: ignore[no-untyped-def]
@@ -166,7 +55,7 @@ def test_pick_a_capture_and_change_your_mind(scripted, artifacts):
     page.click('.hand [data-card="7d"]')
     page.locator(".chooser .option").nth(1).click()
     page.click(".chooser .play")
-    page.wait_for_function("document.querySelector('.play-host.locked')")
+    page.wait_for_selector(".play-host.locked")
     moves = [f for f in sent if f["type"] == "move"]
     assert moves == [
         {"type": "move", "state_id": 5, "move": {"card": "7d", "capture": ["2c", "5b"]}}
@@ -197,10 +86,21 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
              "primiera_cards": [], "sevens": 1, "scope": 2, "napola_run": 0, "re_bello": True,
              "points": {"cards": 0, "coins": 0, "settebello": 0, "primiera": 0, "sevens": 0,
                         "scope": 2, "napola": 0, "re_bello": 0}, "total": 2}  # fmt: skip
+    # the sheet carries its own items (what the engine's score_hand lists for Napola)
+    items = [
+        {"key": "cards", "label": "item.cards", "values": [22, 18], "points": [1, 0]},
+        {"key": "coins", "label": "item.coins", "values": [7, 3], "points": [1, 0]},
+        {"key": "settebello", "label": "item.settebello", "values": [True, False],
+         "points": [1, 0]},
+        {"key": "primiera", "label": "item.primiera", "values": [78, None], "points": [1, 0],
+         "cards": [["7d", "7c", "5s", "7b"], []]},
+        {"key": "scope", "label": "item.scope", "values": [1, 2], "points": [1, 2]},
+        {"key": "napola", "label": "item.napola", "values": [4, 0], "points": [4, 0]},
+    ]  # fmt: skip
     ws.send(state(7, view(hand=[], hand_sizes=[0, 0], to_move=None, hand_over=True), []))
     ws.send(json.dumps({
         "type": "hand_end", "state_id": 7, "hand_number": 2,
-        "result": {"sides": [side, other], "outright": None}, "scores": [12, 7],
+        "result": {"sides": [side, other], "outright": None, "items": items}, "scores": [12, 7],
         "seed": "c0ffee", "redeals": 0, "commitment": "ab" * 32,
         "verify_url": "/api/verify?seed=c0ffee&commitment=" + "ab" * 32 + "&attempt=0",
         "next_hand_at": None,
@@ -266,43 +166,17 @@ def test_moves_are_animated_at_the_chosen_speed(scripted):
     assert page.locator(".flyer").count() == 0
 
 
-def test_teach_me_in_italian(scripted, artifacts):
-    page, sent, _ = scripted
-    page.click("#lang")
-    page.check("#teach")
-    items = page.locator(".teach-list li")
-    expect(items).to_have_count(4)
-    assert {"type": "teach", "state_id": 5} in sent
-    expect(items.locator(".teach-move")).to_have_text([
-        "il tuo re di bastoni prende il tre di spade, il due di coppe e il cinque di bastoni",
-        "il tuo sette di denari prende il tre di spade e il quattro di denari",
-        "il tuo sette di denari prende il due di coppe e il cinque di bastoni",
-        "il tuo tre di coppe prende il tre di spade",
-    ])  # fmt: skip
-    expect(items.locator(".why")).to_have_text([
-        "Lascia 4 in tavola: un 4 non ancora uscito farebbe scopa (2 ancora da uscire)."
-        " Margine atteso +0.84 punti per il resto della mano.",
-        "Prende il settebello. Margine atteso +0.50 punti per il resto della mano.",
-        "Prende il settebello; lascia 7 in tavola, ma non c'è più nessun 7 per fare scopa.",
-        # a reason we cannot translate is shown as the server wrote it
-        "Your 3 of cups takes the 3 of swords; something new we cannot read.",
-    ])  # fmt: skip
-    expect(items.nth(0)).to_have_class("best")
-    expect(items.nth(0).locator(".badge")).to_have_text("la migliore")
-    shot(page, artifacts, "teach-02-italian")
-    # back in English the server's own words are used
-    page.click("#lang")
-    expect(items.nth(1).locator(".teach-move")).to_have_text(
-        "your 7 of coins takes the 3 of swords and the 4 of coins"
-    )
-    expect(items.nth(1).locator(".why")).to_have_text(
-        "Wins the settebello. Expected margin +0.50 points for the rest of the hand."
-    )
-
-
-@pytest.mark.busy_teach
-def test_teach_me_asks_again_when_the_server_is_busy(scripted):
-    page, sent, _ = scripted
-    page.check("#teach")
-    expect(page.locator(".teach-list li")).to_have_count(4)
-    assert [f for f in sent if f["type"] == "teach"] == [{"type": "teach", "state_id": 5}] * 2
+def test_declare_and_pass_buttons_send_the_declaration(scripted):
+    """Cirulla: while the seat may declare, the chooser offers declare and pass, and each
+    sends its move; a declared hand of another seat is shown face up at its seat."""
+    page, sent, sockets = scripted
+    ws = sockets[-1]
+    decl = {"points": [0, 10], "shown": [[], ["5d", "5c", "5s"]], "pending": True}
+    v = view(rules={"variant": "cirulla", "players": 2, "target": 51}, declarations=decl)
+    ws.send(state(6, v, [{"declare": True}, {"declare": False}]))
+    expect(page.locator(".chooser button.declare")).to_be_visible()
+    expect(page.locator('.seat[data-seat="1"] .shown .card')).to_have_count(3)
+    page.locator(".chooser button.pass").click()
+    page.wait_for_selector(".play-host.locked", state="attached")  # sent: waiting
+    moves = [f for f in sent if f["type"] == "move"]
+    assert moves == [{"type": "move", "state_id": 6, "move": {"declare": False}}]

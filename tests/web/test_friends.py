@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from web_helpers import hand_cards, play_turn, shot, start_table, table_cards
+from web_helpers import MY_TURN, hand_cards, play_turn, shot, start_table, table_cards
 
 pytestmark = pytest.mark.browser
 
 
 def whose_turn(a, b):  # type: ignore[no-untyped-def]
     """The page whose player is to move and takes input (waits until one of them is)."""
-    ready = "document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked')"
     # the one to move sees '.turn.mine' on its own page: wait on both pages at once
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         for p in (a, b):
             with contextlib.suppress(PlaywrightTimeout):
-                p.wait_for_function(ready, timeout=250)
+                p.wait_for_selector(MY_TURN, timeout=250)
                 return p
     raise AssertionError("nobody's turn")
 
@@ -40,8 +40,9 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     expect(anna.locator(".turn.waiting")).to_be_visible()
     shot(anna, artifacts, "friends-01-waiting")
 
+    invite_url = invite.input_value()
     bruno = new_page(viewport={"width": 1280, "height": 860})
-    bruno.goto(invite.input_value())
+    bruno.goto(invite_url)
     bruno.fill("#join-name", "<b>Bruno</b>")
     bruno.click("form button[type=submit]")
     bruno.wait_for_url("**/t/*")
@@ -79,15 +80,39 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
         == bruno.locator(".sheet tr.match").inner_text()
     )
     shot(bruno, artifacts, "friends-04-sheet")
-    # both say "next": the second hand is dealt at once
+    # behind the sheet the score board already counts this hand
+    totals = [int(x) for x in anna.locator(".sheet tr.match td.pt").all_inner_texts()]
+    expect(anna.locator(".scores .pts")).to_have_text([str(n) for n in totals])
+    # Anna presses Continue; the table waits for Bruno, and both see it
     anna.click(".dialog .next")
+    expect(anna.locator(".dialog .waiting-for")).to_have_text(
+        "Waiting for <b>Bruno</b> to press Continue…")
+    expect(anna.locator(".dialog .next")).to_have_text("Ready ✓")
+    # the 'waiting' frame came instead of a deal: no hand 2 while Bruno reads
+    expect(bruno.locator(".dialog .waiting-for")).to_have_attribute("data-waiting", "1")
+    for p in (anna, bruno):
+        expect(p.locator(".dialog .sheet")).to_be_visible()
+        expect(p.locator(".scoreboard .target")).to_contain_text("Hand 1")
+    expect(anna.locator(".dialog .countdown")).to_contain_text("at the latest")
+    shot(anna, artifacts, "friends-05-waiting-for-bruno")
+    anna.set_viewport_size({"width": 390, "height": 844})
+    anna.screenshot(path=str(artifacts / "friends-06-waiting-phone.png"))
+    anna.set_viewport_size({"width": 1280, "height": 860})
+    # Bruno too: the second hand is dealt at once
     bruno.click(".dialog .next")
     for p in (anna, bruno):
         expect(p.locator(".scoreboard .target")).to_contain_text("Hand 2")
+        expect(p.locator(".overlay")).to_be_hidden()
 
-    # a third person watches: public information only, no hand
+    # a third person: the table's address alone shows nothing of a private table ...
     carla = new_page(viewport={"width": 1280, "height": 860})
     carla.goto(anna.url)
+    expect(carla.locator(".play-area .turn[role=alert]")).to_be_visible()
+    expect(carla.locator(".felt .card")).to_have_count(0)
+    # ... with the invite she watches: public information only, no hand
+    carla.goto(invite_url)
+    carla.click(".join a.button")
+    carla.wait_for_url("**/t/*")
     expect(carla.locator(".note")).to_be_visible()
     expect(carla.locator(".felt .card")).to_have_count(len(table_cards(anna)))
     expect(carla.locator(".hand")).to_have_count(0)
@@ -95,7 +120,7 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts):
     # Bruno closes his page: the others see him away
     bruno.close()
     bruno_panel = anna.locator(".opponents .seat", has_text="<b>Bruno</b>")
-    expect(bruno_panel.locator(".flags")).to_contain_text("away")
+    expect(bruno_panel.locator(".chips")).to_contain_text("away")
 
 
 def test_public_table_is_listed_and_joined_from_the_lobby(server, new_page):
@@ -125,9 +150,12 @@ def test_a_stale_seat_token_falls_back_to_watching(server, new_page):
     table_id = anna.url.rsplit("/", 1)[-1]
     other = new_page(viewport={"width": 1280, "height": 860})
     other.goto(server + "/")
+    # the seat this browser once had (saved with the table's invite) is no longer valid
+    invite = anna.evaluate(f"JSON.parse(localStorage.getItem('scopa.seat.{table_id}')).invite")
     other.evaluate(
         "([k, v]) => localStorage.setItem(k, v)",
-        [f"scopa.seat.{table_id}", '{"token": "not-a-real-token", "seat": 0}'],
+        [f"scopa.seat.{table_id}",
+         json.dumps({"token": "not-a-real-token", "seat": 0, "invite": invite})],
     )
     other.goto(anna.url)
     expect(other.locator(".banner")).to_have_text(

@@ -11,9 +11,11 @@ from web_helpers import expect_played, hand_cards, shot, start_table, wait_my_tu
 pytestmark = pytest.mark.browser
 
 ITALIAN_CARD = re.compile(
-    r"^(asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re) di (denari|coppe|spade|bastoni)$"
+    r"^(10|[1-9]), (asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re)"
+    r" di (denari|coppe|spade|bastoni)$"
 )
-ENGLISH_CARD = re.compile(r"^(ace|[2-7]|knave|knight|king) of (coins|cups|swords|clubs)$")
+ENGLISH_CARD = re.compile(
+    r"^([2-7]|(1, ace|8, knave|9, knight|10, king)) of (coins|cups|swords|clubs)$")
 
 
 def test_switch_to_italian(server, page, artifacts):

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import shot, wait_my_turn
+from web_helpers import MY_TURN, shot, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -50,11 +50,9 @@ def sit_at_short_match(page, base: str) -> str:  # type: ignore[no-untyped-def]
 
 def play_until_match_end(page) -> None:  # type: ignore[no-untyped-def]
     """Play (or press Next) whenever the page asks, until it shows the match's end."""
-    actionable = """() => document.querySelector('.match-end')
-        || document.querySelector('.dialog .next')
-        || (document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked'))"""
+    actionable = f".match-end, .dialog .next, {MY_TURN}"
     for _ in range(200):
-        page.wait_for_function(actionable, timeout=30_000)
+        page.wait_for_selector(actionable, timeout=30_000)
         if page.locator(".match-end").count():
             return
         if page.locator(".dialog .next").count():
@@ -67,9 +65,8 @@ def play_until_match_end(page) -> None:  # type: ignore[no-untyped-def]
                 page.locator(".chooser .option").first.click()
             page.click(".chooser .play")
             # our move is answered by a newer state before we look again
-            page.wait_for_function(
-                "s => document.querySelector('.play-host')?.dataset.shown !== s", arg=shown
-            )
+            page.wait_for_selector(".play-host[data-shown]" if shown is None
+                                   else f'.play-host:not([data-shown="{shown}"])')
     raise AssertionError("the match did not end")
 
 
@@ -79,6 +76,8 @@ def test_match_end_shows_result_and_rematch_starts_a_new_match(server, page, art
     play_until_match_end(page)
     result = page.locator(".match-end .result")
     expect(result).to_have_text(re.compile(r"^You (won|lost) the match"))
+    # behind the dialog the table says the match is over (not that a hand is coming)
+    expect(page.locator(".turn")).to_have_text("The match is over")
     record = page.locator(".match-end a[download]")
     expect(record).to_have_attribute("href", re.compile(r"^/api/matches/[^/]+/record$"))
     shot(page, artifacts, "match-01-end")

@@ -26,7 +26,9 @@ def test_full_hand_against_bot_to_score_sheet(server, page, artifacts):
     wait_my_turn(page)
     expect(page.locator(".hand .card")).to_have_count(3)
     expect(page.locator(".felt .card")).to_have_count(4)
-    expect(page.locator(".opponents .seat .name")).to_contain_text("Bot (intermediate)")
+    bot = page.locator(".opponents .seat")
+    expect(bot.locator(".chip.level")).to_have_text("intermediate")
+    expect(bot.locator(".name")).not_to_contain_text("Bot")
     expect(page.locator(".fairness .hash")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     shot(page, artifacts, "play-01-start")
     for turn in range(18):
@@ -103,5 +105,5 @@ def test_one_click_start_with_the_defaults(server, new_page):
     page.click("button.start")
     page.wait_for_url("**/t/*")
     expect(page.locator(".scores")).to_contain_text("Player")
-    expect(page.locator(".scores")).to_contain_text("Bot (intermediate)")
+    expect(page.locator(".opponents .chip.level")).to_have_text("intermediate")
     expect(page.locator(".hand .card")).to_have_count(3)

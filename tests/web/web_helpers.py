@@ -7,7 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
+
+#: axe-core, installed by `scripts/setup.sh --dev` from tests/web/package.json (`npm ci`)
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def shot(page: Page, artifacts: Path, name: str) -> Path:
@@ -47,13 +51,15 @@ def start_table(page: Page, base: str, *, name: str = "Anna", seat2: str | None 
     page.wait_for_url("**/t/*")
 
 
+#: the page shows it is our turn and takes input (no move in flight, no frame waiting to
+#: be shown), as one selector: matched at one instant by Playwright's selector engine (a
+#: wait_for_function would evaluate a string, which the page's CSP forbids)
+MY_TURN = "body:has(.turn.mine):not(:has(.play-host.locked))"
+
+
 def wait_my_turn(page: Page, timeout: float = 20_000) -> None:
-    """Until the page shows it is our turn and takes input (no move in flight, no frame
-    waiting to be shown)."""
-    page.wait_for_function(
-        "document.querySelector('.turn.mine') && !document.querySelector('.play-host.locked')",
-        timeout=timeout,
-    )
+    """Until the page shows it is our turn and takes input."""
+    page.wait_for_selector(MY_TURN, timeout=timeout)
 
 
 def play_turn(page: Page, index: int = 0) -> str:
@@ -88,3 +94,33 @@ def hand_cards(page: Page) -> list[str]:
 
 def table_cards(page: Page) -> list[str]:
     return page.eval_on_selector_all(".felt .card", "els => els.map(e => e.dataset.card)")
+
+
+def sit_at_new_table(page: Page, base: str, body: dict[str, Any]) -> str:
+    """Create a table through the API (``body`` as for POST /api/tables), keep its seat
+    token where the page looks for it, and open the table. Returns the table id."""
+    page.goto(base + "/")
+    created = page.request.post(base + "/api/tables", data={"name": "Anna", **body}).json()
+    table_id = str(created["table"]["id"])
+    seat = {"token": created["token"], "seat": created["seat"]}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"scopa.seat.{table_id}", json.dumps(seat)])
+    page.goto(f"{base}/t/{table_id}")
+    return table_id
+
+
+def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """axe-core's violations of the given impacts on the page as it is now, one line each
+    (rule, impact, the offending elements), so a failing assert says what to fix."""
+    if not AXE.exists():  # a missing checker must fail the test, not pass it
+        pytest.fail(f"{AXE} is missing: run `bash scripts/setup.sh --dev`")
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        # evaluated through the browser's debugging protocol: a <script> tag would be
+        # inline script, which the page's Content-Security-Policy rightly refuses
+        page.evaluate(AXE.read_text())
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]

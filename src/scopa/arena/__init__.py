@@ -12,14 +12,18 @@ from .play import (
     play_duplicate_deal,
     play_table,
 )
+from .progress import ArenaPlan, ArenaProgress, ProgressLines
 from .runner import ArenaResult, BotStats, run_arena
 from .seating import arrangements, seat_bots
 
 __all__ = [
     "ArenaError",
+    "ArenaPlan",
+    "ArenaProgress",
     "ArenaResult",
     "BotStats",
     "DuplicateOutcome",
+    "ProgressLines",
     "TableOutcome",
     "arrangements",
     "play_duplicate",

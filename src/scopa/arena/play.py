@@ -7,7 +7,6 @@ an illegal move stops the game with an ``ArenaError`` naming the bot.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any
 from ..bots.base import Bot, Limit, make_bot
 from ..game import Game, IllegalMoveError
 from ..rules import Rules
+from ..shuffle import derive_seed
 from .seating import arrangements, seat_bots
 
 #: builds a bot from a seed; a plain bot name is accepted wherever a factory is
@@ -27,12 +27,6 @@ MAX_MATCH_HANDS = 200
 
 class ArenaError(RuntimeError):
     """A bot broke the game (illegal move, crash): the message names the bot and seat."""
-
-
-def derive_seed(*parts: object) -> int:
-    """A 63-bit integer seed from any parts, stable across runs and processes."""
-    text = "/".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def as_factory(spec: BotFactory | str) -> BotFactory:
@@ -95,13 +89,22 @@ def _notify(bots: Sequence[Bot], game: Game, last: bool) -> None:
     """Tell bots that listen (external programs) the hand's result and the match's end."""
     result = game.hand_result()
     scores = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
+    notify_bots(bots, result, scores, game.winner if last else None, last)
+
+
+def notify_bots(
+    bots: Sequence[Bot], result: dict[str, Any], scores: list[int], winner: int | None,
+    last: bool,
+) -> None:
+    """Send a finished hand's result (and, when ``last``, the match's end) to the bots that
+    listen for them (external programs)."""
     for bot in bots:
         hand_end = getattr(bot, "hand_end", None)
         if hand_end is not None:
             hand_end(result, scores)
         match_end = getattr(bot, "match_end", None)
         if last and match_end is not None:
-            match_end(game.winner, scores)
+            match_end(winner, scores)
 
 
 def _make_bots(

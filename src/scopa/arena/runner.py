@@ -17,30 +17,41 @@ from typing import Any
 from ..bots.base import Limit
 from ..rules import Rules
 from .play import BotFactory, DuplicateOutcome, play_duplicate
+from .progress import ArenaPlan, ArenaProgress
 from .seating import arrangements
-from .specs import bot_factory, display_names
-from .stats import mean_se, openskill_ratings, percentile
+from .specs import bot_factory, command_line, short_name, unique_names
+from .stats import RunningMean, fit_ratings, mean_se, percentile, won_drawn_lost
 
-#: progress(done, total) after each finished deal or match
-Progress = Callable[[int, int], None]
+#: called once before the first deal (the plan) and after each finished deal or match
+Progress = Callable[[ArenaProgress], None]
 
 
 @dataclass
 class BotStats:
     """One bot's line in the arena report."""
 
+    #: a registered bot's name, or the name an outside program gave in ``ready``; made
+    #: unique with ``#2``, ``#3``... when two bots share one
     name: str
+    #: the command line of an outside program (None for a registered bot)
+    command: str | None
     #: mean point margin per deal over the opponents, and its standard error
     margin: float
     margin_se: float
-    #: fraction of duplicated matches to the target won, and its standard error
-    win_rate: float
-    win_rate_se: float
+    #: duplicate deals (each played from every seating) with a margin above, at, below 0
+    deals_won: int
+    deals_drawn: int
+    deals_lost: int
+    #: fraction of duplicated matches to the target won, and its standard error (None
+    #: when no matches were played)
+    win_rate: float | None
+    win_rate_se: float | None
     #: seconds per decision
     move_median: float
     move_p99: float
     moves: int
-    #: openskill (Plackett-Luce) over the deals, each deal ranked by margin
+    #: openskill's Plackett-Luce model fitted to all deals at once, each deal ranked by
+    #: margin (``stats.fit_ratings``)
     rating_mu: float
     rating_sigma: float
 
@@ -73,6 +84,7 @@ class ArenaResult:
 @dataclass
 class _Task:
     specs: list[str]
+    labels: list[str]
     rules: Rules
     seed: str
     items: list[tuple[str, int]]
@@ -87,33 +99,53 @@ def _work_seed(seed: int | str, kind: str, number: int) -> str:
 ItemResult = tuple[str, int, list[float], list[float], list[list[float]]]
 
 
-def _run_task(
-    task: _Task, on_item: Callable[[ItemResult], None] | None = None
+def _run_task(task: _Task) -> list[ItemResult]:
+    """Play a chunk in a worker process, with bots of its own."""
+    factories: list[BotFactory] = [bot_factory(s, task.timeout) for s in task.specs]
+    try:
+        return _play_items(task, factories)
+    finally:
+        _close(factories)
+
+
+def _play_items(
+    task: _Task, factories: Sequence[BotFactory],
+    on_item: Callable[[ItemResult], None] | None = None,
 ) -> list[ItemResult]:
     """Play a chunk; per item: kind, number, margins, wins, move times per bot."""
-    factories: list[BotFactory] = [bot_factory(s, task.timeout) for s in task.specs]
-    labels = display_names(task.specs)
     out = []
-    try:
-        for kind, number in task.items:
-            o: DuplicateOutcome = play_duplicate(
-                factories, task.rules, _work_seed(task.seed, kind, number), kind == "match",
-                task.limit, labels,
-            )
-            times: list[list[float]] = [[] for _ in task.specs]
-            for table in o.tables:
-                for b, dt in table.times:
-                    times[b].append(dt)
-            item = (kind, number, o.margins, o.wins, times)
-            out.append(item)
-            if on_item is not None:
-                on_item(item)
-    finally:
-        for f in factories:
-            close = getattr(f, "close", None)
-            if close is not None:
-                close()
+    for kind, number in task.items:
+        o: DuplicateOutcome = play_duplicate(
+            factories, task.rules, _work_seed(task.seed, kind, number), kind == "match",
+            task.limit, task.labels,
+        )
+        times: list[list[float]] = [[] for _ in task.specs]
+        for table in o.tables:
+            for b, dt in table.times:
+                times[b].append(dt)
+        item = (kind, number, o.margins, o.wins, times)
+        out.append(item)
+        if on_item is not None:
+            on_item(item)
     return out
+
+
+def _close(factories: Sequence[BotFactory]) -> None:
+    """Stop the programs behind external bots' factories."""
+    for f in factories:
+        close = getattr(f, "close", None)
+        if close is not None:
+            close()
+
+
+def _names(specs: Sequence[str], factories: Sequence[BotFactory]) -> list[str]:
+    """Report names: an outside program's own ``ready`` name (its shortened command if
+    it gives none), a registered bot's name; unique with ``#2``, ``#3``..."""
+    names = []
+    for spec, factory in zip(specs, factories, strict=True):
+        ask = getattr(factory, "ready_name", None)
+        names.append((ask() if ask is not None else None) or short_name(spec))
+    return unique_names(names)
 
 
 def _chunks(items: list[tuple[str, int]], jobs: int) -> list[list[tuple[str, int]]]:
@@ -131,15 +163,16 @@ def run_arena(
     jobs: int = 1,
     seed: int | str = 0,
     progress: Progress | None = None,
-    matches: int | None = None,
+    matches: int = 0,
     limit: Limit | None = None,
     timeout: float = 10.0,
 ) -> ArenaResult:
-    """Play ``deals`` duplicate deals and ``matches`` duplicate matches (default: one per
-    ten deals, at least one) between the bots and report per bot.
+    """Play ``deals`` duplicate deals and ``matches`` duplicate matches (none unless asked)
+    between the bots and report per bot.
 
     A bot is a registered name or ``cmd:<command line>`` (an external program speaking the
-    bot protocol; ``timeout`` seconds per answer)."""
+    bot protocol; ``timeout`` seconds per answer). Each program is started once here,
+    before any deal, to learn its name."""
     specs = list(bot_names)
     if len(specs) < 2:
         raise ValueError("an arena needs at least two bots")
@@ -147,65 +180,95 @@ def run_arena(
         raise ValueError("deals must be at least 1")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
-    for s in specs:
-        bot_factory(s, timeout, check_only=True)
-    n_matches = max(1, deals // 10) if matches is None else matches
-    if n_matches < 0:
+    if matches < 0:
         raise ValueError("matches must be 0 or more")
-    items = [("deal", i) for i in range(deals)] + [("match", i) for i in range(n_matches)]
-    tasks = [_Task(specs, rules, str(seed), c, limit, timeout) for c in _chunks(items, jobs)]
+    factories: list[BotFactory] = [bot_factory(s, timeout) for s in specs]
+    try:
+        names = _names(specs, factories)
+        plan = ArenaPlan(names, rules.variant, rules.players, deals, matches,
+                         len(arrangements(len(specs), rules.teams)), seed, jobs)
+        if jobs > 1:  # the workers start programs of their own
+            _close(factories)
+        return _run(specs, factories, plan, rules, limit, timeout, progress)
+    finally:
+        _close(factories)
+
+
+def _run(
+    specs: list[str], factories: list[BotFactory], plan: ArenaPlan, rules: Rules,
+    limit: Limit | None, timeout: float, progress: Progress | None,
+) -> ArenaResult:
+    """Play the plan, in this process (``jobs == 1``, with ``factories``) or in workers."""
+    items = ([("deal", i) for i in range(plan.deals)]
+             + [("match", i) for i in range(plan.matches)])
+    tasks = [_Task(specs, plan.names, rules, str(plan.seed), c, limit, timeout)
+             for c in _chunks(items, plan.jobs)]
     start = time.perf_counter()
     results: dict[tuple[str, int], tuple[list[float], list[float], list[list[float]]]] = {}
+    running = [RunningMean() for _ in specs]
+    done = {"deal": 0, "match": 0}
+
+    def report() -> None:
+        if progress is not None:
+            progress(ArenaProgress(plan, done["deal"], done["match"],
+                                   time.perf_counter() - start, [r.mean_se() for r in running]))
 
     def collect_one(item: ItemResult) -> None:
         kind, number, margins, wins, times = item
         results[(kind, number)] = (margins, wins, times)
-        if progress is not None:
-            progress(len(results), len(items))
+        done[kind] += 1
+        if kind == "deal":
+            for r, m in zip(running, margins, strict=True):
+                r.add(m)
+        report()
 
-    def collect(chunk: list[ItemResult]) -> None:
-        for item in chunk:
-            collect_one(item)
+    report()
 
-    if jobs == 1:
-        _run_task(tasks[0], collect_one)
+    if plan.jobs == 1:
+        _play_items(tasks[0], factories, collect_one)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=plan.jobs) as pool:
             futures = [pool.submit(_run_task, t) for t in tasks]
             try:
                 for fut in as_completed(futures):
-                    collect(fut.result())
+                    for item in fut.result():
+                        collect_one(item)
             except BaseException:  # a broken bot or Ctrl-C: do not play the rest
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise
     elapsed = time.perf_counter() - start
-    return _summarise(specs, rules, deals, n_matches, seed, jobs, elapsed, results)
+    return _summarise(specs, plan, rules, elapsed, results)
 
 
 def _summarise(
-    specs: list[str], rules: Rules, deals: int, n_matches: int, seed: int | str, jobs: int,
-    elapsed: float, results: dict[tuple[str, int], Any],
+    specs: list[str], plan: ArenaPlan, rules: Rules, elapsed: float,
+    results: dict[tuple[str, int], Any],
 ) -> ArenaResult:
     k = len(specs)
-    deal_margins = [results[("deal", i)][0] for i in range(deals)]
-    match_wins = [results[("match", i)][1] for i in range(n_matches)]
+    deal_margins = [results[("deal", i)][0] for i in range(plan.deals)]
+    match_wins = [results[("match", i)][1] for i in range(plan.matches)]
     times: list[list[float]] = [[] for _ in specs]
     for key in sorted(results):
         for b, ts in enumerate(results[key][2]):
             times[b].extend(ts)
-    ratings = openskill_ratings(deal_margins, k)
+    ratings = fit_ratings(deal_margins, k)
     stats = []
-    for b, name in enumerate(display_names(specs)):
-        margin, margin_se = mean_se([d[b] for d in deal_margins])
-        win, win_se = mean_se([m[b] for m in match_wins])
+    for b, (name, spec) in enumerate(zip(plan.names, specs, strict=True)):
+        margins = [d[b] for d in deal_margins]
+        margin, margin_se = mean_se(margins)
+        won, drawn, lost = won_drawn_lost(margins)
+        win, win_se = mean_se([m[b] for m in match_wins]) if match_wins else (None, None)
         stats.append(
             BotStats(
-                name=name, margin=margin, margin_se=margin_se, win_rate=win, win_rate_se=win_se,
+                name=name, command=command_line(spec), margin=margin, margin_se=margin_se,
+                deals_won=won, deals_drawn=drawn, deals_lost=lost,
+                win_rate=win, win_rate_se=win_se,
                 move_median=percentile(times[b], 50), move_p99=percentile(times[b], 99),
                 moves=len(times[b]), rating_mu=ratings[b][0], rating_sigma=ratings[b][1],
             )
         )
     return ArenaResult(
-        bots=stats, rules=rules.to_dict(), deals=deals, matches=n_matches, seed=seed, jobs=jobs,
-        seconds=elapsed, arrangements=arrangements(k, rules.teams), deal_margins=deal_margins,
+        bots=stats, rules=rules.to_dict(), deals=plan.deals, matches=plan.matches,
+        seed=plan.seed, jobs=plan.jobs, seconds=elapsed,
+        arrangements=arrangements(k, rules.teams), deal_margins=deal_margins,
     )

@@ -23,17 +23,18 @@ class NamedFactory:
         return make_bot(self.name, seed)
 
 
-def bot_factory(spec: str, timeout: float = 10.0, check_only: bool = False) -> Any:
-    """The factory for a spec; raise ValueError for an unknown name or an empty command."""
-    if spec.startswith(CMD_PREFIX):
-        command = shlex.split(spec[len(CMD_PREFIX) :])
-        if not command:
+def bot_factory(spec: str, timeout: float = 10.0) -> Any:
+    """The factory for a spec; raise ValueError for an unknown name or an empty command.
+
+    An outside program is not started until the factory is first called."""
+    command = command_line(spec)
+    if command is not None:
+        argv = shlex.split(command)
+        if not argv:
             raise ValueError(f"{spec!r}: give the command line after 'cmd:'")
-        if check_only:
-            return None
         from ..protocol.pool import ExternalBotPool
 
-        return ExternalBotPool(command, timeout)
+        return ExternalBotPool(argv, timeout)
     if spec not in bot_names():
         raise ValueError(
             f"unknown bot {spec!r}; choose one of {', '.join(bot_names())} or cmd:<program>"
@@ -41,17 +42,29 @@ def bot_factory(spec: str, timeout: float = 10.0, check_only: bool = False) -> A
     return NamedFactory(spec)
 
 
-def display_names(specs: Sequence[str]) -> list[str]:
-    """Names for reports: repeated specs get #1, #2, ... so each line is distinct."""
-    out = []
-    for i, s in enumerate(specs):
-        short = s
-        if s.startswith(CMD_PREFIX):
-            argv = shlex.split(s[len(CMD_PREFIX) :])
-            short = CMD_PREFIX + " ".join([os.path.basename(argv[0]), *argv[1:]])
-        if len(short) > 40:
-            short = short[:37] + "..."
-        if specs.count(s) > 1:
-            short += f"#{specs[: i + 1].count(s)}"
-        out.append(short)
+def command_line(spec: str) -> str | None:
+    """The command line of an outside program's spec (None for a registered bot)."""
+    return spec[len(CMD_PREFIX) :] if spec.startswith(CMD_PREFIX) else None
+
+
+def short_name(spec: str) -> str:
+    """A spec as a name, for a program that gives none: its command with file names for
+    paths, the middle left out past 40 characters (both ends tell programs apart)."""
+    command = command_line(spec)
+    if command is None:
+        return spec
+    argv = [os.path.basename(a) if os.sep in a else a for a in shlex.split(command)]
+    short = CMD_PREFIX + " ".join(argv)
+    return short if len(short) <= 40 else short[:20] + "..." + short[-17:]
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """The names with a suffix where one is taken: ``x``, ``x#2``, ``x#3``..."""
+    out: list[str] = []
+    for name in names:
+        unique, n = name, 1
+        while unique in out:
+            n += 1
+            unique = f"{name}#{n}"
+        out.append(unique)
     return out

@@ -1,4 +1,4 @@
-"""Every legal move of a seat with its expected value and a plain-English explanation.
+"""Every legal move of a seat with its expected value and why, as structured messages.
 
 Used by the terminal ``hint``, ``scopa analyse`` and the web "teach me" mode. The values
 come from the search bot's determinized search (see ``search.py``) and are the expected
@@ -8,13 +8,15 @@ hand-point margin of the mover's side over the other side(s) for the rest of the
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..game import Move
+from ..messages import Message, sentence
 from ..view import PlayerView
 from .base import Limit
 from .endgame import model_value
-from .explain import explain
+from .explain import describe, reasons, still_to_come, verdict
 from .search import exact_heads_up, search_view
 
 #: simulations used when the caller gives no limit (about half a second on one core)
@@ -23,12 +25,17 @@ DEFAULT_LIMIT = Limit(simulations=3000)
 
 @dataclass(frozen=True)
 class MoveValue:
-    """One legal move, its expected hand-point margin, why, and how many worlds judged it."""
+    """One legal move, its expected hand-point margin, why, and how many worlds judged it.
+
+    ``reasons`` say what the move takes and leaves, ``margin`` how it compares with the best
+    move (messages of ``scopa.messages``); ``explanation`` is both in English sentences."""
 
     move: Move
     value: float
     explanation: str
     samples: int = 0
+    reasons: tuple[Message, ...] = field(default=())
+    margin: tuple[Message, ...] = field(default=())
 
 
 def analyse(
@@ -52,8 +59,47 @@ def analyse(
             g.play_code(st.code)
             tie[st.code] = model_value(g, view.seat)
     ranked = sorted(stats, key=lambda st: (-round(st.mean, 9), -tie.get(st.code, 0.0)))
+    pairs = [(Move.from_code(st.code), st.mean) for st in ranked]
+    return judge(view, pairs, [st.count for st in ranked])
+
+
+def judge(
+    view: PlayerView, ranked: list[tuple[Move, float]], samples: list[int] | None = None
+) -> list[MoveValue]:
+    """Moves with their expected margins, best first, explained: the reasons of each and
+    how it compares with the best."""
     out = []
-    for st in ranked:
-        move = Move.from_code(st.code)
-        out.append(MoveValue(move, st.mean, explain(view, move, st.mean), st.count))
+    for i, (move, value) in enumerate(ranked):
+        why = tuple(reasons(view, move))
+        margin = tuple(verdict(ranked, i))
+        text = " ".join(sentence(m) for m in why + margin)
+        out.append(MoveValue(move, value, text, samples[i] if samples else 0, why, margin))
     return out
+
+
+def payload(view: PlayerView, values: list[MoveValue]) -> dict[str, Any]:
+    """The analysis as JSON-ready data (the server's ``analysis`` reply, docs/server-protocol.md):
+    each move with its value, its label, reasons and margin as messages (scopa.messages),
+    the prizes still unseen as ``context``, and as ``common`` the reasons every move shares
+    (said once, not under each move: they do not tell the moves apart)."""
+    shared = common_reasons(values)
+    moves = [
+        {
+            "move": mv.move.to_dict(),
+            "value": round(float(mv.value), 3),
+            "best": i == 0,
+            "label": describe(view, mv.move),
+            "reasons": [r for r in mv.reasons if r not in shared],
+            "margin": list(mv.margin),
+        }
+        for i, mv in enumerate(values)
+    ]
+    context = still_to_come(view)
+    return {"moves": moves, "context": [context] if context else [], "common": shared}
+
+
+def common_reasons(values: list[MoveValue]) -> list[Message]:
+    """The reasons every one of two or more moves gives, in the first move's order."""
+    if len(values) < 2:
+        return []
+    return [r for r in values[0].reasons if all(r in mv.reasons for mv in values[1:])]

@@ -6,8 +6,22 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..game import Move
+from ..game import DECLARE, Game, Move
 from ..view import PlayerView
+
+
+def declaration(view: PlayerView) -> Move | None:
+    """Our bots' choice when they may declare their dealt hand (Cirulla): always declare.
+    The points are certain; showing three cards costs far less (measured nowhere yet: a
+    plain rule, not a search)."""
+    return Move.from_code(DECLARE) if view.deciding else None
+
+
+def imagined(world: Game) -> Game:
+    """A sampled world as the search plays it: every player in it declares what scores."""
+    if world.rules.declarations != "off":
+        world.assume_declarations()
+    return world
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,9 @@ class ScoringBot(Bot):
         moves = view.legal_moves()
         if not moves:
             raise ValueError("it is not this seat's turn")
+        decided = declaration(view)
+        if decided is not None:
+            return decided
         return max(moves, key=lambda m: (self.score(view, m), self.rng.random()))
 
 
@@ -76,3 +93,9 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
 def bot_names() -> list[str]:
     """Every registered bot and level name, sorted."""
     return sorted(_REGISTRY)
+
+
+def seatable(name: str) -> bool:
+    """Whether the bot may sit at a table: it plays from its seat's view alone (the
+    omniscient oracle is a yardstick for the arena, never an opponent)."""
+    return not getattr(make_bot(name, 0), "omniscient", False)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..game import Move
+from ..game import DECLARE, Move
+from ..meaning import meaning_of
 from ..rules import Rules
 from ..view import PlayerView
 from .base import ScoringBot
@@ -23,7 +24,9 @@ def take_score(rules: Rules, card: int, capture: int, table: int, last_play: boo
 
 
 def greedy_score(view: PlayerView, move: Move) -> float:
-    """``take_score`` of a move from a view."""
+    """``take_score`` of a move from a view (a declaration: the points it declares)."""
+    if move.is_declaration:
+        return float(meaning_of(view.rules).declaration(view.hand)) if move.card == DECLARE else 0
     return take_score(view.rules, move.card, move.capture, view.table, is_last_play(view))
 
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from math import comb
 
-from ..cards import ALL_CARDS, RANK, RANK_MASK, iter_cards
-from ..game import Game, Move
+from ..cards import ALL_CARDS, RANK, RANK_MASK, iter_cards, rank_key
+from ..game import DECLARE, MARKS, Game, Move
+from ..meaning import meaning_of
 from ..rules import Rules
 from ..view import PlayerView
 from .base import ScoringBot
 from .greedy import take_score
-from .inference import sweeping_ranks
-from .values import SWEEP, card_values
+from .values import SWEEP
 
 #: bonus for laying a card whose twin is in hand, or whose rank nobody else can hold
 PAIR_BONUS = 0.06
@@ -60,21 +60,24 @@ def play_score(
     """The heuristic's score of playing ``card`` taking ``capture``, from the facts the
     mover knows: its hand, the table, the cards it has not seen, how many cards the next
     player will hold, the stock's size and how many cards are in all hands."""
-    values = card_values(rules)
+    meaning = meaning_of(rules)
+    if card >= MARKS:  # a declaration: declaring wins its points, passing nothing
+        return float(meaning.declaration(hand)) if card == DECLARE else 0.0
+    values = meaning.card_worth
     last_play = stock_size == 0 and in_hands == 1
     score = take_score(rules, card, capture, table, last_play)
     after = table & ~capture if capture else table | 1 << card
     if not after or last_play:
         return score
     unseen = unseen_mask.bit_count()
-    # last play of the hand for the next player: a sweep then does not score
-    sweep_counts = not (stock_size == 0 and in_hands == 2)
+    # last play of the hand for the next player: a sweep then scores only if the rules say
+    next_is_last = stock_size == 0 and in_hands == 2
     table_worth = sum(values[c] for c in iter_cards(after))
-    if sweep_counts or rules.last_sweep_counts:
-        for r in sweeping_ranks(rules, after):
+    if not next_is_last or meaning.last_play_sweeps:
+        for r in meaning.sweeping_ranks(rank_key(after)):
             p = p_holds(unseen, (unseen_mask & RANK_MASK[r]).bit_count(), next_hand)
             score -= p * (SWEEP + table_worth)
-    if rules.capture == "equal" and not rules.ace_takes_all:
+    if meaning.equal_pairs:
         for c in iter_cards(after):
             k = (unseen_mask & RANK_MASK[RANK[c]]).bit_count()
             score -= 0.5 * p_holds(unseen, k, next_hand) * values[c]
@@ -107,6 +110,8 @@ def game_score(g: Game, code: int) -> float:
     seen = g.hands[g.to_move] | g.table
     for pile in g.captured:
         seen |= pile
+    for shown, held in zip(g.shown, g.hands, strict=True):
+        seen |= shown & held  # declared hands are public
     nxt = g.hands[(g.to_move + 1) % g.n].bit_count()
     if nxt == 0 and g.stock and g.in_hands == 1:
         nxt = g.rules.rounds[g.round + 1]

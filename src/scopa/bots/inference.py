@@ -7,8 +7,9 @@ of that rank: ``missed_sweeps`` finds those moments. ``worlds.WorldSampler`` tur
 
 from __future__ import annotations
 
-from ..cards import RANK, iter_cards
-from ..game import OPENING
+from ..cards import rank_key
+from ..game import OPENING, is_card_play
+from ..meaning import meaning_of
 from ..rules import Rules
 from ..view import PlayerView
 
@@ -25,8 +26,9 @@ def tables_before(view: PlayerView) -> list[int]:
         _, code, _ = view.history[i]
         c = code & 63
         cap = code >> 6
-        if c == OPENING:
-            table = cap
+        if not is_card_play(code):
+            if c == OPENING:
+                table = cap
         elif cap:
             table |= cap
         else:
@@ -36,22 +38,9 @@ def tables_before(view: PlayerView) -> list[int]:
 
 
 def sweeping_ranks(rules: Rules, table: int) -> list[int]:
-    """Ranks whose play would take the whole of this (non-empty) table as a scopa."""
-    if not table:
-        return []
-    ranks = [RANK[c] for c in iter_cards(table)]
-    total = sum(ranks)
-    if rules.capture == "fifteen":
-        need = 15 - total
-        return [need] if 1 <= need <= 10 else []
-    out = []
-    if rules.ace_takes_all and rules.ace_sweep_scopa and 1 not in ranks:
-        out.append(1)
-    if len(ranks) == 1:
-        out.append(ranks[0])
-    elif total <= 10 and total not in ranks:
-        out.append(total)
-    return out
+    """Ranks whose play would take the whole of this (non-empty) table as a scopa (the
+    rules' own answer: ``Meaning.sweeping_ranks``)."""
+    return meaning_of(rules).sweeping_ranks(rank_key(table))
 
 
 def round_plays(view: PlayerView) -> list[int]:
@@ -61,7 +50,7 @@ def round_plays(view: PlayerView) -> list[int]:
     out = []
     played = 0
     for i, (_, code, _) in enumerate(view.history):
-        if code & 63 == OPENING:
+        if not is_card_play(code):
             continue
         if played >= start:
             out.append(i)

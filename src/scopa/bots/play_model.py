@@ -18,7 +18,7 @@ from math import exp
 from typing import NamedTuple
 
 from ..cards import NUM_CARDS, rank_key
-from ..game import OPENING, Move
+from ..game import Move, is_card_play
 from ..view import PlayerView
 from .heuristic import heuristic_score
 from .inference import round_plays, tables_before
@@ -51,7 +51,7 @@ def _before_each_play(view: PlayerView) -> list[tuple[int, tuple[int, ...], tupl
     for i in range(len(view.history) - 1, -1, -1):
         seat, code, _ = view.history[i]
         c = code & 63
-        if c != OPENING:
+        if is_card_play(code):
             if code >> 6:
                 captured[seat] &= ~(code >> 6 | 1 << c)
             if i in this_round:
@@ -69,6 +69,7 @@ def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
     # a blank state whose table and hand are set for each play, to list its options
     probe = view.determinize([0] * n, [])
     probe.to_move = 0
+    probe.undecided = 0  # the probe lists card plays only
     out = []
     for i in round_plays(view):
         seat, code, _ = history[i]
@@ -77,7 +78,7 @@ def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
             continue
         later = 0
         for s2, code2, _ in history[i + 1 :]:
-            if s2 == seat:
+            if s2 == seat and is_card_play(code2):
                 later |= 1 << (code2 & 63)
         table, captured, sizes = before[i]
         then = dataclasses.replace(

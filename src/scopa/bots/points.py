@@ -7,11 +7,17 @@ points per side millions of times: ``scoring.hand_totals`` (tests check it agree
 from __future__ import annotations
 
 from ..game import Game
+from ..meaning import meaning_of
 from ..rules import Rules
 from ..scoring import hand_totals
 
 #: each side's hand points: the engine's own fast count (agrees with ``score_hand``)
 side_points = hand_totals
+
+
+def game_points(game: Game) -> list[int]:
+    """Each side's points for a finished hand, declarations included."""
+    return game.meaning.hand_totals(game.captured, game.scope, game.declared)
 
 
 def margin(points: list[int], side: int) -> float:
@@ -24,33 +30,38 @@ def margin(points: list[int], side: int) -> float:
 MATCH_WEIGHT = 4.0
 
 
-def match_bonus(rules: Rules, scores: list[int], points: list[int], side: int) -> float:
-    """+1 if this hand makes ``side`` win the match, -1 if it makes another side win."""
+def match_bonus(
+    rules: Rules, scores: list[int], points: list[int], side: int, outright: int | None = None
+) -> float:
+    """+1 if this hand makes ``side`` win the match, -1 if it makes another side win: the
+    engine's own winner (``Meaning.winner``), outright wins included."""
     totals = [s + p for s, p in zip(scores, points, strict=True)]
-    top = max(totals)
-    if top < rules.target:
+    won = meaning_of(rules).winner(totals, outright)
+    if won is None:
         return 0.0
-    leaders = [i for i, t in enumerate(totals) if t == top]
-    if len(leaders) != 1:
-        return 0.0
-    return 1.0 if leaders[0] == side else -1.0
+    return 1.0 if won == side else -1.0
+
+
+def _outright(game: Game) -> int | None:
+    return game.meaning.outright_of(game.captured)
 
 
 def utility(game: Game, side: int, match_aware: bool = False) -> float:
     """The value of a finished hand to ``side``: its point margin, plus, in a match, a
     bonus or malus when the hand decides the match (the points that decide matter more)."""
-    pts = side_points(game.rules, game.captured, game.scope)
+    pts = game_points(game)
     value = margin(pts, side)
     if match_aware:
-        value += MATCH_WEIGHT * match_bonus(game.rules, game.scores, pts, side)
+        value += MATCH_WEIGHT * match_bonus(game.rules, game.scores, pts, side, _outright(game))
     return value
 
 
 def side_values(game: Game, match_aware: bool) -> list[float]:
     """``utility`` for every side at once (the exact solver and ISMCTS back these up)."""
-    pts = side_points(game.rules, game.captured, game.scope)
+    pts = game_points(game)
     out = [margin(pts, s) for s in range(len(pts))]
     if match_aware:
+        outright = _outright(game)
         for s in range(len(pts)):
-            out[s] += MATCH_WEIGHT * match_bonus(game.rules, game.scores, pts, s)
+            out[s] += MATCH_WEIGHT * match_bonus(game.rules, game.scores, pts, s, outright)
     return out

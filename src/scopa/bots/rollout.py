@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import ALL_CARDS, RANK, RANK_MASK, SETTEBELLO
-from ..game import Game
+from ..cards import ALL_CARDS, RANK, RANK_KEY, SETTEBELLO, rank_key
+from ..game import DECLARE, Game
 from ..playout import random_playout
 from .values import card_values, take_worth
 
@@ -34,6 +34,9 @@ def capture_playout(g: Game, rng: random.Random) -> None:
     legal = g.legal_codes
     play = g.play_code
     while not g.hand_over:
+        if g.undecided and g.deciding:
+            play(DECLARE)
+            continue
         codes = legal()
         table = g.table
         best = -1
@@ -60,26 +63,20 @@ _WORTH = tuple(
 )
 
 
-def _table_sum(table: int) -> int:
-    total = 0
-    while table:
-        low = table & -table
-        total += RANK[low.bit_length() - 1]
-        table ^= low
-    return total
-
-
 def smart_playout(g: Game, rng: random.Random) -> None:
     """Play to the end of the hand like a sound quick player: sweep when you can, else
     take the capture worth most (settebello, sevens, coins, many cards), else lay a card
-    that does not leave a table summing to a capturing rank of 10 or less (equal-rank
-    rules) -- chosen at random among such cards -- else any card."""
+    that does not leave a table some card sweeps (``Meaning.sweepers``) -- chosen at
+    random among such cards -- else any card."""
     rand = rng.random
     legal = g.legal_codes
     play = g.play_code
     worth = _WORTH
-    equal = g.rules.capture == "equal"
+    sweepers = g.meaning.sweepers
     while not g.hand_over:
+        if g.undecided and g.deciding:
+            play(DECLARE)
+            continue
         codes = legal()
         table = g.table
         best = -1
@@ -99,9 +96,9 @@ def smart_playout(g: Game, rng: random.Random) -> None:
         if best >= 0 and (best >> 6 == table or rand() < CAPTURE_PROB):
             play(best)
             continue
-        if lays and equal:
-            base = _table_sum(table)
-            safe = [c for c in lays if base + RANK[c & 63] > 10]
+        if lays:
+            tkey = g.tkey
+            safe = [c for c in lays if not sweepers(tkey + RANK_KEY[c & 63])]
             if safe:
                 play(safe[int(rand() * len(safe))])
                 continue
@@ -118,7 +115,7 @@ def sound_playout(g: Game, rng: random.Random, round_only: bool = False) -> None
     for a search that values the position between rounds (``round_value``)."""
     rules = g.rules
     values = card_values(rules)
-    fifteen = rules.capture == "fifteen"
+    sweepers = g.meaning.sweepers
     rand = rng.random
     legal = g.legal_codes
     play = g.play_code
@@ -126,6 +123,9 @@ def sound_playout(g: Game, rng: random.Random, round_only: bool = False) -> None
     n = g.n
     last_round = g.round if round_only else len(rules.rounds)
     while not g.hand_over and g.round <= last_round:
+        if g.undecided and g.deciding:
+            play(DECLARE)
+            continue
         codes = legal()
         if len(codes) == 1 or rand() < EXPLORE:
             play(codes[int(rand() * len(codes))])
@@ -134,7 +134,7 @@ def sound_playout(g: Game, rng: random.Random, round_only: bool = False) -> None
         nxt = hands[(g.to_move + 1) % n]
         if not nxt and g.stock:
             nxt = ALL_CARDS  # the next player's cards are still to be dealt: fear them all
-        base = _table_sum(table)
+        tkey = g.tkey
         best = codes[0]
         best_w = -1e9
         for code in codes:
@@ -145,20 +145,11 @@ def sound_playout(g: Game, rng: random.Random, round_only: bool = False) -> None
                     best = code
                     break
                 w = take_worth(values, c, cap)
-                after = table ^ cap
-                left = base - (15 - RANK[c] if fifteen else RANK[c])
+                after_key = tkey - rank_key(cap)
             else:
                 w = -0.5 * values[c]
-                after = table | 1 << c
-                left = base + RANK[c]
-            if fifteen:
-                need = 15 - left
-                if 1 <= need <= 10 and nxt & RANK_MASK[need]:
-                    w -= SWEEP_RISK
-            elif after & (after - 1):
-                if left <= 10 and not after & RANK_MASK[left] and nxt & RANK_MASK[left]:
-                    w -= SWEEP_RISK
-            elif nxt & RANK_MASK[left]:  # one card left: its rank sweeps it
+                after_key = tkey + RANK_KEY[c]
+            if nxt & sweepers(after_key):  # the next player holds a card that sweeps
                 w -= SWEEP_RISK
             w += rand() * 0.01
             if w > best_w:

@@ -89,7 +89,7 @@ def self_play_boundaries(
         if not g.hand_over and g.round != rnd:
             rnd = g.round
             seen.append(g.copy())
-    totals = hand_totals(rules, g.captured, g.scope)
+    totals = hand_totals(rules, g.captured, g.scope, g.declared)
     return [(b, totals[b.to_move] - totals[1 - b.to_move]) for b in seen]
 
 

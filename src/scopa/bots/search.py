@@ -24,10 +24,10 @@ import random
 import time
 from collections.abc import Callable
 
-from ..game import Game, Move
+from ..game import DECLARE, Game, Move
 from ..rules import Rules
 from ..view import PlayerView
-from .base import Bot, Limit
+from .base import Bot, Limit, declaration, imagined
 from .endgame import break_ties, model_value
 from .exact import solve
 from .heuristic import heuristic_score
@@ -280,6 +280,9 @@ class SearchBot(Bot):
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         if not view.my_turn:
             raise ValueError("it is not this seat's turn")
+        decided = declaration(view)
+        if decided is not None:
+            return decided
         codes = view.legal_codes()
         if len(codes) == 1:
             return Move.from_code(codes[0])
@@ -299,7 +302,7 @@ class SearchBot(Bot):
         if self.model_ties and exact_heads_up(view):
             # every card is known and the values are exact: break ties by a good
             # player's likely replies (endgame.py)
-            world = view.sample(self.rng)
+            world = imagined(view.sample(self.rng))
             return Move.from_code(break_ties(world, stats, self.match_aware).code)
         prior = default_prior(view.rules.players) if self.prior is None else self.prior
         if prior:
@@ -343,12 +346,14 @@ class OracleBot(Bot):
     def choose_full(self, game: Game, limit: Limit | None = None) -> Move:
         if game.hand_over:
             raise ValueError("the hand is over: no move to choose")
+        if game.deciding:
+            return Move.from_code(DECLARE)  # as every bot of ours (base.declaration)
         codes = game.legal_codes()
         if len(codes) == 1:
             return Move.from_code(codes[0])
         side = game.to_move % game.rules.teams
         stats = evaluate(
-            game.copy,
+            lambda: imagined(game.copy()),
             codes,
             side,
             limit or self.default_limit,

@@ -1,41 +1,23 @@
 """Rough worth of single cards and sweeps in hand points, per rules.
 
-Greedy and heuristic bots judge captures with these numbers: a card is a share of the
-"cards" point, a coin a share of the "coins" point, a seven or six a share of the primiera
-(or of "most sevens" in Escoba), the settebello a whole point, a sweep a whole point.
+Greedy and heuristic bots judge captures with these numbers: each score item says what a
+card is worth towards it (``items.ScoreItem.worth``: a card is a share of the "cards"
+point, a coin a share of the "coins" point, a seven or six a share of the primiera, the
+settebello a whole point), summed once per rule set in ``Meaning.card_worth``; a sweep is
+a whole point.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-from ..cards import COINS, NUM_CARDS, RANK, RE_BELLO, SETTEBELLO
+from ..meaning import meaning_of
 from ..rules import Rules
 
 SWEEP = 1.0
 
 
-@cache
 def card_values(rules: Rules) -> tuple[float, ...]:
     """The worth of capturing each card under these rules."""
-    out = []
-    for c in range(NUM_CARDS):
-        v = 0.1
-        if COINS >> c & 1:
-            v += 0.12
-        rank = RANK[c]
-        if rules.primiera:
-            v += {7: 0.35, 6: 0.15, 1: 0.08}.get(rank, 0.0)
-        if rules.sevens and rank == 7:
-            v += 0.3
-        if c == SETTEBELLO:
-            v += 1.0
-        if rules.re_bello and c == RE_BELLO:
-            v += 1.0
-        if rules.napola and COINS >> c & 1 and rank <= 3:
-            v += 0.3
-        out.append(v)
-    return tuple(out)
+    return meaning_of(rules).card_worth
 
 
 def capture_value(rules: Rules, card: int, capture: int) -> float:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from ..cards import NUM_CARDS, RANK_MASK
 from ..game import Game
 from ..view import PlayerView
+from .base import imagined
 from .inference import MISS_LIKELIHOOD, missed_sweeps
 from .play_model import Clue, play_clues
 
@@ -100,7 +101,7 @@ class WorldSampler:
 
     def draw(self) -> Game:
         """One world; with clues, accepted with probability equal to its weight."""
-        world = self.view.sample(self.rng)
+        world = imagined(self.view.sample(self.rng))
         if not self.clues:
             return world
         best, best_w = world, -1.0
@@ -110,5 +111,5 @@ class WorldSampler:
                 return world
             if w > best_w:
                 best, best_w = world, w
-            world = self.view.sample(self.rng)
+            world = imagined(self.view.sample(self.rng))
         return best

@@ -4,33 +4,77 @@ commands. Each is a thin shell over ``scopa.terminal``, ``scopa.arena`` and
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
-from ..rules import VARIANTS, Rules
+from ..rules import OPTION_NAMES, TABLE_FIELDS, VARIANTS, Rules, table_rules
 
 
-def _rules(variant: str, players: int | None, target: int | None = None) -> Rules:
-    opts: dict[str, Any] = {}
-    if players is not None:
-        opts["players"] = players
-    if target is not None:
-        opts["target"] = target
+def _rules(
+    variant: str,
+    players: int | None = None,
+    target: int | None = None,
+    teams: int | None = None,
+    options: list[str] | None = None,
+) -> Rules:
+    """The table's rules from the command line (the lobby reads its form the same way)."""
     try:
-        return Rules.preset(variant, **opts)
+        return table_rules(variant, parse_options(options or []), players=players, teams=teams,
+                           target=target)
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
 
 
+#: how each option's value is written, from the type ``Rules`` declares for it
+_VALUE_FORMS = {"bool": "true|false", "int": "N", "int | None": "N|null", "str": "TEXT",
+                "tuple[int, ...]": "[N,...]"}
+OPTION_FORMS = {
+    f.name: _VALUE_FORMS.get(str(f.type), "VALUE")
+    for f in dataclasses.fields(Rules) if f.name in OPTION_NAMES and f.name not in TABLE_FIELDS
+}
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as rules options; a value is read as JSON when it is JSON
+    (``true``, ``3``, ``null``, ``[3,3]``) and as text otherwise. Unknown keys are refused
+    with the list of options; bad values by the rules' own checks, which name the allowed
+    values."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, raw = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
+        if key not in OPTION_NAMES:
+            raise ValueError(f"unknown option {key!r}; the options are "
+                             + ", ".join(f"{k}={v}" for k, v in OPTION_FORMS.items()))
+        if key in out:
+            raise ValueError(f"option {key} given twice")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
 VARIANT_HELP = "variant: " + ", ".join(VARIANTS)
+TARGET_HELP = "points to win the match (default: the variant's)"
+TEAMS_HELP = "number of sides; seat s plays for side s % teams (default: the variant's)"
+OPTION_HELP = ("a rules option as KEY=VALUE, repeatable (docs/rules.md): "
+               + ", ".join(f"{k}={v}" for k, v in OPTION_FORMS.items()))
 
 
 # -- arena ------------------------------------------------------------------------------
@@ -38,9 +82,13 @@ def arena_command(
     bots: list[str] = typer.Argument(..., help="two or more bots: a name or cmd:<program>"),
     variant: str = typer.Option("scopa", help=VARIANT_HELP),
     players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
+    target: int | None = typer.Option(None, help=TARGET_HELP),
+    teams: int | None = typer.Option(None, help=TEAMS_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
     deals: int = typer.Option(100, min=1, help="duplicate deals to play"),
-    matches: int | None = typer.Option(
-        None, min=0, help="duplicate matches to the target (default: deals / 10)"
+    matches: int = typer.Option(
+        0, min=0,
+        help="duplicate matches to the target, after the deals (opt-in: a match costs many deals)",
     ),
     jobs: int = typer.Option(1, min=1, help="worker processes"),
     seed: str = typer.Option("0", help="arena seed: the same seed replays the same deals"),
@@ -50,34 +98,31 @@ def arena_command(
     timeout: float = typer.Option(10.0, min=0.01, help="seconds before an external bot fails"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
 ) -> None:
-    """Play duplicate deals between bots and report margins, win rates, speed, ratings.
+    """Play duplicate deals between bots and report margins, deals won, speed, ratings.
 
     Every deal (and every match) is played once from each seating of the bots: bots sit by
     side (partners are the same kind of bot); with k bots and s sides there are max(k, s)
     seatings, side j going to bot (j + r) mod max(k, s) mod k in seating r, so every bot
     plays every side of the same cards. The margin is a bot's points minus the mean points
-    of the sides held by other bots, averaged over its seats."""
+    of the sides held by other bots, averaged over its seats.
+
+    What will be played is printed to stderr first; then a progress bar on a terminal, or a
+    plain line every 5% (deals done, time, margin so far) when stderr is a file or pipe."""
     from ..arena import ArenaError, run_arena
     from ..bots.base import Limit
     from ..protocol import BotProtocolError
 
-    rules = _rules(variant, players)
+    rules = _rules(variant, players, target, teams, option)
     limit = Limit(seconds=time_limit) if time_limit else None
     err = Console(stderr=True)
-    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
-        with Progress(*columns, console=err, transient=as_json) as bar:
-            task = bar.add_task("arena", total=None)
-
-            def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
+        with _arena_progress(err, transient=as_json) as progress:
             result = run_arena(
                 bots, rules, deals, jobs=jobs, seed=seed, progress=progress, matches=matches,
                 limit=limit, timeout=timeout,
             )
     except (ArenaError, BotProtocolError) as e:
-        err.print(f"[red]arena stopped:[/red] {e}", markup=True, highlight=False)
+        err.print(f"[red]arena stopped:[/red] {escape(str(e))}", markup=True, highlight=False)
         raise typer.Exit(1) from None
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
@@ -87,26 +132,54 @@ def arena_command(
     Console().print(arena_table(result))
 
 
+@contextmanager
+def _arena_progress(err: Console, transient: bool) -> Iterator[Callable[[Any], None]]:
+    """The plan, then a Rich bar on a terminal; plain lines every 5% anywhere else (a log
+    file must show a long run is alive)."""
+    from ..arena.progress import ArenaProgress, ProgressLines
+
+    if not err.is_terminal:
+        yield ProgressLines(err.file)
+        return
+    columns = (TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("{task.description}"))
+    with Progress(*columns, console=err, transient=transient) as bar:
+        task = bar.add_task("", total=None)
+
+        def update(p: ArenaProgress) -> None:
+            if p.done == 0:
+                bar.console.print(p.plan.describe(), markup=False, highlight=False)
+            text = p.margin_text() if p.deals_done else ""
+            bar.update(task, completed=p.done, total=p.total, description=escape(text))
+
+        yield update
+
+
 def arena_table(result: Any) -> Table:
     """The arena report: one row per bot."""
     table = Table(
         box=box.SIMPLE_HEAD,
-        caption="margin: points per deal over the other bots' sides; rating: openskill mu±sigma",
+        caption="margin: points per deal over the other bots' sides; deals won/drawn/lost: "
+        "by that margin; rating: openskill mu±sigma fitted to all deals (docs/bots.md)",
         title=f"{result.rules['variant']}, {result.rules['players']} players: "
         f"{result.deals} duplicate deals, {result.matches} matches, seed {result.seed}, "
         f"{result.seconds:.1f} s"
     )
-    columns = ("bot", "margin", "± se", "match wins", "ms/move", "p99 ms", "rating")
-    for col in columns:
-        table.add_column(col, justify="left" if col == "bot" else "right",
-                         overflow="fold", no_wrap=col != "bot")
+    widest = max(len(b.name) for b in result.bots)
+    table.add_column("bot", overflow="fold", min_width=min(widest, 30))
+    matches = ["match wins"] if result.matches else []  # none played: no column
+    for col in ("margin", "± se", "deals W/D/L", *matches, "ms/move", "p99 ms", "rating"):
+        table.add_column(col, justify="right", no_wrap=True)
     for b in result.bots:
-        wins = f"{b.win_rate:.0%}±{b.win_rate_se:.0%}" if result.matches else "-"
+        wins = []
+        if b.win_rate is not None and b.win_rate_se is not None:
+            wins = [f"{b.win_rate:.0%}±{b.win_rate_se:.0%}"]
         table.add_row(
-            b.name,
+            Text(b.name),
             f"{b.margin:+.3f}",
             f"{b.margin_se:.3f}",
-            wins,
+            f"{b.deals_won}/{b.deals_drawn}/{b.deals_lost}",
+            *wins,
             f"{b.move_median * 1000:.2f}",
             f"{b.move_p99 * 1000:.1f}",
             f"{b.rating_mu:.1f}±{b.rating_sigma:.1f}",
@@ -131,21 +204,28 @@ def bot_command(
 
 # -- play -------------------------------------------------------------------------------
 def play_command(
+    levels: list[str] = typer.Argument(
+        None, metavar="OPPONENTS", help="more bot levels, after --opponents or alone",
+        show_default=False,
+    ),
     variant: str = typer.Option("scopa", help=VARIANT_HELP),
     players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
     opponents: list[str] = typer.Option(
         [], "--opponents", "-o",
-        help="bot level per other seat, repeat for several (cycled; default intermediate)",
+        help="bot levels for the other seats in turn: --opponents expert greedy, or repeat "
+        "-o (cycled; default intermediate)",
     ),
     seed: str | None = typer.Option(None, help="match seed, to replay the same deals"),
-    target: int | None = typer.Option(None, help="points to win (default: the variant's)"),
+    target: int | None = typer.Option(None, help=TARGET_HELP),
+    teams: int | None = typer.Option(None, help=TEAMS_HELP),
+    option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
 ) -> None:
     """Play a match in the terminal against bots (you are seat 0)."""
     from ..terminal.session import TerminalMatch
 
-    rules = _rules(variant, players, target)
+    rules = _rules(variant, players, target, teams, option)
     try:
-        match = TerminalMatch(rules, opponents, seed=seed)
+        match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed)
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     match.run()

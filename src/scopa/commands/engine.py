@@ -12,44 +12,28 @@ from rich.table import Table
 from ..cards import cards_of, cards_text
 from ..game import Game, Move
 from ..record import RecordError, load_record, replay_steps, verify_record
-from ..scoring import POINT_ITEMS
+from ..terminal.render import score_sheet
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise typer.BadParameter(f"cannot read {path}: {e}") from None
 
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise typer.BadParameter(f"cannot read {path}: {e}") from None
-    try:
-        return load_record(text)
+        return load_record(_text(path))
     except RecordError as e:
         raise typer.BadParameter(f"{path} is not a valid game record: {e}") from None
 
 
 def score_table(result: dict[str, Any], title: str, names: list[str] | None = None) -> Table:
-    """A hand's score sheet: one column per side, one row per item."""
-    sides = result["sides"]
-    table = Table(title=title)
-    table.add_column("")
-    for side in sides:
-        who = ", ".join(names[s] if names else f"seat {s}" for s in side["seats"])
-        table.add_column(who, justify="right")
-    table.add_row("cards", *[str(s["cards"]) for s in sides])
-    table.add_row("coins", *[str(s["coins"]) for s in sides])
-    table.add_row("settebello", *["yes" if s["settebello"] else "" for s in sides])
-    table.add_row(
-        "primiera",
-        *[
-            f"{s['primiera']} ({' '.join(s['primiera_cards'])})" if s["primiera"] else "-"
-            for s in sides
-        ],
-    )
-    table.add_row("sweeps", *[str(s["scope"]) for s in sides])
-    for item in POINT_ITEMS:
-        if any(s["points"][item] for s in sides):
-            table.add_row(f"[bold]points: {item}", *[str(s["points"][item]) for s in sides])
-    table.add_row("[bold]hand total", *[f"[bold]{s['total']}" for s in sides])
-    return table
+    """A hand's score sheet: one column per side, one row per item (the terminal's own
+    sheet, drawn from the items the sheet lists)."""
+    players = 1 + max(s for side in result["sides"] for s in side["seats"])
+    return score_sheet(result, names or [f"seat {s}" for s in range(players)], title)
 
 
 def replay_command(
@@ -71,32 +55,39 @@ def replay_command(
             console.print(f"table: {' '.join(cards_text(game.table)) or '(empty)'}")
             return
         assert seat is not None
-        _, code, swept = game.history[-1]
+        _, code, swept = game.last_entry()
         taken = cards_of(code >> 6)
         text = f"{who(seat)} plays {move}" if taken else f"{who(seat)} lays {move}"
         console.print(text + ("  [bold red]SCOPA![/]" if swept else ""))
         if game.hand_over:
             console.print(score_table(game.hand_result(), f"Hand {number}", names))
 
-    replay_steps(rec, on_move=on_move)
-    winner = rec.get("winner")
-    console.print(f"Final score: {' - '.join(str(s) for s in rec['scores'])}"
+    game = replay_steps(rec, on_move=on_move)
+    final = game.match_totals() if game.hand_over else game.scores
+    winner = game.winner
+    console.print(f"Final score: {' - '.join(str(s) for s in final)}"
                   + ("" if winner is None else f"; side {winner} wins"))
 
 
 def verify_command(
     record: Path = typer.Argument(..., help="game record (JSON or text form)"),
 ) -> None:
-    """Check that every hand was dealt from its revealed seed and matches its commitment."""
-    rec = _read(record)
+    """Check a record: every move legal, every score-sheet item and the final score what
+    the moves give, every hand dealt from its revealed seed and matching its commitment."""
+    console = Console(highlight=False)
+    try:
+        rec = load_record(_text(record))
+    except RecordError as e:
+        console.print(f"[red]FAIL[/] {e}")
+        raise typer.Exit(1) from None
     problems = verify_record(rec)
-    console = Console()
     if problems:
         for p in problems:
             console.print(f"[red]FAIL[/] {p}")
         raise typer.Exit(1)
-    console.print(f"[green]OK[/] all {len(rec['hands'])} deals come from their revealed seeds "
-                  "and match their commitments")
+    console.print(f"[green]OK[/] all {len(rec['hands'])} hands replay with every score-sheet "
+                  "item as recorded; every deal comes from its revealed seed and matches its "
+                  "commitment")
 
 
 def register(app: typer.Typer) -> None:

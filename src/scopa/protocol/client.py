@@ -20,7 +20,7 @@ from ..bots.base import Bot, Limit
 from ..game import IllegalMoveError, Move
 from ..rules import Rules
 from ..view import PlayerView
-from .messages import PROTOCOL_VERSION, BotProtocolError, decode, encode, shorten
+from .messages import PROTOCOL_VERSION, BotProtocolError, clean_name, decode, encode, shorten
 
 
 def _pump(stream: IO[str], sink: queue.Queue[str | None]) -> None:
@@ -94,8 +94,9 @@ class ExternalBot(Bot):
         ready = self._receive("ready", startup_timeout or max(timeout, 10.0), "hello")
         if ready.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:
             self._fail(f"speaks protocol {ready.get('protocol')!r}, not {PROTOCOL_VERSION}")
-        name = ready.get("name")
-        self.name = name if isinstance(name, str) and name else self.label
+        #: the name the program gave in ``ready`` (cleaned), None if it gave none
+        self.ready_name = clean_name(ready.get("name"))
+        self.name = self.ready_name or self.label
 
     # -- the Bot interface --------------------------------------------------------------
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:

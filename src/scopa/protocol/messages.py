@@ -40,6 +40,15 @@ def decode(line: str) -> dict[str, Any]:
     return data
 
 
+def clean_name(name: object, limit: int = 64) -> str | None:
+    """A program's ``ready`` name fit for reports: printable, one line, at most ``limit``
+    characters; None when it sent no usable name."""
+    if not isinstance(name, str):
+        return None
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    return text[:limit] or None
+
+
 def shorten(text: str, limit: int = 120) -> str:
     """A line clipped for error messages."""
     text = text.rstrip("\n")

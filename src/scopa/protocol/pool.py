@@ -28,6 +28,13 @@ class ExternalBotPool:
         bot.reset(seed)
         return bot
 
+    def ready_name(self) -> str | None:
+        """The name the program gives in ``ready`` (None if none): one program is started,
+        asked, and kept for the first game."""
+        bot = self._idle[-1] if self._idle else self(0)
+        self.release(bot)
+        return bot.ready_name
+
     def release(self, bot: ExternalBot) -> None:
         if bot.alive and bot not in self._idle:
             self._idle.append(bot)

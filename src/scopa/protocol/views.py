@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import NUM_CARDS, card
-from ..game import OPENING
+from ..game import AUTO_DECLARE, DECLARE, OPENING, PASS
 from ..rules import Rules
 from ..view import PlayerView
 
@@ -18,6 +18,8 @@ VIEW_KEYS = {
     "rules", "seat", "dealer", "to_move", "hand", "hand_sizes", "table", "stock_size",
     "captured", "scope", "last_capturer", "scores", "hand_over", "hand_number", "history",
 }
+#: keys only views of tables with declarations (Cirulla) carry
+OPTIONAL_VIEW_KEYS = {"declarations"}
 
 
 def _is_int(v: object) -> bool:
@@ -60,6 +62,9 @@ def _history(value: Any, n: int) -> tuple[tuple[int, int, bool], ...]:
         raise ValueError("view.history must be a list")
     out = []
     for i, e in enumerate(value):
+        if isinstance(e, dict) and "declare" in e:
+            out.append(_declaration_entry(e, n, i))
+            continue
         if not isinstance(e, dict) or set(e) != {"seat", "card", "capture", "scopa"}:
             raise ValueError(f"view.history[{i}] must have seat, card, capture, scopa")
         seat = _seat(e["seat"], n, f"history[{i}].seat")
@@ -71,6 +76,36 @@ def _history(value: Any, n: int) -> tuple[tuple[int, int, bool], ...]:
             raise ValueError(f"view.history[{i}].scopa must be true or false")
         out.append((seat, c | cap << 6, e["scopa"]))
     return tuple(out)
+
+
+def _declaration_entry(e: dict[str, Any], n: int, i: int) -> tuple[int, int, bool]:
+    """A declaration in the history: ``{"seat", "declare": false}`` (a pass), or
+    ``{"seat", "declare": true, "shown": [...], "auto": bool}``."""
+    seat = _seat(e.get("seat"), n, f"history[{i}].seat")
+    if e.get("declare") is False and set(e) == {"seat", "declare"}:
+        return (seat, PASS, False)
+    if e.get("declare") is True and set(e) == {"seat", "declare", "shown", "auto"}:
+        shown = _mask(e["shown"], f"history[{i}].shown")
+        mark = AUTO_DECLARE if e["auto"] is True else DECLARE
+        return (seat, mark | shown << 6, False)
+    raise ValueError(f"view.history[{i}] is not a declaration entry")
+
+
+def _declarations(
+    value: Any, rules: Rules, seat: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    if value is None:
+        return (), (), 0
+    n = rules.players
+    if not isinstance(value, dict) or set(value) != {"points", "shown", "pending"}:
+        raise ValueError("view.declarations must hold points, shown and pending")
+    points = _ints(value["points"], n, "declarations.points")
+    if not isinstance(value["shown"], list) or len(value["shown"]) != n:
+        raise ValueError(f"view.declarations.shown must hold one list per seat ({n})")
+    shown = tuple(_mask(s, f"declarations.shown[{i}]") for i, s in enumerate(value["shown"]))
+    if not isinstance(value["pending"], bool):
+        raise ValueError("view.declarations.pending must be true or false")
+    return points, shown, (1 << seat) if value["pending"] else 0
 
 
 def _round(rules: Rules, hand_sizes: tuple[int, ...], stock_size: int) -> int:
@@ -93,7 +128,7 @@ def view_from_dict(data: Any) -> PlayerView:
     missing = VIEW_KEYS - set(data)
     if missing:
         raise ValueError(f"view lacks {', '.join(sorted(missing))}")
-    extra = set(data) - VIEW_KEYS
+    extra = set(data) - VIEW_KEYS - OPTIONAL_VIEW_KEYS
     if extra:
         raise ValueError(f"unknown view key(s): {', '.join(sorted(extra))}")
     rules = Rules.from_dict(data["rules"])
@@ -109,8 +144,9 @@ def view_from_dict(data: Any) -> PlayerView:
     if not isinstance(data["captured"], list) or len(data["captured"]) != n:
         raise ValueError(f"view.captured must hold one pile per seat ({n})")
     captured = tuple(_mask(p, f"captured[{i}]") for i, p in enumerate(data["captured"]))
+    declared, shown, undecided = _declarations(data.get("declarations"), rules, seat)
     seen = 0
-    for m in (hand, table, *captured):
+    for m in (hand, table, *captured, *(s for i, s in enumerate(shown) if i != seat)):
         if seen & m:
             raise ValueError("view shows a card in two places")
         seen |= m
@@ -121,7 +157,8 @@ def view_from_dict(data: Any) -> PlayerView:
     if not _is_int(stock_size) or stock_size < 0:
         raise ValueError("view.stock_size must be an integer >= 0")
     hidden = NUM_CARDS - seen.bit_count()
-    if hidden != sum(hand_sizes) - hand_sizes[seat] + stock_size:
+    shown_elsewhere = sum(s.bit_count() for i, s in enumerate(shown) if i != seat)
+    if hidden != sum(hand_sizes) - hand_sizes[seat] + stock_size - shown_elsewhere:
         raise ValueError("view's card counts do not add up to 40")
     hand_number = data["hand_number"]
     if not _is_int(hand_number) or hand_number < 1:
@@ -143,4 +180,7 @@ def view_from_dict(data: Any) -> PlayerView:
         round=_round(rules, hand_sizes, stock_size),
         history=_history(data["history"], n),
         hand_number=hand_number,
+        declared=declared,
+        shown=shown,
+        undecided=undecided,
     )

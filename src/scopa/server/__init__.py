@@ -3,7 +3,9 @@
 Modules, one job each: ``settings`` (configuration from flags and SCOPA_* variables),
 ``models`` and ``store`` (event-sourced storage), ``migrate`` (Alembic, run at start),
 ``master`` (the authoritative match master), ``hub`` (WebSocket connections), ``seats``
-(bots in a process pool), ``lobby`` and ``history`` (HTTP API), ``app`` (wiring).
+(bots and analyses in process pools), ``lobby`` and ``history`` (HTTP API), ``security``
+(response headers, WebSocket origins, the operator's secret), ``errors`` (422 bodies that
+are always JSON), ``app`` (wiring).
 """
 
 from .settings import Settings

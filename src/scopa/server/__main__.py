@@ -2,7 +2,7 @@
 
 import typer
 
-from ..commands.server import serve
+from .run import serve
 
 if __name__ == "__main__":
     typer.run(serve)

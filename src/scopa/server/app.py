@@ -8,11 +8,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import health, history, lobby
+from . import health, history, lobby, security
 from .broker import make_broker
+from .errors import validation_error
 from .hub import Hub
 from .master import Master
 from .seats import BotPool
@@ -38,11 +40,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # yet: one process still serves every table (see docs/server.md)
         broker = make_broker(settings.broker_url)
         await store.migrate()
-        pool = BotPool(settings.bot_workers)
+        pool = BotPool(settings.bot_workers, settings.analysis_workers, settings.analysis_queue)
         await pool.warm()
         master = Master(settings, store, pool, await settings.secret_for(store))
         await master.restore()
         master.resume_all()
+        master.start_housekeeping()
         # everything loaded so far lives as long as the server: keep it out of the
         # collector's way (shorter full collections under load)
         gc.collect()
@@ -66,8 +69,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Lobby and history of the Scopa game server; play is over /ws/<table_id>.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.settings = settings
+    app.add_middleware(security.SecurityHeaders)
+    app.add_exception_handler(RequestValidationError, validation_error)
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> Response:
+        return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
     app.include_router(lobby.router)
     app.include_router(history.router)
     app.include_router(health.router)

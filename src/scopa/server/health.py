@@ -11,6 +11,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from .security import require_operator
+
 router = APIRouter(prefix="/api", tags=["health"])
 
 TICK = 0.01
@@ -70,9 +72,11 @@ class LagMonitor:
 @router.get("/health")
 def health(request: Request, reset: bool = False) -> dict[str, Any]:
     """Live tables, open sockets, and the event loop's lag over the last minute (ms) and
-    garbage-collection pauses; ``reset=true`` starts the figures afresh."""
+    garbage-collection pauses; ``reset=true`` starts the figures afresh (an operator
+    action: it needs ``Authorization: Bearer <operator secret>``)."""
     master = request.app.state.master
     if reset:
+        require_operator(request, request.app.state.settings)
         request.app.state.lag.reset()
     tables = master.tables.values()
     sockets = sum(len(s.conns) for t in tables for s in t.seats)

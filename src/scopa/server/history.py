@@ -13,7 +13,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..cards import card_text
-from ..game import Game, Move
+from ..game import Game, move_fields
+from ..replay import replay_log
 from ..rules import Rules
 from ..shuffle import commitment, deck_from_seed
 from ..view import history_entry
@@ -21,6 +22,9 @@ from .models import EventRow, MatchRow
 from .store import Store
 
 router = APIRouter(prefix="/api", tags=["history"])
+
+#: the furthest page of the match list (bounded so the database never sees a huge number)
+OFFSET_MAX = 1_000_000
 
 
 def store_of(request: Request) -> Store:
@@ -39,38 +43,35 @@ def summary(m: MatchRow) -> dict[str, Any]:
     return {
         "id": m.id, "table_id": m.table_id, "number": m.number,
         "variant": m.rules.get("variant"), "rules": m.rules, "players": m.players,
+        "teams": Rules.from_dict(m.rules).teams,
         "scores": m.scores, "winner": m.winner, "hands": m.hands,
         "started_at": _iso(m.started_at), "finished_at": _iso(m.finished_at),
     }
 
 
 def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[dict[str, Any]]]:
-    """Replay a match from its events: the final game and, per hand, every position."""
+    """Replay a match from its events (the engine's one replay): the final game and, per
+    hand, every position."""
     game: Game | None = None
     hands: list[dict[str, Any]] = []
-    for ev in events:
-        if ev.kind == "hand":
-            seed = ev.data["seed"]
-            if game is None:
-                game = Game(Rules.from_dict(rules), hand_seed=seed)
-            else:
-                hands[-1]["scores_after"] = game.match_totals()
-                game.next_hand(seed=seed)
+    for step in replay_log(Rules.from_dict(rules), (ev.replay_event() for ev in events)):
+        game = step.game
+        if step.move is None:
+            seed = game.hand_seed
+            assert seed is not None
             hands.append({
                 "number": game.hand_number, "dealer": game.dealer, "seed": seed,
                 "redeals": game.hand_attempt, "commitment": commitment(seed),
                 "moves": [], "positions": [game.to_position()], "result": None,
             })
-        elif ev.kind == "move" and game is not None:
-            game.play(Move.from_dict({"card": ev.data["card"], "capture": ev.data["capture"]}))
-            hands[-1]["moves"].append(history_entry(game.history[-1]))
-            hands[-1]["positions"].append(game.to_position())
-            if game.hand_over:
-                hands[-1]["result"] = game.hand_result()
+            continue
+        hands[-1]["moves"].append(history_entry(game.last_entry()))
+        hands[-1]["positions"].append(game.to_position())
+        if game.hand_over:
+            hands[-1]["result"] = game.hand_result()
+            hands[-1]["scores_after"] = game.match_totals()
     if game is None:
         raise ValueError("a match without a deal")
-    if game.hand_over and hands:
-        hands[-1]["scores_after"] = game.match_totals()
     return game, hands
 
 
@@ -85,9 +86,10 @@ async def _finished(store: Store, match_id: str) -> MatchRow:
 async def matches(
     request: Request,
     limit: int = Query(50, ge=1, le=200),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=OFFSET_MAX),
 ) -> dict[str, Any]:
-    """Finished matches, newest first."""
+    """Finished matches of public tables, newest first (private tables' matches are
+    reached only by their id, which only their players are told)."""
     rows, total = await store_of(request).finished_matches(limit, offset)
     return {"matches": [summary(m) for m in rows], "total": total}
 
@@ -131,7 +133,7 @@ def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
                 {"number": h["number"], "dealer": h["dealer"], "seed": h["seed"],
                  "redeals": h["redeals"], "commitment": h["commitment"],
                  "deck": [card_text(c) for c in deck_from_seed(h["seed"], h["redeals"])],
-                 "moves": [{"card": mv["card"], "capture": mv["capture"]} for mv in h["moves"]],
+                 "moves": [move_fields(mv) for mv in h["moves"]],
                  "result": h["result"]}
                 for h in hands
             ],

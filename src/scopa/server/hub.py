@@ -12,12 +12,13 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from .master import Master, MasterError, Table
+from .security import origin_allowed
 from .settings import Settings
 
 #: the fields each client frame may carry
 FRAMES: dict[str, tuple[set[str], set[str]]] = {
     # type: (required, optional)
-    "hello": (set(), {"token", "spectate"}),
+    "hello": (set(), {"token", "spectate", "invite"}),
     "move": ({"state_id", "move"}, set()),
     "teach": ({"state_id"}, set()),
     "next": (set(), set()),
@@ -55,8 +56,6 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.too_slow = False
         self.closing = (1008, "too slow")
-        #: an analysis is being computed for this socket (one at a time)
-        self.teaching = False
 
     def send(self, text: str) -> None:
         if self.too_slow:
@@ -86,6 +85,16 @@ class Connection:
                 await self.ws.close(code=self.closing[0], reason=self.closing[1])
                 return
             await self.ws.send_text(text)
+
+
+BINARY = "frames are JSON text: binary frames are refused"
+
+
+def frame_text(message: Any) -> str | None:
+    """The text of a received WebSocket message; None for a binary frame (the protocol is
+    JSON text, so a binary frame is refused the same way before and after hello)."""
+    text = message.get("text")
+    return text if isinstance(text, str) else None
 
 
 def parse_frame(raw: str, limit: int) -> tuple[dict[str, Any] | None, str | None, str, str | None]:
@@ -120,8 +129,14 @@ class Hub:
     def __init__(self, master: Master, settings: Settings) -> None:
         self.master = master
         self.settings = settings
+        #: teach-me answers being computed (kept so they are not collected mid-way)
+        self._teaching: set[asyncio.Task[None]] = set()
 
     async def serve(self, ws: WebSocket, table_id: str) -> None:
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), self.settings):
+            # refused before the handshake completes: the page gets HTTP 403
+            await ws.close(code=1008, reason="origin not allowed")
+            return
         await ws.accept()
         table = self.master.tables.get(table_id)
         if table is None:
@@ -149,9 +164,16 @@ class Hub:
 
     async def _hello(self, conn: Connection, table: Table) -> bool:
         try:
-            raw = await asyncio.wait_for(conn.ws.receive_text(), self.settings.hello_timeout)
+            received = await asyncio.wait_for(conn.ws.receive(), self.settings.hello_timeout)
         except TimeoutError:
             conn.error("not_authenticated", "send hello first", None)
+            conn.close_after_queue(4001, "no hello")
+            return False
+        if received["type"] == "websocket.disconnect":
+            return False
+        raw = frame_text(received)
+        if raw is None:
+            conn.error("bad_message", BINARY, None)
             conn.close_after_queue(4001, "no hello")
             return False
         frame, code, message, kind = parse_frame(raw, self.settings.max_message_bytes)
@@ -161,6 +183,11 @@ class Hub:
             conn.close_after_queue(4001, "no hello")
             return False
         if frame.get("spectate") is True and "token" not in frame:
+            if not self.master.may_watch(table, frame.get("invite")):
+                conn.error("bad_token", "a private table is watched only with its invite code",
+                           "hello")
+                conn.close_after_queue(4003, "private table")
+                return False
             conn.seat = None
         else:
             seat = self.master.authenticate(table, frame.get("token"))
@@ -179,10 +206,7 @@ class Hub:
             message = await conn.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            raw = message.get("text")
-            if raw is None:
-                raw_bytes = message.get("bytes") or b""
-                raw = raw_bytes.decode("utf-8", "replace")
+            raw = frame_text(message)
             if not bucket.take():
                 refused += 1
                 if refused >= self.settings.flood_close_after:
@@ -191,6 +215,9 @@ class Hub:
                 conn.error("rate_limited", "too many messages: slow down", None)
                 continue
             refused = 0
+            if raw is None:
+                conn.error("bad_message", BINARY, None)
+                continue
             frame, code, text, kind = parse_frame(raw, self.settings.max_message_bytes)
             if frame is None:
                 conn.error(code or "bad_message", text, kind)
@@ -213,11 +240,11 @@ class Hub:
         if kind == "move":
             await self.master.submit(table, seat, frame["state_id"], frame["move"])
         elif kind == "teach":
-            if conn.teaching:
-                raise MasterError("rate_limited", "one analysis at a time: wait for it")
             # the analysis takes a while: answer later, keep reading this socket meanwhile
-            conn.teaching = True
-            asyncio.get_running_loop().create_task(self._teach(conn, table, seat, frame))
+            # (the master allows one analysis per seat at a time)
+            task = asyncio.get_running_loop().create_task(self._teach(conn, table, seat, frame))
+            self._teaching.add(task)
+            task.add_done_callback(self._teaching.discard)
         elif kind == "next":
             await self.master.next_vote(table, seat)
         elif kind == "rematch":
@@ -234,6 +261,4 @@ class Hub:
         except Exception:
             conn.error("internal", "the analysis failed", "teach")
             return
-        finally:
-            conn.teaching = False
         conn.send(json.dumps(answer))

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules
+from ..rules import VARIANTS, Rules, table_rules, variant_facts
 from .hub import TokenBucket
 from .master import Master, MasterError
 from .names import NAME_MAX, clean_name
@@ -56,38 +56,17 @@ def bot_levels() -> list[str]:
     return LEVELS + [n for n in known_levels() if n not in LEVELS]
 
 
-def _variant_facts(variant: str) -> dict[str, Any]:
-    players = []
-    teams: dict[str, list[int]] = {}
-    for p in range(2, 7):
-        try:
-            Rules.preset(variant, players=p)
-        except ValueError:
-            continue
-        players.append(p)
-        allowed = []
-        for d in range(2, p + 1):
-            if p % d:
-                continue
-            try:
-                Rules.preset(variant, players=p, teams=d)
-            except ValueError:
-                continue
-            allowed.append(d)
-        teams[str(p)] = allowed
-    default = Rules.preset(variant) if players and 2 in players else Rules.preset(
-        variant, players=players[0])
-    return {"name": variant, "description": VARIANT_DESCRIPTIONS.get(variant, ""),
-            "players": players, "target": default.target, "teams": teams}
 
 
 @router.get("/meta")
 def meta(request: Request) -> dict[str, Any]:
-    """Variants (with allowed player counts and sides), bot levels, limits, timings."""
+    """Variants (with allowed player counts and sides), bot levels (``levels``: the four
+    for people; ``bot_levels``: every bot that may sit, engines included), limits, timings."""
     settings = request.app.state.settings
     return {
-        "variants": [_variant_facts(v) for v in VARIANTS],
+        "variants": [variant_facts(v) for v in VARIANTS],
         "bot_levels": bot_levels(),
+        "levels": LEVELS,
         "external_bots": bool(settings.external_bots),
         "external_bot_names": sorted(settings.external_bots),
         "limits": {"name_length": NAME_MAX, "message_bytes": settings.max_message_bytes},
@@ -97,17 +76,8 @@ def meta(request: Request) -> dict[str, Any]:
 
 
 def build_rules(req: CreateTable) -> Rules:
-    options = dict(req.options)
-    for key in ("variant", "players", "teams", "target"):
-        if key in options:
-            raise ValueError(f"give {key} as its own field, not in options")
-    if req.players is not None:
-        options["players"] = req.players
-    if req.teams is not None:
-        options["teams"] = req.teams
-    if req.target is not None:
-        options["target"] = req.target
-    return Rules.preset(req.variant, **options)
+    return table_rules(req.variant, req.options, players=req.players, teams=req.teams,
+                       target=req.target)
 
 
 def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str, Any]]:
@@ -140,9 +110,15 @@ def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str,
 _BUCKETS: dict[str, TokenBucket] = {}
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the socket's peer, or what a trusted proxy forwarded (uvicorn
+    reads X-Forwarded-For only from ``trusted_proxies``)."""
+    return request.client.host if request.client else "?"
+
+
 def _allow_create(request: Request, settings: Any) -> bool:
     """One token bucket per client address (forgotten when there are too many)."""
-    host = request.client.host if request.client else "?"
+    host = client_address(request)
     bucket = _BUCKETS.get(host)
     if bucket is None:
         if len(_BUCKETS) > 10000:
@@ -175,10 +151,11 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
     try:
         table, seat, token = await master.create_table(
-            rules, seats, req.public, grace, name, creator_seat
+            rules, seats, req.public, grace, name, creator_seat, client_address(request)
         )
     except MasterError as e:
-        raise HTTPException(503 if e.code == "busy" else 400, e.message) from None
+        status = {"busy": 503, "too_many": 429}.get(e.code, 400)
+        raise HTTPException(status, e.message) from None
     return {
         "table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
         "invite": table.invite, "invite_url": f"/join/{table.invite}",
@@ -223,9 +200,10 @@ def public_tables(request: Request) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}")
 def table(table_id: str, request: Request) -> dict[str, Any]:
-    """One table (anyone with its id may watch it)."""
+    """One public table (anyone may watch it); a private table is seen only through its
+    invite (``GET /api/invites/<invite>``), so here it is as unknown as a wrong id."""
     master = master_of(request)
     t = master.tables.get(table_id)
-    if t is None:
+    if t is None or not t.public:
         raise HTTPException(404, "no such table")
     return master.table_info(t)

@@ -19,16 +19,19 @@ import secrets
 import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from ..game import Game, IllegalMoveError, Move
+from ..replay import final_game
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
 from ..view import history_entry
 from . import views
+from .clock import Clock
 from .models import MatchRow, SeatRow, TableRow
-from .seats import BotPool, external_bot
+from .names import bot_name, distinct_name
+from .seats import AnalysisBusy, BotPool, external_bot
 from .settings import Settings
 from .store import Store, StoredTable
 
@@ -37,6 +40,9 @@ log = logging.getLogger("scopa.server")
 #: state ids: match_number * STATE_STRIDE + events in the match
 STATE_STRIDE = 1_000_000
 
+
+#: table statuses that count as live (held for players); also "finished" and "expired"
+LIVE = ("waiting", "playing")
 
 #: the pause between hands when no person is seated and connected (bots, spectators only)
 BOTS_ONLY_PAUSE_SECONDS = 2.0
@@ -47,6 +53,8 @@ class Conn(Protocol):
     seat: int | None
 
     def send(self, text: str) -> None: ...
+
+    def close_after_queue(self, code: int, reason: str) -> None: ...
 
 
 class MasterError(Exception):
@@ -105,6 +113,9 @@ class Table:
     timer: asyncio.Task[None] | None = None
     #: monotonic time the last match ended (for dropping idle finished tables)
     finished_at: float | None = None
+    #: the client address that made the table (None after a restart): its waiting
+    #: tables are capped
+    creator_address: str | None = None
 
     @property
     def state_id(self) -> int:
@@ -115,6 +126,11 @@ class Table:
         return self.winner is not None
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives datetimes back without their zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def new_id(n: int = 10) -> str:
     return secrets.token_urlsafe(n)[:n].replace("-", "x").replace("_", "y")
 
@@ -122,8 +138,13 @@ def new_id(n: int = 10) -> str:
 class Master:
     """Every live table, and the rules of changing them."""
 
-    def __init__(self, settings: Settings, store: Store, pool: BotPool, secret: str) -> None:
+    def __init__(
+        self, settings: Settings, store: Store, pool: BotPool, secret: str,
+        clock: Clock | None = None,
+    ) -> None:
         self.settings = settings
+        #: wall time and waiting (the pause between hands, the grace): a fake in tests
+        self.clock = clock or Clock()
         self.store = store
         self.pool = pool
         self.secret = secret.encode()
@@ -132,7 +153,9 @@ class Master:
         self.rng = random.Random()
         self._tasks: set[asyncio.Task[Any]] = set()
         #: teach-me answers by (table, state id, seat): asking again costs nothing
-        self._analyses: dict[tuple[str, int, int], list[dict[str, Any]] | None] = {}
+        self._analyses: dict[tuple[str, int, int], dict[str, Any] | None] = {}
+        #: seats (table, seat) with an analysis being computed
+        self._teaching: set[tuple[str, int]] = set()
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
@@ -149,6 +172,13 @@ class Master:
                 found = s.seat
         return found
 
+    def may_watch(self, table: Table, invite: object) -> bool:
+        """Anyone may watch a public table; a private one only with its invite code."""
+        if table.public:
+            return True
+        return isinstance(invite, str) and hmac.compare_digest(
+            invite.encode(), table.invite.encode())
+
     # -- tables -------------------------------------------------------------------------
     async def create_table(
         self,
@@ -158,33 +188,48 @@ class Master:
         grace: float,
         creator: str | None,
         creator_seat: int | None,
+        address: str | None = None,
     ) -> tuple[Table, int | None, str | None]:
-        """Create a table; the creator takes ``creator_seat`` (a human seat)."""
-        self._prune()
-        if len(self.tables) >= self.settings.max_live_tables:
+        """Create a table; the creator takes ``creator_seat`` (a human seat). Refused when
+        the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
+        has ``max_waiting_per_address`` tables waiting for players (``too_many``)."""
+        await self.sweep()
+        live = waiting_here = 0
+        for t in self.tables.values():
+            if t.status in LIVE:
+                live += 1
+                waiting_here += t.status == "waiting" and t.creator_address == address
+        if live >= self.settings.max_live_tables:
             raise MasterError("busy", "the server is full: try again later")
+        if address is not None and waiting_here >= self.settings.max_waiting_per_address:
+            raise MasterError(
+                "too_many", f"this address already has {waiting_here} tables waiting for "
+                "players: fill or leave one first")
         table_id = new_id(10)
         invite = new_id(16)
+        if creator_seat is not None and creator is None:
+            raise MasterError("bad_message", "the creator needs a name")
+        # every seat a distinct name: the creator's first, then each bot's
+        names: list[str | None] = [creator] if creator_seat is not None else []
         states = []
         for i, spec in enumerate(seats):
             kind = spec["kind"]
             level = spec.get("level") if kind == "bot" else spec.get("bot")
             name = None
             if kind == "bot":
-                name = f"Bot ({level})"
+                name = bot_name(names, self.rng)
             elif kind == "external":
-                name = f"{level} (external)"
+                name = distinct_name(f"{level} (external)", names)
+            names.append(name)
             states.append(SeatState(i, kind, level, name, None))
         token = None
         if creator_seat is not None:
-            if creator is None:
-                raise MasterError("bad_message", "the creator needs a name")
             token = secrets.token_urlsafe(24)
             states[creator_seat].name = creator
             states[creator_seat].token_hash = self.token_hash(token)
         table = Table(
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
-            created_at=datetime.now(UTC), seats=states,
+            created_at=datetime.now(UTC), seats=states, creator_address=address,
         )
         await self.store.create_table(
             TableRow(
@@ -204,9 +249,14 @@ class Master:
 
     async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
         table = self.by_invite.get(invite)
+        if table is not None and self._expired(table, self.waiting_cutoff()):
+            await self._expire(table)
+            table = None
         if table is None:
             raise MasterError("not_found", "no table has this invite code")
         async with table.lock:
+            if table.status == "expired":  # expired while this join waited for the lock
+                raise MasterError("not_found", "no table has this invite code")
             free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 chosen = [s for s in free if s.seat == seat]
@@ -217,6 +267,7 @@ class Master:
                 target = free[0]
             else:
                 raise MasterError("conflict", "every seat at this table is taken")
+            name = distinct_name(name, [s.name for s in table.seats if s is not target])
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
             await self.store.take_seat(table.id, target.seat, name, h)
@@ -252,22 +303,68 @@ class Master:
         self._broadcast_state(table, {"kind": "match_start", "match_number": number})
         self._drive(table)
 
-    def _prune(self) -> None:
-        """Forget finished tables nobody has watched for a while (they stay in history)."""
+    async def sweep(self) -> None:
+        """Forget finished tables nobody has watched for a while (they stay in history),
+        and close tables that waited for players longer than ``waiting_table_minutes``."""
         keep = self.settings.finished_keep_seconds
         now = time.monotonic()
+        cutoff = self.waiting_cutoff()
         for table in list(self.tables.values()):
             if (table.status == "finished" and table.finished_at is not None
                     and now - table.finished_at > keep and not table.spectators
                     and not any(s.conns for s in table.seats)):
-                self._close_externals(table)
-                del self.tables[table.id]
-                self.by_invite.pop(table.invite, None)
+                self._forget(table)
+            elif self._expired(table, cutoff):
+                await self._expire(table)
+
+    def waiting_cutoff(self) -> datetime:
+        """Tables made before this and still waiting for players have expired."""
+        return datetime.now(UTC) - timedelta(minutes=self.settings.waiting_table_minutes)
+
+    def _expired(self, table: Table, cutoff: datetime) -> bool:
+        return table.status == "waiting" and table.created_at < cutoff
+
+    async def _expire(self, table: Table) -> None:
+        """Close a table that waited too long: stored as ``expired`` (never reloaded), its
+        invite stops working, and its sockets are told and closed. Under the table lock, so
+        a join or a start in progress finishes first (and then the table is not expired)."""
+        async with table.lock:
+            if table.status != "waiting" or all(s.taken for s in table.seats):
+                return  # started, or full and about to start
+            await self.store.set_status(table.id, "expired")  # committed first
+            table.status = "expired"
+        message = json.dumps({"type": "error", "code": "table_expired", "ref": None,
+                              "message": "this table waited too long for players and is "
+                                         "closed: make a new one"})
+        for conn in [*table.spectators, *(c for s in table.seats for c in s.conns)]:
+            conn.send(message)
+            conn.close_after_queue(4004, "table expired")
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        self._close_externals(table)
+        self.tables.pop(table.id, None)
+        self.by_invite.pop(table.invite, None)
+
+    async def housekeeping(self) -> None:
+        """Sweep now and then, so expired tables go even when nobody creates one."""
+        period = min(60.0, self.settings.waiting_table_minutes * 60 / 4)
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.sweep()
+            except Exception:  # a database hiccup must not end the housekeeping
+                log.exception("sweeping tables failed")
+
+    def start_housekeeping(self) -> None:
+        self._spawn(self.housekeeping())
 
     # -- restore after a restart --------------------------------------------------------
     async def restore(self) -> int:
-        """Rebuild every waiting or playing table from storage; returns how many."""
+        """Rebuild every waiting or playing table from storage; returns how many. Tables
+        that waited too long are marked expired first and stay down."""
         count = 0
+        await self.store.expire_waiting(self.waiting_cutoff())
         for st in await self.store.load_active():
             try:
                 table = self._rebuild(st)
@@ -283,21 +380,12 @@ class Master:
         t = st.table
         table = Table(
             id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
-            grace=t.grace_seconds, created_at=t.created_at, status=t.status,
+            grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
             seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash) for s in st.seats],
         )
         if st.match is None or st.match.finished_at is not None:
             return table
-        game: Game | None = None
-        for ev in st.events:
-            if ev.kind == "hand":
-                if game is None:
-                    game = Game(table.rules, hand_seed=ev.data["seed"])
-                else:
-                    game.next_hand(seed=ev.data["seed"])
-            elif ev.kind == "move":
-                assert game is not None
-                game.play(Move.from_dict({"card": ev.data["card"], "capture": ev.data["capture"]}))
+        game = final_game(table.rules, (ev.replay_event() for ev in st.events))
         table.game, table.match_id = game, st.match.id
         table.match_number, table.seq = st.match.number, len(st.events)
         table.status = "playing"
@@ -344,6 +432,8 @@ class Master:
         else:
             conn.send(json.dumps(self.state_message(table, seat, None)))
         self._catch_up(table, conn)
+        if was_standin and self._between_hands(table):
+            self._broadcast(table, self._waiting(table))  # back: waited for again
 
     def detach(self, table: Table, conn: Conn) -> None:
         if conn.seat is None:
@@ -361,13 +451,15 @@ class Master:
             s.grace_task.cancel()
 
         async def stand_in() -> None:
-            await asyncio.sleep(table.grace)
+            await self.clock.sleep(table.grace)
             if s.conns or s.kind != "human":
                 return
             s.standin = True
             s.grace_task = None
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
+            # between hands a person gone for good is no longer waited for
+            await self._continue_if_ready(table)
 
         s.grace_task = self._spawn(stand_in())
 
@@ -426,9 +518,10 @@ class Master:
         data = {"seat": seat, **move.to_dict(), "by": by}
         await self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
         round_before = game.round
+        at = len(game.history)
         game.play(move)
         table.seq += 1
-        entry = history_entry(game.history[-1])
+        entry = history_entry(game.history[at])  # the move's own (a deal may add more)
         event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
         if not game.hand_over:
             self._broadcast_state(table, event)
@@ -439,7 +532,7 @@ class Master:
             table.status = "finished"
             table.finished_at = time.monotonic()
         else:
-            table.next_hand_at = time.time() + self._hand_pause(table)
+            table.next_hand_at = self.clock.now() + self._hand_pause(table)
             table.next_votes = set()
         self._broadcast_state(table, event)
         self._broadcast(table, self._hand_end(table))
@@ -480,24 +573,47 @@ class Master:
             "redeals": game.hand_attempt, "commitment": c,
             "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
             "next_hand_at": table.next_hand_at,
+            "waiting_for": [] if table.match_over else self.waiting_for(table),
+        })
+
+    def _waiting(self, table: Table) -> str:
+        """Who has pressed Continue on the score sheet, and who is still reading it."""
+        return json.dumps({
+            "type": "waiting", "state_id": table.state_id, "ready": sorted(table.next_votes),
+            "waiting_for": self.waiting_for(table), "next_hand_at": table.next_hand_at,
         })
 
     # -- the flow between hands ---------------------------------------------------------
     def _hand_pause(self, table: Table) -> float:
-        """How long the score sheet stays up: until the people seated vote "next" (or the
-        pause ends); a table with no person connected moves on after a short look."""
+        """How long the score sheet stays up at most: until every person seated presses
+        Continue (or this pause ends, so one absent player cannot stall the table); a table
+        with no person connected moves on after a short look."""
         people = [s for s in table.seats if s.kind == "human" and s.conns and not s.standin]
         pause = self.settings.hand_pause_seconds
         return pause if people else min(pause, BOTS_ONLY_PAUSE_SECONDS)
 
+    @staticmethod
+    def _between_hands(table: Table) -> bool:
+        game = table.game
+        return game is not None and game.hand_over and not table.match_over
+
+    def waiting_for(self, table: Table) -> list[int]:
+        """The seats whose person has not pressed Continue yet. Everyone seated counts,
+        connected or briefly away (a reload); a seat a stand-in has taken over does not."""
+        return sorted(
+            s.seat for s in table.seats
+            if s.kind == "human" and s.taken and not s.standin and s.seat not in table.next_votes
+        )
+
     def _schedule_next_hand(self, table: Table) -> None:
         if table.next_hand_at is None:
-            table.next_hand_at = time.time() + self._hand_pause(table)
-        delay = max(0.0, table.next_hand_at - time.time())
+            table.next_hand_at = self.clock.now() + self._hand_pause(table)
         sid = table.state_id
 
         async def later() -> None:
-            await asyncio.sleep(delay)
+            # the deadline is read on each wake-up: the clock may be a test's fake one
+            while table.next_hand_at is not None and table.next_hand_at > self.clock.now():
+                await self.clock.sleep(table.next_hand_at - self.clock.now())
             await self._deal_next(table, sid)
 
         if table.timer is not None:
@@ -505,12 +621,18 @@ class Master:
         table.timer = self._spawn(later())
 
     async def next_vote(self, table: Table, seat: int) -> None:
-        game = table.game
-        if game is None or not game.hand_over or table.match_over:
+        """A person pressed Continue: deal when nobody else is still reading the sheet."""
+        if not self._between_hands(table):
             return  # harmless: nothing to wait for
         table.next_votes.add(seat)
-        humans = {s.seat for s in table.seats if s.kind == "human" and s.conns and not s.standin}
-        if humans <= table.next_votes:
+        await self._continue_if_ready(table)
+
+    async def _continue_if_ready(self, table: Table) -> None:
+        if not self._between_hands(table):
+            return
+        if self.waiting_for(table):
+            self._broadcast(table, self._waiting(table))
+        else:
             await self._deal_next(table, table.state_id)
 
     async def _deal_next(self, table: Table, sid: int) -> None:
@@ -620,20 +742,42 @@ class Master:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
         key = (table.id, table.state_id, seat)
-        moves = self._analyses.get(key)
-        if moves is None:
-            moves = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+        analysis = self._analyses.get(key)
+        if analysis is None:
+            asker = (table.id, seat)
+            if asker in self._teaching:  # fairness: one analysis in flight per seat
+                raise MasterError("rate_limited", "one analysis at a time: wait for it",
+                                  table.state_id)
+            self._teaching.add(asker)
+            try:
+                analysis = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+            except AnalysisBusy:
+                raise MasterError("busy", "the analysis is busy: try again in a moment",
+                                  table.state_id) from None
+            finally:
+                self._teaching.discard(asker)
             if len(self._analyses) > 1000:
                 self._analyses.clear()
-            self._analyses[key] = moves
-        if moves is None:
+            self._analyses[key] = analysis
+        if analysis is None:
             raise MasterError("unavailable", "move analysis is not available on this server")
-        return {"type": "analysis", "state_id": state_id, "moves": moves}
+        return {"type": "analysis", "state_id": state_id, **analysis}
 
     # -- messages -----------------------------------------------------------------------
+    @staticmethod
+    def totals(table: Table) -> list[int]:
+        """The match points now: counting a finished hand as soon as it ends (the view's
+        ``scores`` are those banked before the hand)."""
+        if table.final_scores is not None:
+            return list(table.final_scores)
+        game = table.game
+        if game is None:
+            return [0] * table.rules.teams
+        return game.match_totals() if game.hand_over else list(game.scores)
+
     def table_info(self, table: Table, with_invite: bool = False) -> dict[str, Any]:
         r = table.rules
-        scores = list(table.final_scores or (table.game.scores if table.game else [0] * r.teams))
+        scores = self.totals(table)
         return {
             "id": table.id, "variant": r.variant, "rules": r.to_dict(),
             "players": r.players,
@@ -655,7 +799,7 @@ class Master:
 
     def _welcome(self, table: Table, seat: int | None) -> str:
         return json.dumps({"type": "welcome", "seat": seat, "table": self.table_info(table),
-                           "server_time": time.time()})
+                           "server_time": self.clock.now()})
 
     def state_message(
         self, table: Table, seat: int | None, event: dict[str, Any] | None,
@@ -682,13 +826,17 @@ class Master:
 
     def _broadcast_state(self, table: Table, event: dict[str, Any] | None) -> None:
         info = self.table_info(table)
+        # a pass is told only to the seat that passed (it would tell the others that its
+        # hand could have declared), as the views leave it out
+        private = event is not None and event.get("declare") is False
         for s in table.seats:
             if s.conns:
-                text = json.dumps(self.state_message(table, s.seat, event, info))
+                seen = None if private and event and event["seat"] != s.seat else event
+                text = json.dumps(self.state_message(table, s.seat, seen, info))
                 for c in list(s.conns):
                     c.send(text)
         if table.spectators:
-            text = json.dumps(self.state_message(table, None, event, info))
+            text = json.dumps(self.state_message(table, None, None if private else event, info))
             for c in list(table.spectators):
                 c.send(text)
 

@@ -9,6 +9,9 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from ..game import move_fields
+from ..replay import Deal
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -34,7 +37,7 @@ class TableRow(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     grace_seconds: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: waiting | playing | finished
+    #: waiting | playing | finished | expired (waited too long for players; never reloaded)
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
 
 
@@ -78,3 +81,12 @@ class EventRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    def replay_event(self) -> Deal | dict[str, Any]:
+        """This event as the engine's one replay reads it (``scopa.replay.replay_log``): a
+        deal from its seed, or the move itself (who played it and how are not part of it)."""
+        if self.kind == "hand":
+            return Deal(seed=self.data["seed"])
+        if self.kind == "move":
+            return move_fields(self.data)
+        raise ValueError(f"unknown event kind {self.kind!r}")

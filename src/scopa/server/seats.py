@@ -1,17 +1,18 @@
 """Bots at the table: they think in a process pool, off the event loop, and are given
-only the seat's ``PlayerView``. Teach-me analysis runs in the same pool."""
+only the seat's ``PlayerView``. Teach-me analyses run in workers of their own."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..bots import Limit, make_bot
-from ..cards import card_name, cards_of
 from ..game import Move
 from ..view import PlayerView
 
@@ -19,9 +20,10 @@ FALLBACK_LEVEL = "random"
 
 
 def known_levels() -> list[str]:
+    """The bots that may sit at a table (not the omniscient oracle)."""
     from ..bots import base
 
-    return base.bot_names()
+    return [name for name in base.bot_names() if base.seatable(name)]
 
 
 def _limit(seconds: float | None) -> Limit | None:
@@ -39,60 +41,44 @@ def _think(level: str, view: PlayerView, seconds: float | None, seed: int) -> di
     return Move(move.card, move.capture).to_dict()
 
 
-def describe(move: Move, view: PlayerView) -> str:
-    """Plain English for a move: "your 7 of coins takes the 3 of swords and sweeps"."""
-    played = f"your {card_name(move.card)}"
-    if not move.capture:
-        return f"{played} is laid on the table"
-    taken = [f"the {card_name(c)}" for c in cards_of(move.capture)]
-    text = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
-    out = f"{played} takes {text}"
-    if move.capture == view.table:
-        out += " and sweeps the table"
-    return out
-
-
-def _analyse(view: PlayerView, seconds: float | None) -> list[dict[str, Any]] | None:
-    """Worker: the teach-me analysis of the seat's legal moves, best first (None when the
-    analysis module is not there)."""
+def _analyse(view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
+    """Worker: the teach-me analysis of the seat's legal moves, best first, with the words
+    as structured messages (``scopa.messages``; None when the analysis module is not
+    there)."""
     try:
-        from ..bots.analysis import analyse
+        from ..bots.analysis import analyse, payload
     except ImportError:
         return None
-    values = analyse(view, limit=_limit(seconds))
-    out = []
-    for i, mv in enumerate(values):
-        move = Move(mv.move.card, mv.move.capture)
-        out.append(
-            {
-                "move": move.to_dict(),
-                "value": round(float(mv.value), 3),
-                "best": i == 0,
-                "text": describe(move, view),
-                "explanation": str(getattr(mv, "explanation", "")),
-            }
-        )
-    return out
+    return payload(view, analyse(view, limit=_limit(seconds)))
 
 
 def _warm() -> int:
     return 1
 
 
-class BotPool:
-    """A pool of worker processes (spawned: safe next to threads and the event loop)."""
+def _yield_cpu() -> None:
+    """Worker start of the analysis pool: a lower CPU priority, so that on a busy machine
+    the bots' processes (and the server) run first."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
 
-    def __init__(self, workers: int) -> None:
+
+class Workers:
+    """Worker processes (spawned: safe next to threads and the event loop); if a worker
+    died (the pool is broken), a new pool is started and the call retried once."""
+
+    def __init__(self, workers: int, initializer: Callable[[], None] | None = None) -> None:
         self.workers = workers
+        self.initializer = initializer
         self.executor = self._new_executor()
 
     def _new_executor(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+            initializer=self.initializer,
         )
 
-    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run in the pool; if a worker died (the pool is broken), start a new pool once."""
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self.executor, fn, *args)
@@ -107,20 +93,48 @@ class BotPool:
             *(loop.run_in_executor(self.executor, _warm) for _ in range(self.workers))
         )
 
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class AnalysisBusy(Exception):
+    """Every analysis slot (running and waiting) is taken: ask again later."""
+
+
+class BotPool:
+    """Bots and stand-ins think in their own workers; teach-me analyses in others (started
+    on first use, at a lower priority), so a bot never queues behind an analysis. At most
+    ``analysis_workers + analysis_queue`` analyses are in flight; more raise
+    ``AnalysisBusy``."""
+
+    def __init__(self, workers: int, analysis_workers: int = 1, analysis_queue: int = 4) -> None:
+        self.bots = Workers(workers)
+        self.analysis = Workers(analysis_workers, _yield_cpu)
+        self.analysis_slots = analysis_workers + analysis_queue
+        self.analyses_in_flight = 0
+
+    async def warm(self) -> None:
+        await self.bots.warm()
+
     async def choose(
         self, level: str, view: PlayerView, seconds: float | None, seed: int
     ) -> dict[str, Any]:
-        move: dict[str, Any] = await self._run(_think, level, view, seconds, seed)
+        move: dict[str, Any] = await self.bots.run(_think, level, view, seconds, seed)
         return move
 
-    async def analyse(
-        self, view: PlayerView, seconds: float | None
-    ) -> list[dict[str, Any]] | None:
-        moves: list[dict[str, Any]] | None = await self._run(_analyse, view, seconds)
-        return moves
+    async def analyse(self, view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
+        if self.analyses_in_flight >= self.analysis_slots:
+            raise AnalysisBusy
+        self.analyses_in_flight += 1
+        try:
+            analysis: dict[str, Any] | None = await self.analysis.run(_analyse, view, seconds)
+        finally:
+            self.analyses_in_flight -= 1
+        return analysis
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()
+        self.analysis.close()
 
 
 def external_bot(command: list[str], timeout: float) -> Any:

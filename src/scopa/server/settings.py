@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -22,8 +24,10 @@ class Settings(BaseSettings):
     secret: str | None = None
     #: seconds a disconnected human may be away before a bot plays for them
     grace_seconds: float = Field(default=60.0, ge=0, le=3600)
-    #: pause after a hand before the next is dealt (unless every human says "next")
-    hand_pause_seconds: float = Field(default=10.0, ge=0, le=600)
+    #: longest pause after a hand: the next is dealt once every person seated has pressed
+    #: Continue on the score sheet, or when this runs out (so one absent player cannot
+    #: stall the table)
+    hand_pause_seconds: float = Field(default=120.0, ge=0, le=600)
     #: minimum pause before a bot's move, so people can follow the play
     bot_delay_seconds: float = Field(default=0.6, ge=0, le=30)
     #: worker processes for bots and analysis
@@ -48,12 +52,39 @@ class Settings(BaseSettings):
     #: tables one client address may create: a burst, then this many per minute
     create_burst: int = Field(default=60, ge=1)
     create_per_minute: float = Field(default=30.0, gt=0)
-    #: tables held in memory at most (waiting, playing, recently finished)
+    #: live tables (waiting for players or playing) at most; finished ones do not count
     max_live_tables: int = Field(default=10000, ge=1)
+    #: a table still waiting for players this long after it was made is closed for good
+    waiting_table_minutes: float = Field(default=30.0, gt=0, le=7 * 24 * 60)
+    #: tables waiting for players that one client address may hold at once
+    max_waiting_per_address: int = Field(default=20, ge=1)
+    #: proxies whose X-Forwarded-For / X-Forwarded-Proto are believed, comma-separated
+    #: addresses or networks ("10.0.0.1,192.168.0.0/16", "*" for any); empty: none
+    trusted_proxies: str = ""
+    #: public addresses of the page (comma-separated origins like "https://scopa.example");
+    #: empty: a WebSocket's Origin must name the same host as its Host header
+    public_origins: str = ""
+    #: key of operator actions (e.g. resetting the health figures); none: they are refused
+    operator_secret: str | None = Field(default=None, min_length=16)
+    #: processes of their own for teach-me analyses (bots never wait behind them)
+    analysis_workers: int = Field(default=1, ge=1, le=16)
+    #: analyses that may wait for a worker; beyond that a teach gets "busy"
+    analysis_queue: int = Field(default=4, ge=0, le=1000)
     #: a finished table with nobody connected is forgotten after this (history keeps it)
     finished_keep_seconds: float = Field(default=3600.0, ge=0)
     #: where the static UI lives (None: the package folder scopa/web)
     static_dir: str | None = None
+
+    def origins(self) -> set[str]:
+        """The configured public origins, normalised (lower case, no trailing slash)."""
+        return {o.strip().rstrip("/").lower() for o in self.public_origins.split(",")
+                if o.strip()}
+
+    def proxy_options(self) -> dict[str, Any]:
+        """uvicorn's options for forwarded headers: read only from ``trusted_proxies``
+        (uvicorn alone would believe any client on 127.0.0.1)."""
+        trusted = [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]
+        return {"proxy_headers": bool(trusted), "forwarded_allow_ips": trusted}
 
     async def secret_for(self, store: object) -> str:
         """The configured secret, else the one kept in the database (made on first start),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import event, func, insert, select, update
@@ -122,6 +123,17 @@ class Store:
                 update(TableRow).where(TableRow.id == table_id).values(status=status)
             )
 
+    async def expire_waiting(self, before: datetime) -> int:
+        """Mark every table made before ``before`` and still waiting for players as
+        ``expired`` (so it is never loaded again); returns how many."""
+        async with self.session.begin() as s:
+            done = await s.execute(
+                update(TableRow)
+                .where(TableRow.status == "waiting", TableRow.created_at < before)
+                .values(status="expired")
+            )
+            return int(getattr(done, "rowcount", 0) or 0)
+
     # -- matches and events -------------------------------------------------------------
     async def start_match(self, match: MatchRow, first_hand: dict[str, Any]) -> None:
         """A new match and its first deal, in one transaction."""
@@ -197,12 +209,17 @@ class Store:
 
     # -- history ------------------------------------------------------------------------
     async def finished_matches(self, limit: int, offset: int) -> tuple[list[MatchRow], int]:
+        """Finished matches of public tables, newest first, and how many there are."""
         async with self.session() as s:
-            done = MatchRow.finished_at.is_not(None)
-            total = await s.scalar(select(func.count()).select_from(MatchRow).where(done)) or 0
+            listed = (MatchRow.finished_at.is_not(None), TableRow.public.is_(True))
+            public = select(MatchRow).join(TableRow, TableRow.id == MatchRow.table_id)
+            total = await s.scalar(
+                select(func.count()).select_from(MatchRow)
+                .join(TableRow, TableRow.id == MatchRow.table_id).where(*listed)
+            ) or 0
             rows = (await s.scalars(
-                select(MatchRow)
-                .where(done)
+                public
+                .where(*listed)
                 .order_by(MatchRow.finished_at.desc())
                 .limit(limit)
                 .offset(offset)

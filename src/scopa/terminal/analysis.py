@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ..bots.base import Limit
 from ..game import Game
+from ..messages import sentence
 from . import render
 
 
@@ -20,26 +21,19 @@ def analyse_position(
 ) -> dict[str, Any]:
     """The analysis as JSON-ready data; ``ValueError`` for a bad position or a finished
     hand, ``ImportError`` if the search bot's analysis is not installed."""
-    from ..bots.analysis import analyse
+    from ..bots.analysis import analyse, payload
 
     game = Game.from_position(data)
     if game.hand_over:
         raise ValueError("the hand in this position is over: nothing to analyse")
     seat = game.to_move
-    values = analyse(game.view(seat), limit, seed=seed)
-    return {
-        "seat": seat,
-        "moves": [
-            {
-                "move": mv.move.to_dict(),
-                "notation": str(mv.move),
-                "value": round(mv.value, 4),
-                "explanation": mv.explanation,
-                "samples": getattr(mv, "samples", None),
-            }
-            for mv in values
-        ],
-    }
+    view = game.view(seat)
+    values = analyse(view, limit, seed=seed)
+    out = payload(view, values)
+    for row, mv in zip(out["moves"], values, strict=True):
+        row.update(notation=str(mv.move), value=round(mv.value, 4),
+                   explanation=mv.explanation, samples=mv.samples)
+    return {"seat": seat, **out}
 
 
 def analysis_table(analysis: dict[str, Any]) -> Table:
@@ -52,5 +46,6 @@ def analysis_table(analysis: dict[str, Any]) -> Table:
     for i, row in enumerate(analysis["moves"], 1):
         move = Move.from_dict(row["move"])
         table.add_row(str(i), render.move_text(move), f"{row['value']:+.2f}", row["explanation"])
-    table.caption = "value: expected hand-point margin of the mover's side for the rest of the hand"
+    caption = "value: expected hand-point margin of the mover's side for the rest of the hand"
+    table.caption = " ".join([*(sentence(m) for m in analysis.get("context", [])), caption])
     return table

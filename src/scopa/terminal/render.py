@@ -12,11 +12,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import SUIT, card_name, card_text, cards_of
-from ..game import Move
-from ..scoring import POINT_ITEMS
+from ..game import DECLARE, MARKS, Move
+from ..messages import card, cards, message, render
 from ..view import PlayerView
 
-ITEM_LABELS = {"scope": "sweeps", "sevens": "most sevens", "re_bello": "re bello (10d)"}
+#: each score item's name on the sheet, by its key (an unknown key shows as itself)
+ITEM_LABELS = {
+    "cards": "cards taken", "settebello": "settebello (7d)", "scope": "sweeps",
+    "sevens": "most sevens", "re_bello": "re bello (10d)", "grande": "grande (8d 9d 10d)",
+    "piccola": "piccola (1d 2d 3d...)", "declarations": "declared hands",
+}
 SUIT_STYLE = ("bold yellow", "bold red", "bold blue", "bold green")
 
 
@@ -32,7 +37,13 @@ def cards_markup(cards: Sequence[int], empty: str = "(none)") -> Text:
 
 
 def move_text(move: Move) -> Text:
-    """``7d takes 3s + 4d`` or ``7d is laid on the table``."""
+    """``7d takes 3s + 4d``, ``7d is laid on the table``, or a declaration (from history,
+    where its capture field is the hand shown)."""
+    if move.card >= MARKS:
+        if move.card == DECLARE or move.capture:
+            out = Text("declares the hand ", style="bold")
+            return out.append_text(cards_markup(cards_of(move.capture), ""))
+        return Text("passes (no declaration)", style="dim")
     out = card_markup(move.card)
     if move.capture:
         out.append(" takes ")
@@ -42,8 +53,27 @@ def move_text(move: Move) -> Text:
     return out
 
 
+def move_notation(move: Move) -> Text:
+    """``7d:3s+4d`` (docs/formats.md), coloured by suit."""
+    out = card_markup(move.card)
+    if move.capture:
+        out.append(":")
+        out.append_text(Text("+").join(card_markup(c) for c in cards_of(move.capture)))
+    return out
+
+
+def play_words(name: str, move: Move) -> str:
+    """The last-play line from the shared catalogue: "You took the 3 of swords with ..."."""
+    if not move.capture:
+        return render(message("table.lastLay", name=name, card=card(move.card)))
+    taken = cards(cards_of(move.capture))
+    return render(message("table.lastTake", name=name, cards=taken, card=card(move.card)))
+
+
 def move_words(move: Move) -> str:
     """The move in plain words, for screen readers and the move list."""
+    if move.is_declaration:
+        return "declare your hand (it is shown)" if move.card == DECLARE else "pass"
     if not move.capture:
         return f"lay the {card_name(move.card)}"
     taken = ", ".join(card_name(c) for c in cards_of(move.capture))
@@ -74,7 +104,14 @@ def state_panel(view: PlayerView, names: Sequence[str]) -> RenderableType:
     )
     stock = Text(f"Stock: {view.stock_size} cards", style="dim")
     hand = Text("Your hand: ", style="bold").append_text(cards_markup(cards_of(view.hand)))
-    return Group(players, Text(""), table_line, stock, hand)
+    shown = [
+        Text(f"{names[s]} declared, holds: ", style="bold").append_text(
+            cards_markup(cards_of(m))
+        )
+        for s, m in enumerate(view.shown)
+        if m and s != view.seat
+    ]
+    return Group(players, Text(""), table_line, stock, hand, *shown)
 
 
 def moves_table(moves: Sequence[Move]) -> Table:
@@ -96,23 +133,41 @@ def score_sheet(result: dict[str, Any], names: Sequence[str], title: str) -> Tab
     for side in sides:
         table.add_column(" & ".join(names[s] for s in side["seats"]), justify="right")
 
-    def row(label: str, values: list[str]) -> None:
-        table.add_row(label, *values)
-
-    row("cards taken", [str(s["cards"]) for s in sides])
-    row("coins", [str(s["coins"]) for s in sides])
-    row("settebello (7d)", ["yes" if s["settebello"] else "" for s in sides])
-    row("primiera", [
-        f"{s['primiera']} ({' '.join(s['primiera_cards'])})" if s["primiera"] else "-"
-        for s in sides
-    ])
-    row("sweeps", [str(s["scope"]) for s in sides])
-    for item in POINT_ITEMS:
-        if any(s["points"].get(item) for s in sides):
-            label = ITEM_LABELS.get(item, item)
-            row(f"point: {label}", [str(s["points"][item] or "") for s in sides])
+    items = sheet_items(result)
+    for item in items:  # what each side has towards every item this table plays
+        details = item.get("cards") or [None] * len(sides)
+        table.add_row(ITEM_LABELS.get(item["key"], item["key"]), *[
+            _shown(v) + (f" ({' '.join(d)})" if d else "")
+            for v, d in zip(item["values"], details, strict=True)
+        ])
+    for item in items:
+        if any(item["points"]):
+            label = ITEM_LABELS.get(item["key"], item["key"])
+            table.add_row(f"point: {label}", *[str(p or "") for p in item["points"]])
     table.add_row("[bold]hand points", *[f"[bold]{s['total']}" for s in sides])
     return table
+
+
+def sheet_items(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The sheet's own list of items; a sheet written before it had one gets one from its
+    points (the values shown are then the points)."""
+    if "items" in result:
+        items: list[dict[str, Any]] = result["items"]
+        return items
+    sides = result["sides"]
+    return [
+        {"key": key, "values": [s["points"][key] for s in sides],
+         "points": [s["points"][key] for s in sides]}
+        for key in sides[0]["points"]
+    ]
+
+
+def _shown(value: object) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return ""
+    return "-" if value is None else str(value)
 
 
 def scores_line(scores: Sequence[int], side_names: Sequence[str], target: int) -> Text:

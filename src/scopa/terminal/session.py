@@ -16,10 +16,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..arena.play import derive_seed
-from ..bots.base import Bot, Limit, bot_names, make_bot
-from ..game import Game, IllegalMoveError, Move
+from ..bots.base import Bot, Limit, bot_names, make_bot, seatable
+from ..game import AUTO_DECLARE, MARKS, OPENING, Game, IllegalMoveError, Move
+from ..messages import sentence, text
 from ..rules import Rules
+from ..shuffle import derive_seed
 from ..view import PlayerView
 from . import render
 
@@ -55,7 +56,7 @@ def parse_choice(text: str, moves: Sequence[Move]) -> Move:
     """A legal move from a number (1-based) or a move in notation; a card alone is enough
     when that card has a single legal move. ``ValueError`` says what is wrong."""
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         i = int(text)
         if 1 <= i <= len(moves):
             return moves[i - 1]
@@ -105,7 +106,7 @@ class TerminalMatch:
         self.bots: dict[int, Bot] = {}
         for seat in range(1, n):
             level = self.levels[seat - 1]
-            if getattr(make_bot(level, 0), "omniscient", False):
+            if not seatable(level):
                 raise ValueError(f"{level!r} sees every card: it cannot sit at a table")
             bot_seed = None if seed is None else derive_seed(seed, "seat", seat)
             self.bots[seat] = make_bot(level, bot_seed)
@@ -141,9 +142,14 @@ class TerminalMatch:
         game = self.game
         self.console.print(Rule(f"Hand {game.hand_number}"))
         self.console.print(render.scores_line(game.scores, self.side_names, self.rules.target))
-        for seat, code, _swept in game.history:  # Escoba's opening sweep
-            if code & 63 == 63:
-                self.console.print(f"{self.names[seat]} sweeps the opening table (15)")
+        for seat, code, _swept in game.history:  # the opening 15/30, declarations
+            if code & 63 == OPENING:
+                self.console.print(f"{self.names[seat]} sweeps the opening table (15 or 30)")
+            elif code & 63 == AUTO_DECLARE:
+                line = Text(f"{self.names[seat]}: ").append_text(
+                    render.move_text(Move.from_code(code))
+                )
+                self.console.print(line)
         while not game.hand_over:
             seat = game.to_move
             if seat == HUMAN:
@@ -157,10 +163,15 @@ class TerminalMatch:
         self.console.print(self._play_line(seat))
 
     def _play_line(self, seat: int) -> Text:
-        _, code, swept = self.game.history[-1]
-        line = Text(f"{self.names[seat]}: ").append_text(render.move_text(Move.from_code(code)))
+        _, code, swept = self.game.last_entry()
+        move = Move.from_code(code)
+        if move.card >= MARKS:  # a declaration, a pass or the opening sweep
+            line = Text(f"{self.names[seat]}: ").append_text(render.move_text(move))
+        else:
+            line = Text(render.play_words(self.names[seat], move) + " (")
+            line.append_text(render.move_notation(move)).append(")")
         if swept:
-            line.append("  SCOPA!", style="bold magenta")
+            line.append("  " + text("table.sweep").upper(), style="bold magenta")
         return line
 
     def human_turn(self) -> None:
@@ -208,8 +219,11 @@ class TerminalMatch:
                 "is not available in this installation.[/yellow]"
             )
             return
+        from ..bots.explain import still_to_come
+
         self.console.print("Thinking...", style="dim")
         values = analyse(view, self.hint_limit, seed=derive_seed(self.seed, "hint"))
+        context = still_to_come(view)
         table = Table(title="Hint: the search bot's view of your moves")
         for col in ("#", "move", "value", "why"):
             table.add_column(col, justify="right" if col in ("#", "value") else "left")
@@ -218,6 +232,8 @@ class TerminalMatch:
             table.add_row(str(number), render.move_text(mv.move), f"{mv.value:+.2f}",
                           mv.explanation)
         self.console.print(table)
+        if context:
+            self.console.print(sentence(context))
         self.console.print("value: expected hand points of your side minus the others', "
                            "for the rest of this hand", style="dim")
 

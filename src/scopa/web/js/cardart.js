@@ -52,7 +52,8 @@ function suitSymbols() {
 /** Put the suit symbols into the page once. */
 export function installCardDefs() {
   if (document.getElementById("card-defs")) return;
-  const defs = s("svg", { id: "card-defs", width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" },
+  // placed by the style sheet (#card-defs): the page has no inline styles (CSP)
+  const defs = s("svg", { id: "card-defs", width: 0, height: 0, "aria-hidden": "true" },
     s("defs", {}, ...suitSymbols()));
   document.body.prepend(defs);
 }

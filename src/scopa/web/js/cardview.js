@@ -1,14 +1,14 @@
 // Card elements: a face with its spoken name, a back, a small pile.
 import { h } from "./dom.js";
 import { cardBack, cardFace } from "./cardart.js";
-import { cardName } from "./cards.js";
+import { cardLabel } from "./cards.js";
 
 /** A face-up card; a <button> when `onclick` is given. */
 export function cardEl(text, { onclick, pressed, extraClass = "", label } = {}) {
   const attrs = {
     class: `card ${extraClass}`.trim(),
     dataset: { card: text },
-    "aria-label": label || cardName(text),
+    "aria-label": label || cardLabel(text),
   };
   if (onclick) {
     return h("button", { ...attrs, type: "button", "aria-pressed": pressed ? "true" : "false", onclick },

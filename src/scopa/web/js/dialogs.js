@@ -2,7 +2,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderSheet } from "./sheet.js";
-import { sideName } from "./tableview.js";
+import { seatName, sideName } from "./tableview.js";
 import { api } from "./api.js";
 import { sideCount } from "./sides.js";
 
@@ -43,14 +43,32 @@ export function endDialog(m, actions) {
   }
   if (m.matchEnd) {
     dialog.append(matchEndBlock(m, actions));
+  } else if (e && m.view.hand_over && m.state && m.state.match_over) {
+    dialog.append(h("p", { class: "result", role: "status" }, t("table.matchOver")));
   } else if (e && m.view.hand_over) {
-    const next = h("button", { type: "button", class: "primary next", onclick: actions.next }, t("sheet.next"));
-    dialog.append(h("div", { class: "actions" }, next, h("span", { class: "countdown muted" }, "")));
+    dialog.append(continueBlock(m, actions));
   } else if (e) {
     dialog.append(h("div", { class: "actions" },
       h("button", { type: "button", class: "primary close", onclick: actions.closeSheet }, t("sheet.close"))));
   }
   return dialog;
+}
+
+/** Continue, and who the table is still waiting for (the next hand comes when everyone
+ * has pressed Continue, or when the server's pause runs out). */
+function continueBlock(m, actions) {
+  const seated = m.seat !== null && m.seat !== undefined;
+  const acts = h("div", { class: "actions" });
+  if (seated) {
+    acts.append(h("button", {
+      type: "button", class: "primary next", onclick: actions.next, "aria-disabled": m.continued ? "true" : null,
+    }, m.continued ? t("sheet.continued") : t("sheet.next")));
+  }
+  acts.append(h("span", { class: "countdown muted" }, ""));
+  const others = m.waitingFor.filter((s) => s !== m.seat).map((s) => seatName(m.table, s));
+  const text = others.length ? t("sheet.waitingFor", { names: others.join(", ") }) : "";
+  return h("div", { class: "continue" }, acts,
+    h("p", { class: "waiting-for", role: "status", dataset: { waiting: m.waitingFor.join(" ") } }, text));
 }
 
 function matchEndBlock(m, actions) {

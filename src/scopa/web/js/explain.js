@@ -1,51 +1,44 @@
-// The server's teach-me reasons (scopa.bots.explain, in English) shown in the page's
-// language. The first clause describes the move, which the list already shows in our own
-// words, so it is dropped. An Italian clause we cannot read falls back to English.
-import { lang } from "./i18n.js";
+// The server's explanations are structured messages, {key, args} (scopa.messages): this
+// renders them in the page's language from the shared catalogue, by the same rules as the
+// Python renderer. Arguments: numbers and strings as they are, {card}, {cards}, {rank},
+// {ranks}, {list: [messages]} and nested messages; a key's ".1" text when args.n is 1.
+import { has, joinWords, lang, t } from "./i18n.js";
+import { cardList, theCard } from "./cards.js";
 
-const RANK_IT = { ace: "asso", knave: "fante", knight: "cavallo", king: "re" };
-
-const CLAUSES_IT = [
-  [/^wins the settebello$/, () => "prende il settebello"],
-  [/^(\d+) sevens? for the primiera$/, (n) => (n === "1" ? "un sette per la primiera" : `${n} sette per la primiera`)],
-  [/^leaves (\d+) on the table: an unseen (\w+) would sweep \((\d+) still unseen\)$/,
-    (total, rank, left) => `lascia ${total} in tavola: un ${rankIt(rank)} non ancora uscito farebbe scopa (${left} ancora da uscire)`],
-  [/^leaves (\d+) on the table, but no (\w+) is left unseen to sweep it$/,
-    (total, rank) => `lascia ${total} in tavola, ma non c'è più nessun ${rankIt(rank)} per fare scopa`],
-  [/^offers (the settebello|a seven) to (\d+) unseen sevens?$/,
-    (prize, left) => `offre ${prize === "a seven" ? "un sette" : "il settebello"} ai ${left} sette non ancora usciti`],
-];
-
-function rankIt(word) {
-  return RANK_IT[word] || word;
+/** A message in words. */
+export function say(msg, language = lang()) {
+  if (!msg || !msg.key) return "";
+  const args = msg.args || {};
+  let key = msg.key;
+  if (args.n === 1 && has(`${key}.1`, language)) key += ".1";
+  const values = {};
+  for (const [name, value] of Object.entries(args)) values[name] = argument(value, language);
+  return t(key, values, language);
 }
 
-function clauseIt(clause) {
-  for (const [re, make] of CLAUSES_IT) {
-    const found = clause.match(re);
-    if (found) return make(...found.slice(1));
-  }
-  return null;
+/** A message as a sentence, its first letter capitalised. */
+export function sentence(msg, language = lang()) {
+  const words = say(msg, language);
+  return words ? words[0].toUpperCase() + words.slice(1) : "";
 }
 
-function capitalise(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : "";
+function argument(value, language) {
+  if (value === null || typeof value !== "object") return String(value);
+  if ("key" in value) return say(value, language);
+  if ("card" in value) return theCard(value.card, language);
+  if ("cards" in value) return cardList(value.cards, language);
+  if ("rank" in value) return t(`rank.${value.rank}`, {}, language);
+  if ("ranks" in value) return t(`ranks.${value.ranks}`, {}, language);
+  if ("list" in value) return joinWords(value.list.map((m) => say(m, language)), language);
+  return "";
 }
 
-/** The reason for a move, without its description, in the page's language. */
-export function reason(explanation) {
-  if (!explanation) return "";
-  let text = explanation.trim();
-  const margin = text.match(/\s*Expected margin ([+-]?\d+(?:\.\d+)?) points for the rest of the hand\.$/);
-  if (margin) text = text.slice(0, margin.index);
-  const clauses = text.replace(/\.$/, "").split("; ").slice(1);
-  if (lang() !== "it") {
-    const rest = clauses.length ? `${capitalise(clauses.join("; "))}.` : "";
-    return [rest, margin ? margin[0].trim() : ""].filter(Boolean).join(" ");
-  }
-  const italian = clauses.map(clauseIt);
-  if (italian.includes(null)) return explanation;
-  const rest = italian.length ? `${capitalise(italian.join("; "))}.` : "";
-  const tail = margin ? `Margine atteso ${margin[1]} punti per il resto della mano.` : "";
-  return [rest, tail].filter(Boolean).join(" ");
+/** The last-play line's words for a play {card, capture, scopa} by `name` (the terminal
+ * says the same keys: scopa.terminal.render.play_words). */
+export function playWords(name, play, language = lang()) {
+  const args = { name, card: { card: play.card } };
+  const text = play.capture.length
+    ? say({ key: "table.lastTake", args: { ...args, cards: { cards: play.capture } } }, language)
+    : say({ key: "table.lastLay", args }, language);
+  return play.scopa ? `${text} — ${t("table.sweep", {}, language)}` : text;
 }

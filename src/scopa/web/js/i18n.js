@@ -1,9 +1,23 @@
 // Interface strings in English and Italian. t("key", {n: 3}) fills {n}.
+// Two tables: the page's own strings (strings.js) and the message catalogue shared with the
+// server (../messages.json, read by scopa.messages too): card words, explanations, the
+// last-play line. A key lives in one of them only.
 import { STRINGS } from "./strings.js";
 
 const KEY = "scopa.lang";
+const CATALOGUE = await loadCatalogue();
 let current = pickLanguage();
 const listeners = new Set();
+
+async function loadCatalogue() {
+  try {
+    const res = await fetch(new URL("../messages.json", import.meta.url));
+    if (res.ok) return await res.json();
+  } catch {
+    // offline or blocked: the page still works with its own strings
+  }
+  return { en: {}, it: {} };
+}
 
 function pickLanguage() {
   const saved = localStorage.getItem(KEY);
@@ -27,13 +41,32 @@ export function onLangChange(fn) {
   listeners.add(fn);
 }
 
-export function t(key, params = {}) {
-  const table = STRINGS[current] || STRINGS.en;
-  let text = table[key] ?? STRINGS.en[key] ?? key;
+function lookup(language, key) {
+  return (STRINGS[language] || {})[key] ?? (CATALOGUE[language] || {})[key];
+}
+
+/** Whether `key` has a text in `language` (or in English, the fallback). */
+export function has(key, language = current) {
+  return lookup(language, key) !== undefined || lookup("en", key) !== undefined;
+}
+
+export function t(key, params = {}, language = current) {
+  let text = lookup(language, key) ?? lookup("en", key) ?? key;
   for (const [name, value] of Object.entries(params)) {
     text = text.replaceAll(`{${name}}`, String(value));
   }
   return text;
+}
+
+/** Words joined as a list: "a, b and c" / "a, b e c". */
+export function joinWords(parts, language = current) {
+  if (!parts.length) return "";
+  let out = parts[0];
+  parts.slice(1).forEach((part, i) => {
+    const key = i === parts.length - 2 ? "list.and" : "list.comma";
+    out = t(key, { rest: out, last: part, next: part }, language);
+  });
+  return out;
 }
 
 /** Fill every [data-i18n] element under root with its string. */

@@ -2,7 +2,7 @@
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
-import { nickname, saveNickname, saveSeat, seatFor } from "./store.js";
+import { nickname, saveInvite, saveNickname, saveSeat, seatFor } from "./store.js";
 import { navigate } from "./nav.js";
 import { variantName } from "./variants.js";
 
@@ -16,6 +16,7 @@ export function mountJoin(main, invite) {
       navigate(`/t/${encodeURIComponent(table.id)}`);
       return;
     }
+    saveInvite(table.id, invite); // so that "Watch" may open a private table
     const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
     const who = table.seats.map((s) => (s.taken ? s.name : "…")).join(", ");
     const watch = h("a", { class: "button ghost", href: `/t/${encodeURIComponent(table.id)}` }, t("lobby.watch"));

@@ -14,13 +14,18 @@ export function mountLobby(main) {
   const form = h("form", { class: "new-table card-box", "aria-labelledby": "new-title" });
   const open = h("section", { class: "card-box open-tables", "aria-labelledby": "open-title" });
   const history = h("section", { class: "card-box history", "aria-labelledby": "history-title" });
-  main.append(hero(), h("div", { class: "lobby" }, form, open, history));
+  let banner = hero();
+  main.append(banner, h("div", { class: "lobby" }, form, h("div", { class: "lobby-side" }, open, history)));
   let meta = null;
+  // the choices so far: kept when the language changes
+  const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null, advanced: false };
 
   api.meta().then((data) => {
     meta = data;
-    buildForm(form, meta);
+    buildForm(form, meta, state);
   }).catch((e) => replace(form, h("p", { class: "error" }, t("error.generic", { msg: e.message }))));
+  drawOpen(open);
+  drawHistory(history);
   loadOpen(open);
   loadHistory(history);
   const timer = setInterval(() => loadOpen(open), 5000);
@@ -28,15 +33,22 @@ export function mountLobby(main) {
   return {
     unmount: () => clearInterval(timer),
     relang: () => {
-      if (meta) buildForm(form, meta);
+      const fresh = hero();
+      banner.replaceWith(fresh);
+      banner = fresh;
+      if (meta) buildForm(form, meta, state);
+      drawOpen(open);
+      drawHistory(history);
       loadOpen(open);
       loadHistory(history);
     },
   };
 }
 
-function buildForm(form, meta) {
-  const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null };
+function buildForm(form, meta, state) {
+  const name0 = form.querySelector("#name");
+  const typed = name0 ? name0.value : null;
+  const publicBefore = form.querySelector("#public");
   const variantSel = h("select", { id: "variant", name: "variant" });
   for (const v of meta.variants) variantSel.append(h("option", { value: v.name }, variantName(v.name)));
   const variantDesc = h("p", { class: "variant-desc muted", id: "variant-desc" });
@@ -45,8 +57,11 @@ function buildForm(form, meta) {
   const targetSel = h("select", { id: "target", name: "target" });
   const seatsBox = h("fieldset", { class: "seats" });
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: meta.limits ? meta.limits.name_length : 24,
-    value: nickname() || "", placeholder: t("lobby.defaultName"), autocomplete: "nickname" });
-  const pub = h("input", { id: "public", type: "checkbox" });
+    value: typed ?? (nickname() || ""), placeholder: t("lobby.defaultName"), autocomplete: "nickname" });
+  const pub = h("input", { id: "public", type: "checkbox", checked: Boolean(publicBefore && publicBefore.checked) });
+  const advanced = h("input", { id: "advanced", type: "checkbox", checked: state.advanced,
+    "aria-describedby": "advanced-help" });
+  const advancedHelp = h("p", { id: "advanced-help", class: "muted small advanced-help" });
   const error = h("p", { class: "error", role: "alert" });
   const start = h("button", { type: "submit", class: "primary big start" }, t("lobby.start"));
 
@@ -69,17 +84,39 @@ function buildForm(form, meta) {
     fillSeats();
   }
 
-  function fillTargets() {
+  function fillTargets(keep = false) {
     const def = variantOf().target;
     const values = [...new Set([def, ...TARGETS])].sort((a, b) => a - b);
-    state.target = def;
-    replace(targetSel, values.map((n) => h("option", { value: n, selected: n === def }, t("lobby.points", { n }))));
+    if (!keep || !values.includes(state.target)) state.target = def;
+    replace(targetSel, values.map((n) => h("option", { value: n, selected: n === state.target }, t("lobby.points", { n }))));
+  }
+
+  const levels = meta.levels || meta.bot_levels.slice(0, 4);
+  const engines = meta.bot_levels.filter((name) => !levels.includes(name));
+
+  function botOptions(value) {
+    const out = levels.map((level) => h("option", { value: `bot:${level}`, selected: value === `bot:${level}` },
+      t("lobby.bot", { level: levelName(level) })));
+    if (state.advanced && engines.length) {
+      out.push(h("optgroup", { label: t("lobby.engines") }, engines.map((name) =>
+        h("option", { value: `bot:${name}`, selected: value === `bot:${name}` }, t("lobby.engine", { name })))));
+    }
+    return out;
+  }
+
+  function fillAdvanced() {
+    replace(advancedHelp, state.advanced
+      ? [t("lobby.advancedHelp"), h("ul", {}, engines.map((name) =>
+        h("li", {}, h("strong", {}, name), ": ", engineText(name))))]
+      : t("lobby.advancedHelp"));
   }
 
   function fillSeats() {
     const seats = [];
+    const engineSeat = (v) => engines.some((name) => v === `bot:${name}`);
     for (let i = 0; i < state.players; i++) {
-      const prev = state.seats && state.seats[i];
+      let prev = state.seats && state.seats[i];
+      if (prev && !state.advanced && engineSeat(prev)) prev = "bot:intermediate";
       seats.push(prev || (i === 0 ? "you" : "bot:intermediate"));
     }
     seats[0] = "you";
@@ -94,18 +131,25 @@ function buildForm(form, meta) {
       }
       const sel = h("select", { id: `seat-${i}`, onchange: (e) => { state.seats[i] = e.target.value; } });
       sel.append(h("option", { value: "human", selected: value === "human" }, t("lobby.human")));
-      for (const level of meta.bot_levels) {
-        sel.append(h("option", { value: `bot:${level}`, selected: value === `bot:${level}` },
-          t("lobby.bot", { level: levelName(level) })));
-      }
+      sel.append(...botOptions(value));
       for (const name of meta.external_bots ? meta.external_bot_names || [] : []) {
         sel.append(h("option", { value: `ext:${name}`, selected: value === `ext:${name}` },
           t("lobby.external", { name })));
       }
       rows.push(h("div", { class: "seat-row" }, label, sel));
     });
+    if (engines.length) {
+      rows.push(h("label", { class: "check advanced" }, advanced, t("lobby.advanced")), advancedHelp);
+      fillAdvanced();
+    }
     replace(seatsBox, rows);
   }
+
+  advanced.addEventListener("change", () => {
+    state.advanced = advanced.checked;
+    fillSeats();
+    advanced.focus();
+  });
 
   variantSel.addEventListener("change", () => {
     state.variant = variantSel.value;
@@ -152,9 +196,10 @@ function buildForm(form, meta) {
     h("label", { class: "check" }, pub, t("lobby.public")),
     error,
     start);
+  if (!variantOf()) state.variant = meta.variants[0].name;
   variantSel.value = state.variant;
   variantDesc.textContent = variantLine(variantOf());
-  fillTargets();
+  fillTargets(true);
   fillPlayers();
   document.documentElement.lang = lang();
 }
@@ -165,6 +210,13 @@ function hero() {
     ["1d", "7d", "10d"].map((c) => h("div", { class: "card" }, cardFace(c))));
   return h("section", { class: "hero" }, fan,
     h("div", {}, h("p", { class: "hero-title" }, t("lobby.heroTitle")), h("p", { class: "muted" }, t("lobby.heroText"))));
+}
+
+/** What an engine does, in the page's language (a bot we do not know: its name alone). */
+function engineText(name) {
+  const key = `engine.${name}`;
+  const text = t(key);
+  return text === key ? "" : text;
 }
 
 /** A bot level's name in the page's language (other registered bots keep their own). */
@@ -181,13 +233,20 @@ function seatRequest(value) {
   return { kind: "bot", level: value.slice(4) };
 }
 
+// the last lists fetched: redrawn at once in a new language, then fetched again
+const seen = { tables: [], matches: [] };
+
 async function loadOpen(box) {
-  let tables = [];
   try {
-    tables = (await api.tables()).tables;
+    seen.tables = (await api.tables()).tables;
   } catch {
-    tables = [];
+    seen.tables = [];
   }
+  drawOpen(box);
+}
+
+function drawOpen(box) {
+  const tables = seen.tables;
   const list = h("ul", { class: "table-list" });
   for (const table of tables) {
     const names = table.seats.filter((s) => s.taken).map((s) => s.name).join(", ");
@@ -204,17 +263,21 @@ async function loadOpen(box) {
 }
 
 async function loadHistory(box) {
-  let matches = [];
   try {
-    matches = (await api.matches()).matches;
+    seen.matches = (await api.matches()).matches;
   } catch {
-    matches = [];
+    seen.matches = [];
   }
+  drawHistory(box);
+}
+
+function drawHistory(box) {
+  const matches = seen.matches;
   const list = h("ul", { class: "table-list" });
   for (const match of matches.slice(0, 8)) {
     const rules = match.rules || { players: match.players.length };
     const winners = match.winner === null || match.winner === undefined
-      ? "" : seatsOf(match.winner, rules, null).map((seat) => match.players[seat]).join(" & ");
+      ? "" : seatsOf(match.winner, rules, match).map((seat) => match.players[seat]).join(" & ");
     list.append(h("li", {},
       h("span", { class: "what" }, `${variantName(match.variant)} · ${match.players.join(" – ")}`),
       h("span", { class: "status" }, match.scores.join(" – ")),

@@ -2,7 +2,8 @@
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
-import { cardList, sortCards, theCard } from "./cards.js";
+import { sortCards } from "./cards.js";
+import { playWords } from "./explain.js";
 import { cardEl } from "./cardview.js";
 import { renderSheet } from "./sheet.js";
 import { variantName } from "./variants.js";
@@ -21,19 +22,17 @@ export function mountReplay(main, matchId) {
 
   function sideNames(rules) {
     const out = [];
-    for (let side = 0; side < sideCount(rules, null); side++) {
-      out.push(seatsOf(side, rules, null).map(names).join(" & "));
+    for (let side = 0; side < sideCount(rules, data); side++) {
+      out.push(seatsOf(side, rules, data).map(names).join(" & "));
     }
     return out;
   }
 
   function moveText(mv) {
     const who = names(mv.seat);
+    if ("declare" in mv) return `${who}: ${t(mv.declare ? "table.declare" : "table.pass")}`;
     if (!mv.card) return `${who}: ${t("table.sweep")}`;
-    const text = mv.capture.length
-      ? t("table.lastTake", { name: who, cards: cardList(mv.capture), card: theCard(mv.card) })
-      : t("table.lastLay", { name: who, card: theCard(mv.card) });
-    return mv.scopa ? `${text} — ${t("table.sweep")}` : text;
+    return playWords(who, mv);
   }
 
   function render() {

@@ -3,39 +3,20 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardEl } from "./cardview.js";
 
-function has(rules, option, variants) {
-  if (rules[option] !== undefined) return Boolean(rules[option]);
-  return variants.includes(rules.variant);
-}
-
-/** Which items this variant scores. */
-export function sheetItems(rules) {
-  const items = ["cards", "coins", "settebello"];
-  if (rules.primiera !== undefined ? rules.primiera : rules.variant !== "escoba") items.push("primiera");
-  if (has(rules, "sevens", ["escoba"])) items.push("sevens");
-  items.push("scope");
-  if (has(rules, "napola", ["napola"])) items.push("napola");
-  if (has(rules, "re_bello", ["re-bello"])) items.push("re_bello");
-  return items;
-}
-
-function detail(item, side) {
-  switch (item) {
-    case "cards": return String(side.cards);
-    case "coins": return String(side.coins);
-    case "settebello": return side.settebello ? cardEl("7d", { extraClass: "tiny" }) : "–";
-    case "sevens": return String(side.sevens);
-    case "scope": return String(side.scope);
-    case "napola": return side.napola_run ? napolaRun(side.napola_run) : "–";
-    case "re_bello": return side.re_bello ? "✓" : "–";
-    case "primiera": {
-      if (side.primiera === null || side.primiera === undefined) return h("span", { class: "muted" }, t("sheet.none"));
-      return h("span", { class: "prim" },
-        h("span", { class: "prim-cards" }, side.primiera_cards.map((c) => cardEl(c, { extraClass: "tiny" }))),
-        h("strong", {}, String(side.primiera)));
-    }
-    default: return "";
+/** A side's value for one item, as the sheet lists it (item.values[i], item.cards[i]). */
+function detail(item, i) {
+  const value = item.values[i];
+  if (item.key === "settebello") return value ? cardEl("7d", { extraClass: "tiny" }) : "–";
+  if (item.key === "primiera") {
+    if (value === null || value === undefined) return h("span", { class: "muted" }, t("sheet.none"));
+    return h("span", { class: "prim" },
+      h("span", { class: "prim-cards" }, (item.cards ? item.cards[i] : []).map((c) => cardEl(c, { extraClass: "tiny" }))),
+      h("strong", {}, String(value)));
   }
+  if (item.key === "napola" || item.key === "piccola") return value ? napolaRun(value) : "–";
+  if (value === true) return "✓";
+  if (value === false || value === null || value === undefined) return "–";
+  return String(value);
 }
 
 /** The run of coins from the ace: "A-2-3-4". */
@@ -50,19 +31,17 @@ function pointCell(n) {
 }
 
 /**
- * @param {object} result  HandResult {sides: [...], outright}
+ * @param {object} result  HandResult {sides: [...], outright, items: [{key, values, points, cards?}]}
  * @param {object} o  {rules, names: [side name], scores: match totals after the hand, handNumber}
  */
 export function renderSheet(result, o) {
-  const items = sheetItems(o.rules);
-  const head = h("tr", {}, h("th", { scope: "col" }, ""));
+  const items = result.items || [];  // the sheet carries its own list of items
+  const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("sheet.item"))));
   for (const name of o.names) head.append(h("th", { scope: "col", colspan: 2 }, name));
   const body = h("tbody", {});
   for (const item of items) {
-    const row = h("tr", { dataset: { item } }, h("th", { scope: "row" }, t(`sheet.${item}`)));
-    for (const side of result.sides) {
-      row.append(h("td", { class: "detail" }, detail(item, side)), pointCell(side.points[item === "napola" ? "napola" : item] || 0));
-    }
+    const row = h("tr", { dataset: { item: item.key } }, h("th", { scope: "row" }, t(`sheet.${item.key}`)));
+    result.sides.forEach((side, i) => row.append(h("td", { class: "detail" }, detail(item, i)), pointCell(item.points[i] || 0)));
     body.append(row);
   }
   const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t("sheet.hand")));

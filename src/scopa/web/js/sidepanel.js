@@ -12,9 +12,16 @@ export function settingsBox(m, actions) {
     type: "checkbox", id: "teach", role: "switch", checked: m.teachOn,
     onchange: (e) => actions.setTeach(e.target.checked),
   });
+  const sound = h("input", {
+    type: "checkbox", id: "sound", role: "switch", checked: m.soundOn,
+    onchange: (e) => actions.setSound(e.target.checked),
+  });
   return h("div", { class: "settings" },
     h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))),
-    h("label", { for: "speed" }, t("settings.speed"), " ", speed));
+    h("label", { class: "switch" }, sound, h("span", {}, t("settings.sound"))),
+    h("label", { for: "speed" }, t("settings.speed"), " ", speed),
+    h("button", { type: "button", class: "link keys-link", "aria-keyshortcuts": "?", onclick: actions.shortcuts },
+      t("keys.title"), " ", h("kbd", { "aria-hidden": "true" }, "?")));
 }
 
 export function inviteBox(url) {

@@ -1,13 +1,11 @@
 // Sides (teams): how many, and who sits on each. The rules JSON leaves out options equal
-// to the variant's default, so the table's own `teams` comes first.
-
-const DEFAULT_SIDES = { 2: 2, 3: 3, 4: 2, 5: 5, 6: 2 };
+// to the variant's default, so the server sends each table's (and match's) `teams`.
 
 /** Number of sides; seat s plays for side s % sides. */
 export function sideCount(rules, table) {
   if (table && table.teams) return table.teams;
   if (rules.teams) return rules.teams;
-  return DEFAULT_SIDES[rules.players] || rules.players;
+  return rules.players;  // every player alone (the server always says otherwise)
 }
 
 /** Seats of one side, in play order. */

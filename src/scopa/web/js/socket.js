@@ -4,7 +4,8 @@
 export class TableSocket {
   /**
    * @param {string} tableId
-   * @param {{token?: string}} who  token to play a seat; none to watch
+   * @param {{token?: string, invite?: string}} who  token to play a seat; none to watch
+   *   (with the invite code, for a private table)
    * @param {{onMessage: Function, onStatus: Function}} handlers
    */
   constructor(tableId, who, handlers) {
@@ -22,9 +23,10 @@ export class TableSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
+      // a private table is watched only with its invite code
       const hello = this.who.token
         ? { type: "hello", token: this.who.token }
-        : { type: "hello", spectate: true };
+        : { type: "hello", spectate: true, ...(this.who.invite ? { invite: this.who.invite } : {}) };
       ws.send(JSON.stringify(hello));
       this.handlers.onStatus("open");
     });

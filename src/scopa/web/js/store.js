@@ -42,3 +42,13 @@ export function setting(key, fallback) {
 export function saveSetting(key, value) {
   write(`setting.${key}`, value);
 }
+
+/** The invite code of a table this browser has seen an invite for (to watch it). */
+export function inviteFor(tableId) {
+  const seat = seatFor(tableId);
+  return (seat && seat.invite) || read(`invite.${tableId}`, null);
+}
+
+export function saveInvite(tableId, invite) {
+  write(`invite.${tableId}`, invite);
+}

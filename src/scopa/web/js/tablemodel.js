@@ -8,6 +8,8 @@ export function newModel(tableId, mine, settings) {
     latestStateId: null, legalMoves: [], yourTurn: false, waiting: false,
     selection: null, sending: false, analysis: null, handEnd: null, matchEnd: null,
     rematch: null, seeds: [], sheetOpen: false, serverSkew: 0,
+    // between hands: the seats still reading the sheet, and whether I pressed Continue
+    waitingFor: [], continued: false,
     speed: settings.speed, teachOn: settings.teach,
   };
 }
@@ -32,6 +34,10 @@ export function applyState(m, msg) {
     // the last sheet stays available from the side panel
     m.sheetOpen = Boolean(m.matchEnd);
   }
+  if (event && (event.kind === "deal" || event.kind === "match_start")) {
+    m.waitingFor = [];
+    m.continued = false;
+  }
   m.state = msg;
   m.table = msg.table || m.table;
   m.view = msg.view || null;
@@ -54,7 +60,18 @@ export function applyState(m, msg) {
 export function applyHandEnd(m, msg) {
   m.handEnd = msg;
   m.sheetOpen = true;
+  m.waitingFor = msg.waiting_for || [];
+  // pressed already (a reload after Continue): the server no longer waits for this seat
+  m.continued = Array.isArray(msg.waiting_for) && m.seat !== null && m.seat !== undefined
+    && !m.waitingFor.includes(m.seat);
   if (!m.seeds.some((s) => s.hand_number === msg.hand_number)) m.seeds.push(msg);
+}
+
+/** A `waiting` frame: who has pressed Continue, who is still reading the sheet. */
+export function applyWaiting(m, msg) {
+  m.waitingFor = msg.waiting_for || [];
+  if (m.seat !== null && m.seat !== undefined) m.continued = !m.waitingFor.includes(m.seat);
+  if (m.handEnd) m.handEnd = { ...m.handEnd, next_hand_at: msg.next_hand_at };
 }
 
 export function applyMatchEnd(m, msg) {

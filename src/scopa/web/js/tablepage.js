@@ -4,13 +4,17 @@ import { h, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { forgetSeat, saveSetting, seatFor, setting } from "./store.js";
-import { lastPlayText, renderPlayArea, seatName } from "./tableview.js";
+import { forgetSeat, inviteFor, saveSetting, seatFor, setting } from "./store.js";
+import { lastPlayText, renderPlayArea, seatName, sideName } from "./tableview.js";
 import {
-  applyHandEnd, applyMatchEnd, applyState, applyWelcome, newModel, selectCard, selectMove,
+  applyHandEnd, applyMatchEnd, applyState, applyWaiting, applyWelcome, newModel, selectCard, selectMove,
 } from "./tablemodel.js";
 import { animateDeal, animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
+import { shortcutsDialog } from "./shortcuts.js";
+import { moveSound, playSound, setSoundOn, soundOn } from "./sound.js";
+import { matchMoment, momentOf, showMoment } from "./moment.js";
+import { sideCount } from "./sides.js";
 import { renderTeach } from "./teach.js";
 import { endDialog } from "./dialogs.js";
 import { keepUnchanged } from "./morph.js";
@@ -22,16 +26,32 @@ export function mountTable(main, tableId) {
   const playHost = h("div", { class: "play-host" });
   const side = h("aside", { class: "side-panel" });
   const overlay = h("div", { class: "overlay", hidden: true });
+  const momentHost = h("div", { class: "moment-host" });
   const heading = h("h1", { class: "sr-only" }, t("table.heading"));
-  const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay);
+  const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay, momentHost);
+  m.soundOn = soundOn();
   main.append(root);
   const live = document.getElementById("live");
+  let shortcuts = shortcutsDialog();
+  root.append(shortcuts);
+  /** The list of shortcuts (rebuilt each time: the language may have changed). */
+  function showShortcuts() {
+    if (shortcuts.open) return;
+    const fresh = shortcutsDialog();
+    shortcuts.replaceWith(fresh);
+    shortcuts = fresh;
+    shortcuts.showModal();
+  }
 
   const queue = [];
   let busy = false;
 
+  /** Tell screen readers: each message its own line in the live region (a later one
+   * does not wipe out an earlier one still being read); the last few are kept. */
   function say(text) {
-    if (live && text) live.textContent = text;
+    if (!live || !text) return;
+    live.append(h("p", {}, text));
+    while (live.childElementCount > 4) live.firstElementChild.remove();
   }
 
   function showBanner(text) {
@@ -67,7 +87,7 @@ export function mountTable(main, tableId) {
 
   function renderSide() {
     const parts = m.seat === null || m.seat === undefined ? [] : [settingsBox(m, actions)];
-    if (m.teachOn && m.yourTurn) parts.push(renderTeach(m.analysis, actions.pickFromTeach));
+    if (m.teachOn && m.yourTurn) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
     const url = inviteUrl();
     if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
     if (m.view) {
@@ -85,9 +105,51 @@ export function mountTable(main, tableId) {
     replace(side, parts);
   }
 
+  // on a phone the side panel sits below the table: Teach me floats in a drawer at the
+  // bottom of the screen instead, reachable while the player chooses
+  const phone = window.matchMedia("(max-width: 820px)");
+  let drawerOpen = false;
+  function teachDrawer(teach) {
+    if (!phone.matches) return teach;
+    const drawer = h("details", { class: "teach-drawer", open: drawerOpen },
+      h("summary", {}, t("teach.switch")), teach);
+    drawer.addEventListener("toggle", () => { drawerOpen = drawer.open; });
+    return drawer;
+  }
+  const onPhoneChange = () => renderSide();
+  phone.addEventListener("change", onPhoneChange);
+
   let overlayKey = "";
+  let returnFocus = null;
+  /** Where the focus was before the dialog opened, if that is still there; else the hand. */
+  function giveFocusBack() {
+    const el = returnFocus;
+    returnFocus = null;
+    if (el && el !== document.body && document.contains(el) && !overlay.contains(el)) el.focus({ preventScroll: true });
+    else focusHand();
+  }
+
+  // the sheet dialog keeps the focus: Tab and Shift+Tab go round inside it
+  overlay.addEventListener("keydown", (e) => {
+    if (e.key !== "Tab") return;
+    const items = [...overlay.querySelectorAll("button, a[href], input, select, [tabindex='0']")]
+      .filter((el) => !el.disabled && el.offsetParent !== null);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  });
+
   function renderOverlay() {
     const show = Boolean(m.view && m.sheetOpen && (m.handEnd || m.matchEnd));
+    const wasShown = !overlay.hidden;
+    if (show && !wasShown) returnFocus = document.activeElement;
     overlay.hidden = !show;
     // the dialog is modal: the rest of the page cannot be reached meanwhile
     playHost.inert = show;
@@ -95,11 +157,13 @@ export function mountTable(main, tableId) {
     if (!show) {
       overlay.replaceChildren();
       overlayKey = "";
+      if (wasShown) giveFocusBack();
       return;
     }
     // rebuild only when what the dialog shows changed (keeps focus and the seed check)
     const key = JSON.stringify([m.handEnd && m.handEnd.hand_number, Boolean(m.matchEnd),
-      m.rematch && m.rematch.votes, m.view.hand_over, lang()]);
+      m.rematch && m.rematch.votes, m.view.hand_over, m.state && m.state.match_over, lang(),
+      m.waitingFor, m.continued]);
     if (key === overlayKey) return;
     overlayKey = key;
     replace(overlay, endDialog(m, actions));
@@ -123,24 +187,48 @@ export function mountTable(main, tableId) {
     return code ? `${location.origin}/join/${encodeURIComponent(code)}` : null;
   }
 
+  /** Where the focus is in the play area, as a selector to find it after a re-render;
+   * "hand" when it fell to the page (the element it was on is gone, e.g. after a move). */
   function focusedKey() {
     const el = document.activeElement;
-    if (!el || !playHost.contains(el)) return null;
-    if (el.dataset.card) return `[data-card="${CSS.escape(el.dataset.card)}"]`;
+    if (!el || el === document.body) return focusWasInPlay ? "hand" : null;
+    if (!playHost.contains(el)) return null;
+    if (el.dataset.card) return `.hand [data-card="${CSS.escape(el.dataset.card)}"]`;
     if (el.classList.contains("play")) return ".play";
     if (el.classList.contains("option")) return `.option:nth-child(${[...el.parentNode.children].indexOf(el) + 1})`;
-    return ".hand .card";
+    return "hand";
   }
+
+  // whether the focus was last in the play area (so when its element goes, it is put
+  // back in the hand; a page just opened is left alone)
+  let focusWasInPlay = false;
+  const trackFocus = (e) => { focusWasInPlay = playHost.contains(e.target); };
+  document.addEventListener("focusin", trackFocus);
 
   function focusIn(selector) {
     const el = playHost.querySelector(selector);
     if (el) el.focus({ preventScroll: true });
   }
 
-  function restoreFocus(key) {
-    if (!key) return;
-    const el = playHost.querySelector(key) || playHost.querySelector(".hand button.card");
+  /** The hand's tab stop (its chosen or first card), else the hand itself. */
+  function focusHand() {
+    const el = playHost.querySelector('.hand button.card[tabindex="0"]') || playHost.querySelector(".hand");
     if (el) el.focus({ preventScroll: true });
+  }
+
+  /** Focus back where it was, or in the hand: after a move the player is in their hand,
+   * not at the top of the page (unless a dialog is open). */
+  function restoreFocus(key) {
+    if (!key || !overlay.hidden || shortcuts.open) return;
+    const el = key === "hand" ? null : playHost.querySelector(key);
+    if (!el) {
+      focusHand();
+      return;
+    }
+    if (el.matches(".hand button.card")) {
+      for (const card of playHost.querySelectorAll(".hand button.card")) card.tabIndex = card === el ? 0 : -1;
+    }
+    el.focus({ preventScroll: true });
   }
 
   let countdownTimer = null;
@@ -152,7 +240,8 @@ export function mountTable(main, tableId) {
     const skew = m.serverSkew || 0;
     const update = () => {
       const left = Math.max(0, Math.round(at - (Date.now() / 1000 + skew)));
-      el.textContent = t("sheet.nextIn", { n: left });
+      const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      el.textContent = t("sheet.nextIn", { n: clock });
     };
     update();
     countdownTimer = setInterval(update, 1000);
@@ -198,11 +287,24 @@ export function mountTable(main, tableId) {
         renderOverlay();
         say(t("sheet.title", { n: msg.hand_number }));
         return;
-      case "match_end":
+      case "waiting":
+        applyWaiting(m, msg);
+        renderOverlay();
+        return;
+      case "match_end": {
+        const fresh = !m.matchEnd;
         applyMatchEnd(m, msg);
         renderSide();
         renderOverlay();
+        if (fresh && m.view) {
+          const rules = m.view.rules;
+          const seated = m.seat !== null && m.seat !== undefined;
+          const won = seated && msg.winner === m.seat % sideCount(rules, m.table);
+          if (won || !seated) playSound("win");
+          showMoment(momentHost, playHost, matchMoment(won, sideName(m.table, rules, msg.winner)), { wait: false });
+        }
         return;
+      }
       case "rematch":
         m.rematch = msg;
         renderOverlay();
@@ -213,14 +315,23 @@ export function mountTable(main, tableId) {
 
   async function showState(msg) {
     const before = m.view ? snapshot(playHost) : null;
+    const wasMyTurn = m.yourTurn;
     applyState(m, msg);
     renderAll();
     const event = msg.event;
     const ms = SPEEDS[m.speed] ?? SPEEDS.fast;
-    if (before && event && event.kind === "move") await animateMove(playHost, before, event, ms);
+    if (before && event && event.kind === "move") {
+      playSound(moveSound(event));
+      await animateMove(playHost, before, event, ms);
+      // a scopa, the settebello: a banner every seat sees (held a moment when animated)
+      const moment = momentOf(event, seatName(m.table, event.seat), event.seat === m.seat);
+      if (moment) await showMoment(momentHost, playHost, moment, { wait: ms > 0 });
+    }
     if (event && (event.dealt || event.kind === "deal" || event.kind === "match_start")) {
+      playSound("deal");
       await animateDeal(playHost, event.kind === "move" ? before : null, ms);
     }
+    if (m.yourTurn && !wasMyTurn) playSound("turn");
     if (m.view) {
       const last = event && event.kind === "move" ? lastPlayText(m.view, m.table) : "";
       say([last, m.yourTurn ? t("table.yourTurn") : ""].filter(Boolean).join(". "));
@@ -239,12 +350,13 @@ export function mountTable(main, tableId) {
 
   function onError(msg) {
     if (msg.ref === "teach") {
-      if (msg.code === "rate_limited") {
-        // the previous analysis is still being computed: ask again shortly
+      if (msg.code === "rate_limited" || msg.code === "busy") {
+        // the previous analysis is still being computed, or the server's analyses are
+        // all taken: ask again shortly
         const stateId = m.state && m.state.state_id;
         setTimeout(() => {
           if (m.teachOn && m.yourTurn && m.state && m.state.state_id === stateId) requestTeach();
-        }, 800);
+        }, msg.code === "busy" ? 2000 : 800);
         return;
       }
       m.analysis = { error: msg.code };
@@ -262,19 +374,22 @@ export function mountTable(main, tableId) {
     if (status === "open") showBanner("");
     else if (status === "lost") showBanner(t("table.disconnected"));
     else if (status === "unknown_table") noSuchTable();
+    else if (status === "bad_token" && !(mine && mine.token)) noSuchTable(); // private, no invite
     else if (status === "bad_token") {
       // the stored seat is not valid here (any more): watch instead
+      const invite = inviteFor(tableId);
       forgetSeat(tableId);
       showBanner(t("table.badToken"));
       m.seat = null;
-      socket = new TableSocket(tableId, {}, { onMessage, onStatus: onSpectatorStatus });
+      socket = new TableSocket(tableId, { invite }, { onMessage, onStatus: onSpectatorStatus });
       window.scopaSocket = socket;
     }
   }
 
   function onSpectatorStatus(status) {
     if (status === "lost") showBanner(t("table.disconnected"));
-    else if (status === "unknown_table") noSuchTable();
+    // a private table shows nothing to those without its invite
+    else if (status === "unknown_table" || status === "bad_token") noSuchTable();
   }
 
   function noSuchTable() {
@@ -310,11 +425,12 @@ export function mountTable(main, tableId) {
       renderPlay();
       if (m.selection.moves.length > 1) focusIn(".chooser .option");
     },
-    pickMove(move) {
+    pickMove(move, { stay = false } = {}) {
       if (!m.selection) return;
       m.selection = { ...m.selection, move };
       renderPlay();
-      focusIn(".chooser .play");
+      // arrow keys in the options choose and stay there; a click goes on to Play
+      focusIn(stay ? '.chooser .option[aria-checked="true"]' : ".chooser .play");
     },
     pickFromTeach(move) {
       if (!selectMove(m, move)) return;
@@ -328,6 +444,13 @@ export function mountTable(main, tableId) {
     cancel() {
       m.selection = null;
       renderPlay();
+    },
+    declare(yes) {
+      if (m.sending || busy) return;
+      if (socket.send({ type: "move", state_id: m.latestStateId, move: { declare: yes } })) {
+        m.sending = true;
+        updateInput();
+      }
     },
     confirm() {
       const sel = m.selection;
@@ -343,8 +466,10 @@ export function mountTable(main, tableId) {
         actions.closeSheet();
         return;
       }
-      socket.send({ type: "next" });
-      actions.closeSheet();
+      // the sheet stays up, saying who the table still waits for, until the deal
+      if (m.continued || !socket.send({ type: "next" })) return;
+      m.continued = true;
+      renderOverlay();
     },
     closeSheet() {
       m.sheetOpen = false;
@@ -358,6 +483,13 @@ export function mountTable(main, tableId) {
       m.speed = value;
       saveSetting("speed", value);
     },
+    shortcuts() {
+      showShortcuts();
+    },
+    setSound(on) {
+      m.soundOn = on;
+      setSoundOn(on);
+    },
     setTeach(on) {
       m.teachOn = on;
       saveSetting("teach", on);
@@ -368,6 +500,12 @@ export function mountTable(main, tableId) {
 
   function onKey(e) {
     if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (shortcuts.open) return;
+    if (e.key === "?") {
+      e.preventDefault();
+      showShortcuts();
+      return;
+    }
     if (e.key === "Escape") {
       if (!overlay.hidden && m.handEnd && !m.matchEnd) actions.next();
       else actions.cancel();
@@ -385,7 +523,7 @@ export function mountTable(main, tableId) {
   document.addEventListener("keydown", onKey);
 
   renderAll();
-  let socket = new TableSocket(tableId, { token: mine && mine.token }, { onMessage, onStatus });
+  let socket = new TableSocket(tableId, { token: mine && mine.token, invite: inviteFor(tableId) }, { onMessage, onStatus });
   // handy for tests and for the curious: the live socket of this page
   window.scopaSocket = socket;
   api.table(tableId).then((table) => {
@@ -401,6 +539,8 @@ export function mountTable(main, tableId) {
       clearInterval(countdownTimer);
       document.title = "Scopa";
       document.removeEventListener("keydown", onKey);
+      phone.removeEventListener("change", onPhoneChange);
+      document.removeEventListener("focusin", trackFocus);
     },
     relang() {
       heading.textContent = t("table.heading");

@@ -1,21 +1,8 @@
-// "Teach me": every legal move in plain words, the strongest marked, with the reason.
+// "Teach me": every legal move in plain words, the strongest marked, with the reasons and
+// how each compares with the strongest (the server's structured messages, see explain.js).
 import { h } from "./dom.js";
-import { lang, t } from "./i18n.js";
-import { cardList, cardName } from "./cards.js";
-import { reason } from "./explain.js";
-
-/** Words for a move: the server's own sentence in English, ours in Italian. */
-function moveWords(entry) {
-  const move = entry.move;
-  const text = entry.text || "";
-  if (lang() === "en" && text) return text;
-  const card = cardName(move.card);
-  if (!move.capture.length) return t("teach.lay", { card });
-  const words = t("teach.take", { card, cards: cardList(move.capture) });
-  if (/sweeps the table/.test(text)) return `${words} ${t("teach.sweeps")}`;
-  if (/clears the table/.test(text)) return `${words} ${t("teach.clears")}`;
-  return words;
-}
+import { t } from "./i18n.js";
+import { sentence } from "./explain.js";
 
 /**
  * @param {object|null} analysis  the server's `analysis` frame, or {pending} / {error}
@@ -32,26 +19,23 @@ export function renderTeach(analysis, onPick) {
     box.append(h("p", { class: "muted" }, t("teach.unavailable")));
     return box;
   }
+  for (const msg of analysis.context || []) box.append(h("p", { class: "teach-context" }, sentence(msg)));
+  const common = analysis.common || [];
+  if (common.length) {
+    box.append(h("div", { class: "teach-common" }, h("p", {}, t("common.intro")),
+      h("ul", { class: "why" }, common.map((msg) => h("li", {}, sentence(msg))))));
+  }
   const list = h("ol", { class: "teach-list" });
   for (const entry of analysis.moves) {
-    const item = h("li", { class: entry.best ? "best" : "", dataset: { card: entry.move.card, capture: entry.move.capture.join("+") } },
+    const reasons = (entry.reasons || []).map((msg) => h("li", {}, sentence(msg)));
+    const item = h("li", { class: entry.best ? "best" : "", dataset: { card: entry.move.card, capture: entry.move.capture.join("+"), value: entry.value } },
       h("button", { type: "button", class: "teach-move", onclick: () => onPick(entry.move) },
-        moveWords(entry)),
+        sentence(entry.label)),
       entry.best ? h("span", { class: "badge" }, t("teach.best")) : null,
-      why(entry)
-        ? h("p", { class: "why" }, why(entry))
-        : h("span", { class: "value" }, t("teach.value", { v: formatValue(entry.value) })));
+      reasons.length ? h("ul", { class: "why" }, reasons) : null,
+      h("p", { class: "margin" }, (entry.margin || []).map((msg) => sentence(msg)).join(" ")));
     list.append(item);
   }
   box.append(list);
   return box;
-}
-
-function why(entry) {
-  return reason(entry.explanation);
-}
-
-function formatValue(v) {
-  if (typeof v !== "number") return "?";
-  return (v >= 0 ? "+" : "") + v.toFixed(2);
 }

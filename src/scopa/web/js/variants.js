@@ -11,6 +11,7 @@ const NAMES = {
   "re-bello": "Re Bello",
   quindici: "Scopa a Quindici",
   escoba: "Escoba",
+  cirulla: "Cirulla",
 };
 
 const IT = {
@@ -22,6 +23,7 @@ const IT = {
   "re-bello": "Re Bello: il re di denari vale un punto in più.",
   quindici: "Scopa a Quindici: prendi le carte che fanno 15 insieme alla carta che giochi.",
   escoba: "Escoba: la cugina spagnola; somme di 15, i sette contano al posto della primiera.",
+  cirulla: "Cirulla: prese uguali, a somma o a quindici, l'asso piglia tutto, accusi con la matta (il sette di coppe); a 51.",
 };
 
 export function variantName(name) {

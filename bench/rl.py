@@ -1,0 +1,149 @@
+"""Random play through each RL interface against the engine's own random play, one core.
+
+Run: ``.venv/bin/python bench/rl.py [--runs 5] [--hands 40] [--variant scopa]``
+
+Every interface plays whole hands at random (a uniformly random legal action at every
+decision) and the rates are counted in engine moves (plays of a card) per second, so an
+interface whose move takes two actions is not flattered; its actions per second are shown
+too. The baseline, in the same run and interleaved with the others (paired rounds, medians
+over ``--runs``), is the engine's public path: deal a hand, ``legal_moves`` and ``play``
+until it is over. Lines:
+
+- ``engine``: the baseline;
+- ``engine+view``: the same plus ``game.view(seat)`` of the seat to move at every move (what
+  any fair player, bot or agent, is given);
+- ``pettingzoo``: ``env.last()`` (observation vector and action mask) and ``env.step``;
+- ``gymnasium``: ``SingleAgentEnv(["random"])``: the learner's observation at each of its
+  steps, our random bot at the other seats;
+- ``openspiel``: ``legal_actions`` and ``apply_action`` (dealing by 40 chance nodes
+  included); ``openspiel+tensor`` also reads the information-state tensor at each decision.
+
+The ratio column is the interface's time per move over the engine's (target: at most 3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import scopa.rl as rl
+import scopa.rl.openspiel  # noqa: F401
+from scopa import Game, Rules
+
+
+def engine(rules: Rules, hands: int, seed: int, view: bool = False) -> tuple[int, int]:
+    rng = random.Random(seed)
+    moves = 0
+    for h in range(hands):
+        g = Game(rules, hand_seed=f"bench-{seed}-{h}")
+        while not g.hand_over:
+            if view:
+                g.view(g.to_move)
+            legal = g.legal_moves()
+            g.play(legal[int(rng.random() * len(legal))])
+            moves += 1
+        g.hand_result()
+    return moves, moves
+
+
+def pettingzoo(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
+    env = rl.env(rules.variant, rules.players)
+    rng = random.Random(seed)
+    moves = actions = 0
+    for h in range(hands):
+        env.reset(seed=seed * 1000 + h)
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            actions += 1
+        moves += len(env.unwrapped.episode.game.history)
+    return moves, actions
+
+
+def gymnasium(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
+    env = rl.SingleAgentEnv(["random"], rules.variant, rules.players)
+    rng = random.Random(seed)
+    moves = actions = 0
+    for h in range(hands):
+        obs, _ = env.reset(seed=seed * 1000 + h)
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, term, trunc, _ = env.step(int(legal[int(rng.random() * len(legal))]))
+            actions += 1
+            done = term or trunc
+        moves += len(env.episode.game.history)
+    return moves, actions
+
+
+def openspiel(rules: Rules, hands: int, seed: int, tensor: bool = False) -> tuple[int, int]:
+    game = pyspiel.load_game("python_scopa", {"variant": rules.variant, "players": rules.players})
+    rng = random.Random(seed)
+    moves = actions = 0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                continue
+            if tensor:
+                state.information_state_tensor()
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            actions += 1
+        moves += len(state.game.history)
+    return moves, actions
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--hands", type=int, default=40)
+    ap.add_argument("--variant", default="scopa")
+    ap.add_argument("--players", type=int, default=None)
+    args = ap.parse_args()
+    warnings.simplefilter("ignore")
+    rules = Rules.preset(args.variant, **({"players": args.players} if args.players else {}))
+    paths: dict[str, Callable[[Rules, int, int], tuple[int, int]]] = {
+        "engine": engine,
+        "engine+view": lambda r, h, s: engine(r, h, s, view=True),
+        "pettingzoo": pettingzoo,
+        "gymnasium": gymnasium,
+        "openspiel": openspiel,
+        "openspiel+tensor": lambda r, h, s: openspiel(r, h, s, tensor=True),
+    }
+    per_move: dict[str, list[float]] = {k: [] for k in paths}
+    per_action: dict[str, list[float]] = {k: [] for k in paths}
+    for fn in paths.values():  # warm the engine's capture caches and the imports once
+        fn(rules, 10, 99)
+    for run in range(args.runs):  # paired rounds: every path once per round
+        for k, fn in paths.items():
+            start = time.perf_counter()
+            moves, actions = fn(rules, args.hands, run)
+            dt = time.perf_counter() - start
+            per_move[k].append(dt / moves)
+            per_action[k].append(dt / actions)
+    base = statistics.median(per_move["engine"])
+    print(f"{rules.variant}, {rules.players} players, {args.hands} hands x {args.runs} runs "
+          "(medians)")
+    print(f"{'path':18s} {'moves/s':>10s} {'actions/s':>10s} {'us/move':>8s} {'x engine':>9s}")
+    for k in paths:
+        m = statistics.median(per_move[k])
+        a = statistics.median(per_action[k])
+        print(f"{k:18s} {1 / m:10.0f} {1 / a:10.0f} {m * 1e6:8.1f} {m / base:9.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""The PettingZoo AEC environment: every seat an agent, any variant and player count.
+
+``scopa.rl.env(variant="scopa", players=None, episode="hand", reward="hand", **options)``;
+``options`` are rules options (``teams=3``, ``target=21``...), ``players=None`` takes the
+variant's own count. Agents ``player_0``... sit in play order; sides are ``seat % teams``.
+Each observation is ``{"observation": float32 vector of the seat's view,
+"action_mask": int8[80]}`` (the mask is all zeros for an agent not on turn); actions are the
+fixed space of ``scopa.rl.actions``. An illegal action raises ``IllegalActionError`` and
+changes nothing. ``infos[agent]["hand_result"]`` holds the score sheet of a hand that just
+ended.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..rules import Rules
+from .actions import NUM_ACTIONS
+from .episode import Episode
+from .render import render_text
+
+
+def make_rules(variant: str, players: int | None, options: dict[str, Any]) -> Rules:
+    """The rules of an environment: a preset, its player count unless given, options."""
+    if players is not None:
+        options = {**options, "players": players}
+    return Rules.preset(variant, **options)
+
+
+def observation_space(episode: Episode) -> spaces.Dict:
+    """``{"observation": Box[0, 1], "action_mask": Box{0, 1} int8[80]}``."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (episode.layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+        }
+    )
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
+    """Scopa for PettingZoo without the order-checking wrappers (see ``env``)."""
+
+    metadata: dict[str, Any] = {
+        "name": "scopa_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str = "scopa",
+        players: int | None = None,
+        *,
+        episode: str = "hand",
+        reward: str = "hand",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.rules = make_rules(variant, players, options)
+        self.episode = Episode(self.rules, episode, reward)
+        self.possible_agents = [f"player_{i}" for i in range(self.rules.players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._obs_space = observation_space(self.episode)
+        self._act_space = spaces.Discrete(NUM_ACTIONS)
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.episode.reset(f"{self._rng.getrandbits(64):016x}")
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.episode.to_move]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        ep = self.episode
+        on_turn = not ep.done and agent == self.agent_selection
+        mask = ep.mask() if on_turn else np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return {"observation": ep.observe(seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        ep = self.episode
+        rewards = ep.act(action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+        if ep.hand_end is not None:
+            self.infos = {a: {"hand_result": ep.hand_end.result} for a in self.agents}
+        elif self.infos[agent]:  # a hand ended on the step before: clear its result
+            self.infos = {a: {} for a in self.agents}
+        if ep.done:
+            flags = self.terminations if ep.terminated else self.truncations
+            for a in self.agents:
+                flags[a] = True
+            nxt = self.possible_agents.index(agent) + 1
+            self.agent_selection = self.possible_agents[nxt % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[ep.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        ep = self.episode
+        return render_text(ep.game.view(ep.to_move), ep.turn, self.possible_agents)
+
+    def close(self) -> None:
+        pass
+
+
+def env(
+    variant: str = "scopa", players: int | None = None, **kwargs: Any
+) -> AECEnv:
+    """The Scopa AEC environment wrapped in PettingZoo's order checks (the environment
+    checks actions itself: an out-of-range or illegal one raises ``IllegalActionError``)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(variant, players, **kwargs))

@@ -1,0 +1,161 @@
+"""Observation tensors of one seat, built from its ``PlayerView`` only.
+
+Every function here reads a ``PlayerView`` (and the public move in progress), never a
+``Game``: a hidden card cannot reach an encoding because it is not in the input. Seats are
+relative to the observer (0 = the observer, 1 = the next to play, ...) and sides likewise
+(0 = the observer's side), so one policy serves every seat. Layout (``Layout.sections``
+names each slice; docs/rl.md has the table):
+
+- 40-card planes (1.0 where the card is in the set): own hand, table, unseen cards (other
+  hands and stock together), the card being played and the table cards taken so far in a
+  move in progress (see ``actions``), then per relative seat its captured pile and the
+  cards it played this hand;
+- per relative seat: cards in hand / 10, sweeps / 40, last capturer, dealer, to move;
+- per relative side: match score / target (capped at 1);
+- stock size / 40, dealing round / number of rounds;
+- how many cards of each rank (ace to king, / 4) are in the own hand, on the table and
+  unseen: captures go by rank, so a learner need not find the four suits of a rank itself.
+
+The information-state tensor (OpenSpiel) adds the whole sequence of this hand's plays:
+per play slot, the relative seat, the card, the cards taken and whether it swept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cards import ALL_CARDS, NUM_CARDS
+from ..game import OPENING
+from ..rules import Rules
+from ..view import PlayerView
+from .actions import Turn
+
+#: the eight bits of every byte value, lowest first: masks become planes by one lookup
+_BYTE_BITS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+_BYTE_BITS_I8 = _BYTE_BITS.astype(np.int8)
+_MASK_BYTES = NUM_CARDS // 8
+
+
+def card_planes(masks: list[int]) -> np.ndarray:
+    """The 40 zeros and ones of each card mask, one mask after another (float32)."""
+    buf = b"".join([m.to_bytes(_MASK_BYTES, "little") for m in masks])
+    return _BYTE_BITS[np.frombuffer(buf, np.uint8)].ravel()
+
+
+def bits_int8(mask: int, width: int) -> np.ndarray:
+    """The lowest ``width`` bits of a mask (a multiple of 8) as int8 zeros and ones."""
+    buf = mask.to_bytes(width // 8, "little")
+    return _BYTE_BITS_I8[np.frombuffer(buf, np.uint8)].ravel()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Sizes and named slices of the observation (and information-state) vectors."""
+
+    rules: Rules
+    sections: dict[str, tuple[int, int]] = field(init=False)
+    size: int = field(init=False)
+    #: play slots in the information state: every card dealt to a hand, plus an opening sweep
+    max_plays: int = field(init=False)
+    info_size: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        n, k = self.rules.players, self.rules.teams
+        parts = [
+            ("hand", NUM_CARDS), ("table", NUM_CARDS), ("unseen", NUM_CARDS),
+            ("turn_card", NUM_CARDS), ("turn_taken", NUM_CARDS),
+            ("captured", n * NUM_CARDS), ("played", n * NUM_CARDS),
+            ("hand_sizes", n), ("sweeps", n), ("last_capturer", n), ("dealer", n),
+            ("to_move", n), ("scores", k), ("stock", 1), ("round", 1),
+            ("hand_ranks", 10), ("table_ranks", 10), ("unseen_ranks", 10),
+        ]
+        sections = {}
+        at = 0
+        for name, width in parts:
+            sections[name] = (at, at + width)
+            at += width
+        object.__setattr__(self, "sections", sections)
+        object.__setattr__(self, "size", at)
+        plays = NUM_CARDS - self.rules.table_cards + 1
+        object.__setattr__(self, "max_plays", plays)
+        object.__setattr__(self, "info_size", at + plays * self.play_width)
+
+    @property
+    def play_width(self) -> int:
+        """One play slot of the information state: relative seat, card, taken, swept."""
+        return self.rules.players + 2 * NUM_CARDS + 1
+
+    def encode(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
+        """The observation vector of ``view.seat`` (float32, values in [0, 1])."""
+        out = np.empty(self.size, dtype=np.float32)
+        planes = self.sections["hand_sizes"][0]
+        ranks = self.sections["hand_ranks"][0]
+        out[:planes] = card_planes(self._masks(view, turn))
+        out[planes:ranks] = self._scalars(view)
+        # ranks of the hand, table and unseen planes: the four suits of each rank summed
+        out[ranks:] = out[: 3 * NUM_CARDS].reshape(3, 4, 10).sum(axis=1).ravel() * 0.25
+        return out
+
+    def encode_info(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
+        """The information-state vector: the observation, then every play of this hand."""
+        out = np.zeros(self.info_size, dtype=np.float32)
+        out[: self.size] = self.encode(view, turn)
+        n = self.rules.players
+        me = view.seat
+        width = self.play_width
+        slots = out[self.size :].reshape(self.max_plays, width)
+        for i, (seat, code, swept) in enumerate(view.history):
+            row = slots[i]
+            row[(seat - me) % n] = 1.0
+            c = code & 63
+            if c != OPENING:
+                row[n + c] = 1.0
+            taken = code >> 6
+            while taken:
+                low = taken & -taken
+                row[n + NUM_CARDS + low.bit_length() - 1] = 1.0
+                taken ^= low
+            row[width - 1] = 1.0 if swept else 0.0
+        return out
+
+    def _masks(self, view: PlayerView, turn: Turn | None) -> list[int]:
+        """The card sets of the observation, in layout order."""
+        n = self.rules.players
+        me = view.seat
+        if me < 0:
+            raise ValueError("an observation is always of a seat, not a spectator's view")
+        played = [0] * n
+        for seat, code, _ in view.history:
+            played[seat] |= 1 << (code & 63)  # an opening sweep sets bit 63: masked below
+        order = [(me + j) % n for j in range(n)]
+        captured = view.captured
+        return [
+            view.hand, view.table, view.unseen(),
+            0 if turn is None else 1 << turn.card, 0 if turn is None else turn.taken,
+            *[captured[s] for s in order], *[played[s] & ALL_CARDS for s in order],
+        ]
+
+    def _scalars(self, view: PlayerView) -> list[float]:
+        """Counts, seats, scores, stock and round, in layout order."""
+        rules = self.rules
+        n, k = rules.players, rules.teams
+        me = view.seat
+        order = [(me + j) % n for j in range(n)]
+        sizes, scope = view.hand_sizes, view.scope
+        out = [sizes[q] / 10 for q in order]
+        out += [min(scope[q], NUM_CARDS) / NUM_CARDS for q in order]
+        for seat in (view.last_capturer, view.dealer, -1 if view.hand_over else view.to_move):
+            onehot = [0.0] * n
+            if seat >= 0:
+                onehot[(seat - me) % n] = 1.0
+            out += onehot
+        side = me % k
+        scores, target = view.scores, rules.target
+        out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
+        out.append(view.stock_size / NUM_CARDS)
+        out.append(max(view.round, 0) / len(rules.rounds))
+        return out

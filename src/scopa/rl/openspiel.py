@@ -1,0 +1,410 @@
+"""Scopa as an OpenSpiel Python game: ``import scopa.rl.openspiel`` registers
+``python_scopa``; ``pyspiel.load_game("python_scopa", {"variant": "scopone", ...})``.
+
+A game is one hand (a deal). Parameters: ``variant`` (a preset name), ``players`` and
+``teams`` (0: the preset's), and ``options``, the other rules options as a JSON object
+(``'{"target": 21, "fewest_cards": true}'``). The 40 chance nodes deal the deck card by
+card in deal order; where three kings on the opening table void a deal, the chance
+probabilities are those of a shuffle conditioned on a deal that is not void (so no redeal
+is needed and the game stays bounded). Player actions are the fixed 80-action space of
+``scopa.rl.actions``. Returns are each seat's side's point margin in the hand.
+
+Information states and observations come from the seat's ``PlayerView`` (plus the public
+move in progress): the information-state tensor is ``Layout.encode_info`` (the view and
+every play of the hand: perfect recall), the observation tensor ``Layout.encode``.
+``resample_from_infostate`` draws the hidden cards with the view's own sampler and replays
+the public history on them, so the state it returns has a proper action history.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from math import comb
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..cards import NUM_CARDS, RANK, card_text, cards_of, cards_text
+from ..game import OPENING, Game
+from ..rules import Rules
+from ..view import PlayerView
+from .actions import NUM_ACTIONS, TAKE, Turn, apply_action, legal_actions
+from .encoding import Layout
+from .episode import side_margins
+
+SHORT_NAME = "python_scopa"
+_DEFAULTS: dict[str, Any] = {"variant": "scopa", "players": 0, "teams": 0, "options": "{}"}
+KING = 10
+
+
+def rules_from_params(params: dict[str, Any]) -> Rules:
+    """The rules named by the game parameters (see the module docstring)."""
+    p = {**_DEFAULTS, **params}
+    try:
+        options = json.loads(p["options"])
+    except json.JSONDecodeError as e:
+        raise ValueError(f"options must be a JSON object: {e}") from None
+    if not isinstance(options, dict):
+        raise ValueError("options must be a JSON object")
+    if p["players"]:
+        options["players"] = p["players"]
+    if p["teams"]:
+        options["teams"] = p["teams"]
+    return Rules.preset(p["variant"], **options)
+
+
+def max_hand_points(rules: Rules) -> int:
+    """A bound on one side's points in a hand: the four card points, most sevens, a
+    sweep per play at most, napola's run and re bello."""
+    return 5 + NUM_CARDS + (10 if rules.napola else 0) + (1 if rules.re_bello else 0)
+
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python Scopa (one hand)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class ScopaGame(pyspiel.Game):  # type: ignore[misc]
+    """One hand of any variant; see the module docstring."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        rules = rules_from_params(dict(params or {}))
+        bound = float(max_hand_points(rules))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=NUM_CARDS,
+            num_players=rules.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            # a play is its card plus at most one action per card taken
+            max_game_length=2 * NUM_CARDS,
+        )
+        super().__init__(_GAME_TYPE, info, params or {})
+        self.rules = rules
+        self.layout = Layout(rules)
+
+    def new_initial_state(self) -> ScopaState:
+        return ScopaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ScopaObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        iig = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return ScopaObserver(self.layout, iig)
+
+
+@dataclass
+class _Hand:
+    """The state's own data: the deck dealt so far, then the hand and the move in progress."""
+
+    rules: Rules
+    deck: list[int]
+    game: Game | None
+    turn: Turn | None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
+        game = None if self.game is None else self.game.copy()
+        return _Hand(self.rules, list(self.deck), game, self.turn)
+
+
+class ScopaState(pyspiel.State):  # type: ignore[misc]
+    """A deal in progress (chance nodes) then the hand; see the module docstring."""
+
+    def __init__(self, game: ScopaGame) -> None:
+        super().__init__(game)
+        self._hand = _Hand(game.rules, [], None, None)
+
+    # OpenSpiel clones a Python state by deep-copying its attributes: one holder that
+    # copies itself with ``Game.copy`` keeps that cheap (the rules and caches are shared)
+    @property
+    def rules(self) -> Rules:
+        return self._hand.rules
+
+    @property
+    def deck(self) -> list[int]:
+        return self._hand.deck
+
+    @property
+    def game(self) -> Game | None:
+        return self._hand.game
+
+    @property
+    def turn(self) -> Turn | None:
+        return self._hand.turn
+
+    # -- flow -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.game.hand_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.game.to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game is not None
+        return legal_actions(self.game, self.turn) if player == self.game.to_move else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card of the deck: uniform, unless a deal could still be void (then a
+        king and any other card each get the chance of a deal that is not void after it)."""
+        deck = self.deck
+        dealt = 0
+        for c in deck:
+            dealt |= 1 << c
+        left = [c for c in range(NUM_CARDS) if not dealt >> c & 1]
+        p = 1.0 / len(left)
+        if not _may_void(self.rules, len(deck)):
+            return [(c, p) for c in left]
+        base = _not_void(self.rules, deck)
+        king = next((c for c in left if RANK[c] == KING), None)
+        other = next((c for c in left if RANK[c] != KING), None)
+        weight = {
+            True: 0.0 if king is None else _not_void(self.rules, [*deck, king]) / base,
+            False: 0.0 if other is None else _not_void(self.rules, [*deck, other]) / base,
+        }
+        return [(c, weight[RANK[c] == KING] * p) for c in left if weight[RANK[c] == KING] > 0]
+
+    def _apply_action(self, action: int) -> None:
+        hand = self._hand
+        if hand.game is None:
+            hand.deck.append(action)
+            if len(hand.deck) == NUM_CARDS:
+                hand.game = Game(hand.rules, deck=hand.deck)
+            return
+        hand.turn = apply_action(hand.game, hand.turn, action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {card_text(action)}"
+        if action < TAKE:
+            return f"play {card_text(action)}"
+        return f"take {card_text(action - TAKE)}"
+
+    def is_terminal(self) -> bool:
+        return self.game is not None and self.game.hand_over
+
+    def returns(self) -> list[float]:
+        n = self.rules.players
+        if not self.is_terminal():
+            return [0.0] * n
+        assert self.game is not None
+        sides = side_margins([side["total"] for side in self.game.hand_result()["sides"]])
+        return [sides[s % self.rules.teams] for s in range(n)]
+
+    def __str__(self) -> str:
+        if self.game is None:
+            return "dealing: " + " ".join(card_text(c) for c in self.deck)
+        return json.dumps(self.game.to_position(), sort_keys=True)
+
+    # -- what a seat knows ------------------------------------------------------------
+    def view(self, player: int) -> PlayerView | None:
+        """The seat's view once the deal is done (None while dealing)."""
+        return None if self.game is None else self.game.view(player)
+
+    def dealt_to(self, player: int) -> tuple[int, int]:
+        """While dealing: the cards so far in ``player``'s first hand, and on the table."""
+        n = self.rules.players
+        first_round = n * self.rules.rounds[0]
+        hand = table = 0
+        for i, c in enumerate(self.deck):
+            if i < first_round:
+                if i % n == player:  # the dealer is the last seat: seat 0 gets the first card
+                    hand |= 1 << c
+            elif i < first_round + self.rules.table_cards:
+                table |= 1 << c
+        return hand, table
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ScopaState:
+        """A state with the same information state for ``player_id``, its hidden cards drawn
+        uniformly by the view's sampler, reached by a full action history."""
+        rng = random.Random(probability_sampler())
+        new: ScopaState = self.get_game().new_initial_state()
+        if self.game is None:
+            for c in _resampled_prefix(self, player_id, rng):
+                new.apply_action(c)
+            return new
+        view = self.game.view(player_id)
+        world = view.sample(rng)
+        if self.turn is not None:  # the card being played is public: the mover holds it
+            hands, stock = list(world.hands), list(world.stock)
+            _give(hands, stock, self.game.to_move, self.turn.card, rng)
+            world = view.determinize(hands, stock)
+        for c in _deck_of_world(self, world):
+            new.apply_action(c)
+        for action in self.history()[NUM_CARDS:]:
+            new.apply_action(action)
+        return new
+
+
+def _may_void(rules: Rules, dealt: int) -> bool:
+    """Whether the next card dealt may still make the opening table void."""
+    if rules.king_redeal is None or not rules.table_cards:
+        return False
+    return dealt < rules.players * rules.rounds[0] + rules.table_cards
+
+
+def _not_void(rules: Rules, prefix: list[int]) -> float:
+    """The probability that a deck starting with ``prefix`` is not a void deal."""
+    if rules.king_redeal is None or not rules.table_cards:
+        return 1.0
+    start = rules.players * rules.rounds[0]
+    end = start + rules.table_cards
+    kings = sum(1 for c in prefix[start:end] if RANK[c] == KING)
+    room = rules.king_redeal - 1 - kings  # kings the table may still take
+    if room < 0:
+        return 0.0
+    remaining = NUM_CARDS - len(prefix)
+    kings_left = 4 - sum(1 for c in prefix if RANK[c] == KING)
+    slots = max(0, end - max(start, len(prefix)))
+    total = comb(remaining, slots)
+    ok = sum(
+        comb(kings_left, k) * comb(remaining - kings_left, slots - k)
+        for k in range(0, min(room, slots, kings_left) + 1)
+    )
+    return ok / total
+
+
+def _give(hands: list[int], stock: list[int], seat: int, c: int, rng: random.Random) -> None:
+    """Put card ``c`` in ``seat``'s hand, swapping it with a random card of that hand (the
+    result is uniform among the worlds where the seat holds ``c``)."""
+    hand = hands[seat]
+    if hand >> c & 1:
+        return
+    out = rng.choice(cards_of(hand))
+    hands[seat] = hand ^ (1 << out) ^ (1 << c)
+    for s, other in enumerate(hands):
+        if s != seat and other >> c & 1:
+            hands[s] = other ^ (1 << c) ^ (1 << out)
+            return
+    stock[stock.index(c)] = out
+
+
+def _resampled_prefix(state: ScopaState, player: int, rng: random.Random) -> list[int]:
+    """While dealing: the same deal so far where ``player`` can see it (its own cards and
+    the table), the other seats' cards and the stock shuffled among themselves."""
+    n = state.rules.players
+    first_round = n * state.rules.rounds[0]
+    stock = first_round + state.rules.table_cards
+    hidden = [
+        i for i in range(len(state.deck))
+        if (i < first_round and i % n != player) or i >= stock
+    ]
+    cards = [state.deck[i] for i in hidden]
+    rng.shuffle(cards)
+    prefix = list(state.deck)
+    for i, c in zip(hidden, cards, strict=True):
+        prefix[i] = c
+    return prefix
+
+
+def _deck_of_world(state: ScopaState, world: Game) -> list[int]:
+    """A deck in deal order that deals ``world``: each seat's cards of each round are the
+    ones it played in that round (plus its hand, in the current round), the opening table
+    is the public one, and the rest is the world's stock."""
+    rules = state.rules
+    n = rules.players
+    plays = [(seat, code & 63) for seat, code, _ in world.history if code & 63 != OPENING]
+    packets: list[list[list[int]]] = []
+    at = 0
+    for r, size in enumerate(rules.rounds):
+        packet: list[list[int]] = [[] for _ in range(n)]
+        for seat, c in plays[at : at + n * size]:
+            packet[seat].append(c)
+        at += n * size
+        if r == world.round:
+            for seat in range(n):
+                packet[seat].extend(cards_of(world.hands[seat]))
+        packets.append(packet)
+        if r == world.round:
+            break
+    first_round = n * rules.rounds[0]
+    deck: list[int] = []
+    for r, packet in enumerate(packets):
+        for i in range(rules.rounds[r]):
+            for seat in range(n):  # seat 0 plays first: the dealer is the last seat
+                deck.append(packet[seat][i])
+        if r == 0:
+            deck.extend(state.deck[first_round : first_round + rules.table_cards])
+    deck.extend(reversed(world.stock))
+    return deck
+
+
+class ScopaObserver:
+    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    ``perfect_recall`` gives the information state (every play of the hand), otherwise
+    the observation (the seat's view summed up)."""
+
+    def __init__(self, layout: Layout, iig_obs_type: Any) -> None:
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not (
+            iig_obs_type.public_info
+        ):
+            raise ValueError("only the seat's own observation (public and private) is offered")
+        self.layout = layout
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        size = layout.info_size if self.perfect_recall else layout.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: ScopaState, player: int) -> None:
+        view = state.view(player)
+        if view is None:
+            self.tensor.fill(0.0)
+            hand, table = state.dealt_to(player)
+            for name, mask in (("hand", hand), ("table", table)):
+                a = self.layout.sections[name][0]
+                for c in cards_of(mask):
+                    self.tensor[a + c] = 1.0
+            return
+        if self.perfect_recall:
+            self.tensor[:] = self.layout.encode_info(view, state.turn)
+        else:
+            self.tensor[:] = self.layout.encode(view, state.turn)
+
+    def string_from(self, state: ScopaState, player: int) -> str:
+        view = state.view(player)
+        if view is None:
+            hand, table = state.dealt_to(player)
+            return (
+                f"p{player} dealing {len(state.deck)}; hand {' '.join(cards_text(hand))}; "
+                f"table {' '.join(cards_text(table))}"
+            )
+        data = view.to_dict()
+        if not self.perfect_recall:
+            data.pop("history")
+            data["played"] = _played(view)
+        turn = state.turn
+        if turn is not None:
+            data["turn"] = {"card": card_text(turn.card), "taken": cards_text(turn.taken)}
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _played(view: PlayerView) -> list[list[str]]:
+    """Per seat, the cards it played this hand (the observation keeps no order)."""
+    played = [0] * view.rules.players
+    for seat, code, _ in view.history:
+        if code & 63 != OPENING:
+            played[seat] |= 1 << (code & 63)
+    return [cards_text(m) for m in played]
+
+
+pyspiel.register_game(_GAME_TYPE, ScopaGame)

@@ -1,0 +1,49 @@
+"""Running the game server: ``serve`` with its options, the body of both ``scopa serve``
+and ``python -m scopa.server`` (the server owns how it starts; the command line only
+registers it)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="address to listen on")] = None,
+    port: Annotated[int | None, typer.Option(help="port to listen on")] = None,
+    database_url: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL: sqlite:///scopa.sqlite or postgresql://user@host/db"),
+    ] = None,
+    broker_url: Annotated[
+        str | None, typer.Option(help="memory:// (one process) or redis://host:port/db")
+    ] = None,
+    secret: Annotated[
+        str | None, typer.Option(help="key of seat-token hashes (default: kept in the database)")
+    ] = None,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+) -> None:
+    """Run the game server (settings also from SCOPA_* environment variables)."""
+    import uvicorn
+
+    from .app import create_app
+    from .settings import Settings
+
+    overrides: dict[str, Any] = {
+        k: v
+        for k, v in {
+            "host": host, "port": port, "database_url": database_url,
+            "broker_url": broker_url, "secret": secret,
+        }.items()
+        if v is not None
+    }
+    settings = Settings(**overrides)
+    app = create_app(settings)
+    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
+    typer.echo(f"Scopa server: open http://{shown}:{settings.port}/  (API: /docs)")
+    uvicorn.run(
+        app, host=settings.host, port=settings.port, log_level=log_level, ws_max_size=65536,
+        ws_max_queue=256, ws_per_message_deflate=settings.ws_compression,
+        **settings.proxy_options(),
+    )

@@ -1,0 +1,117 @@
+"""The import graph keeps its layers: the rules core at the bottom, then bots, the bot
+protocol, the arena and the terminal, the server and the learning environments, and the
+command line on top. A module imports only from its own package or from lower layers
+(peers in one layer stay apart), and the core imports nothing outside the standard
+library."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).parents[1] / "src" / "scopa"
+
+#: each package's layer; every top-level module (scopa/*.py) is the rules core, layer 0,
+#: except the command line's entry point
+LAYERS = {
+    "bots": 1,
+    "protocol": 2,
+    "arena": 3,
+    "terminal": 3,
+    "server": 4,
+    "rl": 4,
+    "commands": 5,
+    "cli": 5,
+}
+CORE = 0
+
+
+def group_of(module: str) -> str:
+    """``scopa.bots.search`` -> ``bots``; ``scopa.game`` -> ``game`` (a core module)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def layer_of(group: str) -> int:
+    if group in LAYERS:
+        return LAYERS[group]
+    if group == "" or (SRC / f"{group}.py").is_file():
+        return CORE
+    raise AssertionError(f"package scopa.{group} has no layer: add it to LAYERS")
+
+
+def sources() -> list[tuple[str, bool, str]]:
+    """(module name, whether it is a package's ``__init__``, its source) of every module."""
+    out = []
+    for path in sorted(SRC.rglob("*.py")):
+        parts = path.relative_to(SRC.parent).with_suffix("").parts
+        init = parts[-1] == "__init__"
+        out.append((".".join(parts[:-1] if init else parts), init, path.read_text("utf-8")))
+    return out
+
+
+def _named(base: str, name: str) -> str:
+    """What ``from <base> import <name>`` imports from: a submodule of the package root
+    when there is one, else ``base`` itself."""
+    if base == "scopa" and ((SRC / name).is_dir() or (SRC / f"{name}.py").is_file()):
+        return f"scopa.{name}"
+    return base
+
+
+def imports(module: str, init: bool, source: str) -> list[tuple[str, int]]:
+    """Every module a file imports (at any depth: lazy imports count), with its line."""
+    package = module if init else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            found += [(_named(base, alias.name), node.lineno) for alias in node.names]
+    return found
+
+
+def violations(files: list[tuple[str, bool, str]]) -> list[str]:
+    out = []
+    for module, init, source in files:
+        here = group_of(module)
+        mine = layer_of(here)
+        for target, line in imports(module, init, source):
+            where = f"{module} line {line}"
+            if target.split(".")[0] != "scopa":
+                if mine == CORE and target.split(".")[0] not in sys.stdlib_module_names:
+                    out.append(f"{where}: the rules core imports {target} (standard library only)")
+                continue
+            there = group_of(target)
+            if there == here or (mine == CORE and layer_of(there) == CORE):
+                continue
+            if layer_of(there) >= mine:
+                out.append(f"{where}: layer {mine} imports {target} (layer {layer_of(there)})")
+    return out
+
+
+def test_no_module_imports_a_higher_or_peer_layer() -> None:
+    assert violations(sources()) == []
+
+
+@pytest.mark.parametrize(
+    "module, line, words",
+    [
+        ("scopa.terminal.session", "from ..arena.play import derive_seed", "layer 3"),
+        ("scopa.server", "from ..commands.server import serve", "layer 5"),
+        ("scopa.game", "import typer", "standard library only"),
+        ("scopa.bots.greedy", "from scopa import server", "layer 4"),
+        ("scopa.record", "from .bots import greedy", "layer 1"),
+    ],
+)
+def test_the_check_catches_a_bad_import(module: str, line: str, words: str) -> None:
+    """The checker itself: a bad import planted in a copy of a module is reported."""
+    files = [(m, init, src + "\n" + line + "\n" if m == module else src)
+             for m, init, src in sources()]
+    assert any(words in v for v in violations(files)), line

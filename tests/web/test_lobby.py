@@ -1,0 +1,135 @@
+"""The lobby: the four levels for people (engines behind an explained "advanced" switch),
+every word switching language at once with the choices kept, no large empty gaps, and no
+serious accessibility violation (axe-core)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_helpers import axe_violations, shot
+
+pytestmark = pytest.mark.browser
+
+LEVELS_EN = ["Bot: beginner", "Bot: intermediate", "Bot: expert", "Bot: champion"]
+LEVELS_IT = ["Bot: principiante", "Bot: intermedio", "Bot: esperto", "Bot: campione"]
+ENGINES = ["greedy", "heuristic", "random", "search"]
+
+
+def seat_options(page: Page, seat: int = 1) -> list[str]:
+    return page.locator(f"#seat-{seat} option").all_inner_texts()
+
+
+def open_lobby(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    expect(page.locator("#seat-1")).to_be_visible()
+
+
+def test_the_four_levels_and_the_engines_behind_a_switch(server, page, artifacts):
+    open_lobby(page, server)
+    assert seat_options(page) == ["Friend (invite)", *LEVELS_EN]
+    expect(page.locator("#advanced")).not_to_be_checked()
+    expect(page.locator("#advanced-help")).to_contain_text("The four levels are the way to play")
+    page.check("#advanced")
+    options = seat_options(page)
+    assert options[:5] == ["Friend (invite)", *LEVELS_EN]
+    assert sorted(options[5:]) == [f"Engine: {name}" for name in ENGINES]  # never the oracle
+    expect(page.locator('#seat-1 optgroup[label="Engines"] option')).to_have_count(len(ENGINES))
+    help_items = page.locator("#advanced-help li")
+    expect(help_items).to_have_count(len(ENGINES))
+    expect(help_items.filter(has_text="greedy")).to_contain_text("the beginner level")
+    shot(page, artifacts, "lobby-02-advanced")
+    # an engine can be chosen, and the table is made with it
+    page.select_option("#seat-1", "bot:greedy")
+    page.fill("#name", "Anna")
+    with page.expect_response("**/api/tables") as answer:
+        page.click("button.start")
+    table = answer.value.json()["table"]
+    assert table["seats"][1]["level"] == "greedy"
+
+
+def test_switching_the_engines_off_brings_the_seat_back_to_a_level(server, page):
+    open_lobby(page, server)
+    page.check("#advanced")
+    page.select_option("#seat-1", "bot:search")
+    page.uncheck("#advanced")
+    assert seat_options(page) == ["Friend (invite)", *LEVELS_EN]
+    expect(page.locator("#seat-1")).to_have_value("bot:intermediate")
+
+
+def test_every_word_switches_language_at_once_and_the_choices_stay(server, page, artifacts):
+    open_lobby(page, server)
+    page.select_option("#variant", "scopone-scientifico")
+    page.select_option("#target", "31")
+    page.select_option("#seat-2", "bot:champion")
+    page.fill("#name", "Giulia")
+    page.check("#public")
+    page.evaluate("window.notReloaded = true")
+    page.click("#lang")
+    # read in the same instant as the click's handler returned: nothing comes later
+    now = page.evaluate(
+        """() => ["#lang", ".hero-title", "#new-title", "#open-title", "#history-title",
+                  "label[for=variant]", "#seat-1 option[value='bot:expert']"]
+                 .map((s) => document.querySelector(s).textContent)"""
+    )
+    assert now == ["English", "Scopa: il classico italiano, online", "Apri un tavolo",
+                   "Tavoli aperti", "Partite finite", "Variante", "Bot: esperto"]  # fmt: skip
+    expect(page.locator(".hero-title")).to_have_text("Scopa: il classico italiano, online")
+    expect(page.locator("#new-title")).to_have_text("Apri un tavolo")
+    expect(page.locator("#open-title")).to_have_text("Tavoli aperti")
+    expect(page.locator("label[for=variant]")).to_have_text("Variante")
+    assert seat_options(page)[1:] == LEVELS_IT
+    expect(page.locator("#advanced-help")).to_contain_text("I quattro livelli")
+    # the choices made before the switch are all still there
+    expect(page.locator("#variant")).to_have_value("scopone-scientifico")
+    expect(page.locator("#target")).to_have_value("31")
+    expect(page.locator("#seat-2")).to_have_value("bot:champion")
+    expect(page.locator("#name")).to_have_value("Giulia")
+    expect(page.locator("#public")).to_be_checked()
+    assert page.evaluate("window.notReloaded") is True
+    shot(page, artifacts, "lobby-03-italian")
+    page.click("#lang")
+    expect(page.locator(".hero-title")).to_have_text("Scopa, the Italian sweep")
+    assert seat_options(page)[1:] == LEVELS_EN
+
+
+def gaps(page: Page) -> dict[str, float]:
+    """Vertical space between neighbouring blocks of the lobby, in CSS pixels."""
+    return page.evaluate(
+        """() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          const below = (a, b) => box(b).top - box(a).bottom;
+          const phone = innerWidth <= 820;
+          const out = {
+            "hero to lobby": below(".hero", ".lobby"),
+            "open tables to history": below(".open-tables", ".history"),
+            "sizes to seats": below(".field-row", ".seats"),
+          };
+          if (phone) out["form to open tables"] = below(".new-table", ".open-tables");
+          return out;
+        }"""
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 860), (390, 844)], ids=["desktop", "phone"])
+def test_no_large_empty_gaps(server, new_page, artifacts, width, height):
+    page = new_page(viewport={"width": width, "height": height})
+    open_lobby(page, server)
+    for lang in ("en", "it"):
+        measured = gaps(page)
+        assert all(0 <= gap <= 24 for gap in measured.values()), (lang, measured)
+        name = "desktop" if width > 820 else "phone"
+        shot(page, artifacts, f"lobby-01-{name}-{lang}")
+        page.click("#lang")
+
+
+@pytest.mark.parametrize(("lang", "width", "height"),
+                         [("en", 1280, 860), ("it", 1280, 860), ("en", 390, 844)],
+                         ids=["desktop-en", "desktop-it", "phone-en"])
+def test_axe_finds_no_serious_violation_in_the_lobby(server, new_page, lang, width, height):
+    page = new_page(viewport={"width": width, "height": height})
+    open_lobby(page, server)
+    if lang == "it":
+        page.click("#lang")
+        expect(page.locator("#new-title")).to_have_text("Apri un tavolo")
+    page.check("#advanced")
+    assert axe_violations(page) == []
