@@ -110,13 +110,27 @@ def test_expired_waiting_tables_do_not_come_back_after_a_restart(tmp_path: Path)
     assert status == {old["table"]["id"]: "expired", fresh["table"]["id"]: "playing"}
 
 
+async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
+    """A master in this process (no bots) on a fresh SQLite store, and a two-person table
+    where A sits waiting for a second player; tables expire after 5 minutes."""
+    from scopa.rules import Rules
+    from scopa.server.master import Master
+    from scopa.server.settings import Settings
+    from scopa.server.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
+    await store.migrate()
+    master = Master(Settings(waiting_table_minutes=5), store, pool=None,  # type: ignore[arg-type]
+                    secret="s")
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    table, _, _ = await master.create_table(Rules.preset("scopa"), humans, False, 60, "A", 0)
+    return store, master, table
+
+
 def test_a_waiting_table_expires_while_the_server_runs(tmp_path: Path) -> None:
     """The master closes a table that waited too long: stored as expired, its invite no
     longer works, its sockets are told why and closed."""
-    from scopa.rules import Rules
-    from scopa.server.master import Master, MasterError
-    from scopa.server.settings import Settings
-    from scopa.server.store import Store
+    from scopa.server.master import MasterError
 
     class Socket:
         seat: int | None = 0
@@ -132,12 +146,7 @@ def test_a_waiting_table_expires_while_the_server_runs(tmp_path: Path) -> None:
             self.closed = (code, reason)
 
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
-        await store.migrate()
-        master = Master(Settings(waiting_table_minutes=5), store, pool=None,  # type: ignore[arg-type]
-                        secret="s")
-        humans = [{"kind": "human"}, {"kind": "human"}]
-        table, _, _ = await master.create_table(Rules.preset("scopa"), humans, False, 60, "A", 0)
+        store, master, table = await waiting_table(tmp_path)
         sock = Socket()
         await master.attach(table, sock)
         await master.sweep()
@@ -159,18 +168,9 @@ def test_a_join_in_progress_is_not_undone_by_expiry(tmp_path: Path) -> None:
     """The store is awaited, so a sweep can come while a join is seating its player: the
     join finishes first (the table lock), and the table it filled starts instead of
     expiring under the players."""
-    from scopa.rules import Rules
-    from scopa.server.master import Master
-    from scopa.server.settings import Settings
-    from scopa.server.store import Store
 
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
-        await store.migrate()
-        master = Master(Settings(waiting_table_minutes=5), store, pool=None,  # type: ignore[arg-type]
-                        secret="s")
-        humans = [{"kind": "human"}, {"kind": "human"}]
-        table, _, _ = await master.create_table(Rules.preset("scopa"), humans, False, 60, "A", 0)
+        store, master, table = await waiting_table(tmp_path)
         async with table.lock:  # a write of this table is in flight
             join = asyncio.create_task(master.join(table.invite, "B", None))
             await asyncio.sleep(0)  # the join runs up to the lock and queues for it
