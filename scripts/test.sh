@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # Set up (system packages included) and run every check: ruff, mypy, the whole test suite.
+# The server tests run on real PostgreSQL and Redis: the local ones if they answer (or
+# SCOPA_TEST_DATABASE_URL / SCOPA_TEST_BROKER_URL), else private ones started for this run
+# (see scripts/test_services.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --dev
+# shellcheck source=scripts/test_services.sh
+source scripts/test_services.sh
+trap stop_test_services EXIT
+start_test_services
 .venv/bin/ruff check src tests bench scripts
 .venv/bin/mypy
 .venv/bin/python -m pytest -n 2 "$@"

@@ -1,4 +1,5 @@
-"""Fixtures: one shared server process per test module, fresh database each."""
+"""Fixtures: one shared server process per test module and store (SQLite, PostgreSQL),
+with a fresh database each."""
 
 from __future__ import annotations
 
@@ -11,11 +12,24 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from server_helpers import ServerProcess  # noqa: E402
+from services import STORES, fresh_database  # noqa: E402
+
+
+@pytest.fixture(scope="module", params=STORES)
+def database_url(request: pytest.FixtureRequest,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh, empty database of each store, for one test module."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'scopa.sqlite'}"
+        return
+    with fresh_database() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("srv") / "scopa.sqlite"
-    proc = ServerProcess(db).start()
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path_factory.mktemp("srv") / "scopa.sqlite",
+                         database_url=database_url).start()
     yield proc
     proc.stop()

@@ -50,10 +50,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``scopa serve`` in a subprocess (so it can really be killed)."""
+    """``scopa serve`` in a subprocess (so it can really be killed), on the SQLite file
+    ``db`` or on ``database_url`` (its log goes next to ``db`` either way)."""
 
-    def __init__(self, db: Path, port: int | None = None, **env: str) -> None:
+    def __init__(self, db: Path, port: int | None = None, database_url: str | None = None,
+                 **env: str) -> None:
         self.db = db
+        self.database_url = database_url or f"sqlite:///{db}"
         self.port = port or free_port()
         self.env = {**os.environ, **TEST_ENV, **env, "PYTHONPATH": str(ROOT / "src")}
         self.proc: subprocess.Popen[bytes] | None = None
@@ -70,11 +73,13 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         cmd = [
             sys.executable, "-m", "scopa.server",
-            "--port", str(self.port), "--database-url", f"sqlite:///{self.db}",
+            "--port", str(self.port), "--database-url", self.database_url,
             "--log-level", os.environ.get("SCOPA_TEST_LOG", "warning"),
         ]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
+        # a safety net only: start-up is over when the server answers (on a busy 2-core
+        # machine that can take a while)
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -84,7 +89,8 @@ class ServerProcess:
                     return self
             time.sleep(0.1)
         # a server that did not answer in time must not live on (and load the machine
-        # for every test after it): stop it, its bot workers with it
+        # for every test after it, or against a database about to be dropped): stop it,
+        # its bot workers with it
         self.stop()
         raise RuntimeError("server did not start:\n" + self.log.read_text())
 

@@ -15,9 +15,10 @@ from server_helpers import Client, ServerProcess
 
 
 @pytest.fixture(scope="module")
-def slow(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def slow(database_url: str, tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[ServerProcess]:
     db: Path = tmp_path_factory.mktemp("slow") / "slow.sqlite"
-    proc = ServerProcess(db, SCOPA_HAND_PAUSE_SECONDS="60").start()
+    proc = ServerProcess(db, database_url=database_url, SCOPA_HAND_PAUSE_SECONDS="60").start()
     yield proc
     proc.stop()
 

@@ -110,13 +110,27 @@ def test_expired_waiting_tables_do_not_come_back_after_a_restart(tmp_path: Path)
     assert status == {old["table"]["id"]: "expired", fresh["table"]["id"]: "playing"}
 
 
+async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
+    """A master in this process (no bots) on a fresh SQLite store, and a two-person table
+    where A sits waiting for a second player; tables expire after 5 minutes."""
+    from scopa.rules import Rules
+    from scopa.server.master import Master
+    from scopa.server.settings import Settings
+    from scopa.server.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
+    await store.migrate()
+    master = Master(Settings(waiting_table_minutes=5), store, pool=None,  # type: ignore[arg-type]
+                    secret="s")
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    table, _, _ = await master.create_table(Rules.preset("scopa"), humans, False, 60, "A", 0)
+    return store, master, table
+
+
 def test_a_waiting_table_expires_while_the_server_runs(tmp_path: Path) -> None:
     """The master closes a table that waited too long: stored as expired, its invite no
     longer works, its sockets are told why and closed."""
-    from scopa.rules import Rules
-    from scopa.server.master import Master, MasterError
-    from scopa.server.settings import Settings
-    from scopa.server.store import Store
+    from scopa.server.master import MasterError
 
     class Socket:
         seat: int | None = 0
@@ -132,25 +146,42 @@ def test_a_waiting_table_expires_while_the_server_runs(tmp_path: Path) -> None:
             self.closed = (code, reason)
 
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
-        store.migrate()
-        master = Master(Settings(waiting_table_minutes=5), store, pool=None,  # type: ignore[arg-type]
-                        secret="s")
-        humans = [{"kind": "human"}, {"kind": "human"}]
-        table, _, _ = await master.create_table(Rules.preset("scopa"), humans, False, 60, "A", 0)
+        store, master, table = await waiting_table(tmp_path)
         sock = Socket()
-        master.attach(table, sock)
-        master.sweep()
+        await master.attach(table, sock)
+        await master.sweep()
         assert table.id in master.tables  # young: stays
         table.created_at -= timedelta(minutes=6)
-        master.sweep()
+        await master.sweep()
         assert table.id not in master.tables and table.invite not in master.by_invite
         assert sock.sent[-1]["code"] == "table_expired" and sock.closed == (4004, "table expired")
         with pytest.raises(MasterError) as err:
             await master.join(table.invite, "B", None)
         assert err.value.code == "not_found"
-        assert store.load_active() == []
-        store.close()
+        assert await store.load_active() == []
+        await store.close()
+
+    asyncio.run(run())
+
+
+def test_a_join_in_progress_is_not_undone_by_expiry(tmp_path: Path) -> None:
+    """The store is awaited, so a sweep can come while a join is seating its player: the
+    join finishes first (the table lock), and the table it filled starts instead of
+    expiring under the players."""
+
+    async def run() -> None:
+        store, master, table = await waiting_table(tmp_path)
+        async with table.lock:  # a write of this table is in flight
+            join = asyncio.create_task(master.join(table.invite, "B", None))
+            await asyncio.sleep(0)  # the join runs up to the lock and queues for it
+            table.created_at -= timedelta(minutes=6)
+            sweep = asyncio.create_task(master.sweep())
+            await asyncio.sleep(0)  # the expiry queues behind the join
+        await join
+        await sweep
+        assert table.status == "playing" and table.id in master.tables
+        assert [t.table.status for t in await store.load_active()] == ["playing"]
+        await store.close()
 
     asyncio.run(run())
 

@@ -22,11 +22,38 @@ from scopa.server.store import Store
 PAUSE = 120.0
 
 
+class TrackedStore(Store):
+    """The real store, counting its calls in flight: the database answers from another
+    thread, so ``settle`` waits for it (an event) instead of a number of loop turns."""
+
+    WRITES = ("create_table", "take_seat", "set_status", "start_match", "append")
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.pending = 0
+        self.idle = asyncio.Event()
+        for name in self.WRITES:
+            setattr(self, name, self._tracked(getattr(self, name)))
+
+    def _tracked(self, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            self.pending += 1
+            self.idle.clear()
+            try:
+                return await method(*args, **kwargs)
+            finally:
+                self.pending -= 1
+                if not self.pending:
+                    self.idle.set()
+        return call
+
+
 class FakeClock(Clock):
     """Time stands still until ``advance``; sleepers wake when their hour has come."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: TrackedStore) -> None:
         self.t = 1_000_000.0
+        self.store = store
         self.sleepers: list[tuple[float, asyncio.Future[None]]] = []
 
     def now(self) -> float:
@@ -44,13 +71,18 @@ class FakeClock(Clock):
         for _, fut in due:
             if not fut.done():
                 fut.set_result(None)
-        await settle()
+        await settle(self.store)
 
 
-async def settle() -> None:
-    """Let every task that can run, run (they only wait on the fake clock or locks)."""
-    for _ in range(20):
-        await asyncio.sleep(0)
+async def settle(store: TrackedStore) -> None:
+    """Let every task that can run, run, until all wait on the fake clock or a lock (none
+    on the database)."""
+    while True:
+        for _ in range(20):
+            await asyncio.sleep(0)
+        if not store.pending:
+            return
+        await store.idle.wait()
 
 
 class Conn:
@@ -67,26 +99,27 @@ class Conn:
         return [f for f in self.frames if f["type"] == kind]
 
 
-async def two_people_at_hand_end(tmp: Path, clock: FakeClock) -> tuple[Master, Table, Conn, Conn]:
+async def two_people_at_hand_end(tmp: Path) -> tuple[Master, Table, Conn, Conn, FakeClock]:
     """Anna and Bruno (both people) play hand 1 to its end; both sockets open."""
     settings = Settings(hand_pause_seconds=PAUSE, grace_seconds=30)
-    store = Store(f"sqlite:///{tmp / 'pause.sqlite'}")
-    store.migrate()
+    store = TrackedStore(f"sqlite:///{tmp / 'pause.sqlite'}")
+    await store.migrate()
+    clock = FakeClock(store)
     master = Master(settings, store, pool=None, secret="s" * 32, clock=clock)  # type: ignore[arg-type]
     rules = Rules.preset("scopa", players=2, target=21)
     table, _, _ = await master.create_table(
         rules, [{"kind": "human"}, {"kind": "human"}], False, 30.0, "Anna", 0)
     await master.join(table.invite, "Bruno", None)
     a, b = Conn(0), Conn(1)
-    master.attach(table, a)
-    master.attach(table, b)
+    await master.attach(table, a)
+    await master.attach(table, b)
     game = table.game
     assert game is not None
     while not game.hand_over:
         move = game.legal_moves()[0]
         await master.submit(table, game.to_move, table.state_id, move.to_dict())
-    await settle()
-    return master, table, a, b
+    await settle(store)
+    return master, table, a, b, clock
 
 
 def hand_number(table: Table) -> int:
@@ -101,12 +134,11 @@ def at_hand_end(tmp: Path, scene: Scene) -> None:
     """Run ``scene`` on a fresh two-person table whose first hand has just ended."""
 
     async def run() -> None:
-        clock = FakeClock()
-        master, table, a, b = await two_people_at_hand_end(tmp, clock)
+        master, table, a, b, clock = await two_people_at_hand_end(tmp)
         try:
             await scene(master, table, a, b, clock)
         finally:
-            master.store.close()
+            await master.store.close()
 
     asyncio.run(run())
 
@@ -145,7 +177,7 @@ def test_a_reload_is_waited_for_a_player_gone_for_good_is_not(tmp_path: Path) ->
     async def scene(master: Master, table: Table, a: Conn, b: Conn, clock: FakeClock) -> None:
         await master.next_vote(table, 0)
         master.detach(table, b)  # Bruno's page reloads (or his connection drops)
-        await settle()
+        await settle(clock.store)
         assert hand_number(table) == 1 and master.waiting_for(table) == [1]
         await clock.advance(30)  # the grace ends: a stand-in takes his seat
         assert table.seats[1].standin

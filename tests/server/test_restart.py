@@ -32,9 +32,9 @@ async def play_moves(client: Client, rng: random.Random, moves: int) -> dict[str
         done += 1
 
 
-def test_kill_and_restart_mid_match(tmp_path: Path) -> None:
+def test_kill_and_restart_mid_match(tmp_path: Path, database_url: str) -> None:
     db = tmp_path / "restart.sqlite"
-    first = ServerProcess(db).start()
+    first = ServerProcess(db, database_url=database_url).start()
     rng = random.Random(7)
     try:
         created = first.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
@@ -56,7 +56,7 @@ def test_kill_and_restart_mid_match(tmp_path: Path) -> None:
         assert seen["view"]["hand_number"] == 2
     finally:
         first.kill()
-    second = ServerProcess(db).start()
+    second = ServerProcess(db, database_url=database_url).start()
     try:
         async def after() -> dict[str, Any]:
             c = await Client(second, tid, token).connect()

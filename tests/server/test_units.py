@@ -1,24 +1,18 @@
-"""Small parts on their own: names, frame parsing, the throttle, migrations, and the
-secrecy checker itself (it must catch a leak)."""
+"""Small parts on their own: names, frame parsing, the throttle, and the
+secrecy checker itself (it must catch a leak). Storage has test_store.py."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.migration import MigrationContext
 from hypothesis import given
 from hypothesis import strategies as st
 from server_helpers import secrecy_violations
-from sqlalchemy import inspect
 
 from scopa.server.hub import TokenBucket, parse_frame
-from scopa.server.models import Base
 from scopa.server.names import BOT_NAMES, NAME_MAX, bot_name, clean_name, distinct_name
-from scopa.server.store import Store
 
 
 @pytest.mark.parametrize("raw", ["Anna", "  Bruno  ", "Zoë", "李", "a" * 24, "<b>x</b>"])
@@ -70,19 +64,6 @@ def test_parse_frame() -> None:
 def test_token_bucket() -> None:
     b = TokenBucket(rate=0.001, burst=3)
     assert [b.take() for _ in range(5)] == [True, True, True, False, False]
-
-
-def test_migrations_build_the_models(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
-    store.migrate()
-    store.migrate()  # idempotent
-    names = set(inspect(store.engine).get_table_names())
-    assert {"tables", "seats", "matches", "events", "meta", "alembic_version"} <= names
-    with store.engine.connect() as conn:
-        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
-    assert diff == []
-    assert store.secret() == store.secret()
-    store.close()
 
 
 def test_secrecy_checker_catches_leaks() -> None:

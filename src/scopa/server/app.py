@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import health, history, lobby, security
+from .broker import make_broker
 from .errors import validation_error
 from .hub import Hub
 from .master import Master
@@ -35,11 +36,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        store.migrate()
+        # the broker is made (and its URL checked) at start; the master does not use it
+        # yet: one process still serves every table (see docs/server.md)
+        broker = make_broker(settings.broker_url)
+        await store.migrate()
         pool = BotPool(settings.bot_workers, settings.analysis_workers, settings.analysis_queue)
         await pool.warm()
-        master = Master(settings, store, pool, settings.secret_for(store))
-        master.restore()
+        master = Master(settings, store, pool, await settings.secret_for(store))
+        await master.restore()
         master.resume_all()
         master.start_housekeeping()
         # everything loaded so far lives as long as the server: keep it out of the
@@ -47,6 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         app.state.store, app.state.pool, app.state.master = store, pool, master
+        app.state.broker = broker
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
@@ -56,7 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.lag.stop()
             await master.shutdown()
             pool.close()
-            store.close()
+            await broker.close()
+            await store.close()
 
     app = FastAPI(
         title="Scopa server",

@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from ..cards import card_text
 from ..game import Game, move_fields
@@ -74,22 +75,22 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[d
     return game, hands
 
 
-def _finished(store: Store, match_id: str) -> MatchRow:
-    m = store.match(match_id)
+async def _finished(store: Store, match_id: str) -> MatchRow:
+    m = await store.match(match_id)
     if m is None or m.finished_at is None:
         raise HTTPException(404, "no finished match with this id")
     return m
 
 
 @router.get("/matches")
-def matches(
+async def matches(
     request: Request,
     limit: int = Query(50, ge=1, le=200),
     offset: int = Query(0, ge=0, le=OFFSET_MAX),
 ) -> dict[str, Any]:
     """Finished matches of public tables, newest first (private tables' matches are
     reached only by their id, which only their players are told)."""
-    rows, total = store_of(request).finished_matches(limit, offset)
+    rows, total = await store_of(request).finished_matches(limit, offset)
     return {"matches": [summary(m) for m in rows], "total": total}
 
 
@@ -100,16 +101,17 @@ _LOCK = threading.Lock()
 
 
 @router.get("/matches/{match_id}")
-def match(match_id: str, request: Request) -> dict[str, Any]:
+async def match(match_id: str, request: Request) -> dict[str, Any]:
     """A finished match with every hand's positions, for a move-by-move replay."""
-    with _LOCK:  # sync endpoints run in a thread pool
+    with _LOCK:  # the replay is built in a worker thread
         cached = _REPLAYS.get(match_id)
         if cached is not None:
             _REPLAYS.move_to_end(match_id)
             return cached
     store = store_of(request)
-    m = _finished(store, match_id)
-    _, hands = rebuild(m.rules, store.events(m.id))
+    m = await _finished(store, match_id)
+    # replaying a match is CPU work: off the event loop
+    _, hands = await run_in_threadpool(rebuild, m.rules, await store.events(m.id))
     out = {**summary(m), "replay": {"hands": hands}}
     with _LOCK:
         _REPLAYS[match_id] = out
@@ -141,13 +143,13 @@ def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
 
 
 @router.get("/matches/{match_id}/record")
-def record(
+async def record(
     match_id: str, request: Request, format: str = Query("json", pattern="^(json|text)$")
 ) -> Response:
     """Download the game record (JSON, or ``?format=text``)."""
     store = store_of(request)
-    m = _finished(store, match_id)
-    rec = export_record(m, store.events(m.id))
+    m = await _finished(store, match_id)
+    rec = await run_in_threadpool(export_record, m, await store.events(m.id))
     headers = {"Content-Disposition": f'attachment; filename="scopa-{m.id}.{format}"'}
     if format == "text":
         try:

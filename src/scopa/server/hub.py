@@ -196,7 +196,7 @@ class Hub:
                 conn.close_after_queue(4003, "bad token")
                 return False
             conn.seat = seat
-        self.master.attach(table, conn)
+        await self.master.attach(table, conn)
         return True
 
     async def _loop(self, conn: Connection, table: Table) -> None:

@@ -193,7 +193,7 @@ class Master:
         """Create a table; the creator takes ``creator_seat`` (a human seat). Refused when
         the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
         has ``max_waiting_per_address`` tables waiting for players (``too_many``)."""
-        self.sweep()
+        await self.sweep()
         live = waiting_here = 0
         for t in self.tables.values():
             if t.status in LIVE:
@@ -231,7 +231,7 @@ class Master:
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
             created_at=datetime.now(UTC), seats=states, creator_address=address,
         )
-        self.store.create_table(
+        await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
                 grace_seconds=grace, created_at=table.created_at, status="waiting",
@@ -250,11 +250,13 @@ class Master:
     async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
         table = self.by_invite.get(invite)
         if table is not None and self._expired(table, self.waiting_cutoff()):
-            self._expire(table)
+            await self._expire(table)
             table = None
         if table is None:
             raise MasterError("not_found", "no table has this invite code")
         async with table.lock:
+            if table.status == "expired":  # expired while this join waited for the lock
+                raise MasterError("not_found", "no table has this invite code")
             free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 chosen = [s for s in free if s.seat == seat]
@@ -268,7 +270,7 @@ class Master:
             name = distinct_name(name, [s.name for s in table.seats if s is not target])
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
-            self.store.take_seat(table.id, target.seat, name, h)
+            await self.store.take_seat(table.id, target.seat, name, h)
             target.name, target.token_hash = name, h
         self._broadcast_state(table, {"kind": "seat", "seat": target.seat})
         await self._maybe_start(table)
@@ -277,15 +279,15 @@ class Master:
     async def _maybe_start(self, table: Table) -> None:
         async with table.lock:
             if table.status == "waiting" and all(s.taken for s in table.seats):
-                self._start_match(table)
+                await self._start_match(table)
 
-    def _start_match(self, table: Table) -> None:
+    async def _start_match(self, table: Table) -> None:
         """Deal a new match (called with the table lock held)."""
         seed = new_seed()
         game = Game(table.rules, hand_seed=seed)
         number = table.match_number + 1
         match_id = new_id(12)
-        self.store.start_match(
+        await self.store.start_match(
             MatchRow(
                 id=match_id, table_id=table.id, number=number, rules=table.rules.to_dict(),
                 players=[s.name or f"seat {s.seat}" for s in table.seats], hands=0,
@@ -301,7 +303,7 @@ class Master:
         self._broadcast_state(table, {"kind": "match_start", "match_number": number})
         self._drive(table)
 
-    def sweep(self) -> None:
+    async def sweep(self) -> None:
         """Forget finished tables nobody has watched for a while (they stay in history),
         and close tables that waited for players longer than ``waiting_table_minutes``."""
         keep = self.settings.finished_keep_seconds
@@ -313,7 +315,7 @@ class Master:
                     and not any(s.conns for s in table.seats)):
                 self._forget(table)
             elif self._expired(table, cutoff):
-                self._expire(table)
+                await self._expire(table)
 
     def waiting_cutoff(self) -> datetime:
         """Tables made before this and still waiting for players have expired."""
@@ -322,11 +324,15 @@ class Master:
     def _expired(self, table: Table, cutoff: datetime) -> bool:
         return table.status == "waiting" and table.created_at < cutoff
 
-    def _expire(self, table: Table) -> None:
+    async def _expire(self, table: Table) -> None:
         """Close a table that waited too long: stored as ``expired`` (never reloaded), its
-        invite stops working, and its sockets are told and closed."""
-        table.status = "expired"
-        self.store.set_status(table.id, "expired")
+        invite stops working, and its sockets are told and closed. Under the table lock, so
+        a join or a start in progress finishes first (and then the table is not expired)."""
+        async with table.lock:
+            if table.status != "waiting" or all(s.taken for s in table.seats):
+                return  # started, or full and about to start
+            await self.store.set_status(table.id, "expired")  # committed first
+            table.status = "expired"
         message = json.dumps({"type": "error", "code": "table_expired", "ref": None,
                               "message": "this table waited too long for players and is "
                                          "closed: make a new one"})
@@ -346,7 +352,7 @@ class Master:
         while True:
             await asyncio.sleep(period)
             try:
-                self.sweep()
+                await self.sweep()
             except Exception:  # a database hiccup must not end the housekeeping
                 log.exception("sweeping tables failed")
 
@@ -354,12 +360,12 @@ class Master:
         self._spawn(self.housekeeping())
 
     # -- restore after a restart --------------------------------------------------------
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Rebuild every waiting or playing table from storage; returns how many. Tables
         that waited too long are marked expired first and stay down."""
         count = 0
-        self.store.expire_waiting(self.waiting_cutoff())
-        for st in self.store.load_active():
+        await self.store.expire_waiting(self.waiting_cutoff())
+        for st in await self.store.load_active():
             try:
                 table = self._rebuild(st)
             except Exception:  # one broken table must not stop the server
@@ -398,7 +404,14 @@ class Master:
             self._drive(table)
 
     # -- connections --------------------------------------------------------------------
-    def attach(self, table: Table, conn: Conn) -> None:
+    async def attach(self, table: Table, conn: Conn) -> None:
+        """Add a socket under the table's lock: a move between its commit (awaited) and its
+        announcement lands first, so the socket's first state is the one after it, and a
+        stand-in's move already being written is not decided for a player already back."""
+        async with table.lock:
+            self._attach_now(table, conn)
+
+    def _attach_now(self, table: Table, conn: Conn) -> None:
         seat = conn.seat
         if seat is None:
             table.spectators.add(conn)
@@ -489,9 +502,9 @@ class Master:
                 except IllegalMoveError as e:
                     why = str(e)
                 raise MasterError("illegal_move", why, table.state_id)
-            self._apply(table, seat, move, by)
+            await self._apply(table, seat, move, by)
 
-    def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
+    async def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Persist, apply, broadcast (lock held, move known legal)."""
         game = table.game
         assert game is not None and table.match_id is not None
@@ -503,7 +516,7 @@ class Master:
             if probe_winner is not None:
                 finish = (probe_winner, probe.match_totals(), game.hand_number)
         data = {"seat": seat, **move.to_dict(), "by": by}
-        self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
+        await self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
         round_before = game.round
         at = len(game.history)
         game.play(move)
@@ -629,7 +642,7 @@ class Master:
                 return
             assert table.match_id is not None
             seed = new_seed()
-            self.store.append(
+            await self.store.append(
                 table.match_id, table.seq, "hand", {"number": game.hand_number + 1, "seed": seed}
             )
             game.next_hand(seed=seed)
@@ -655,7 +668,7 @@ class Master:
                 {"type": "rematch", "votes": sorted(table.rematch_votes), "needed": needed}
             ))
             if set(needed) <= table.rematch_votes:
-                self._start_match(table)
+                await self._start_match(table)
 
     # -- bots ---------------------------------------------------------------------------
     def _drive(self, table: Table) -> None:

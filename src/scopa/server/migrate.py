@@ -1,5 +1,7 @@
 """Run the Alembic migrations from code (no alembic.ini), so an installed package can
-bring any database up to date at start."""
+bring any database up to date at start. The engine is asyncio; Alembic is not, so the
+migrations run on the engine's connection through ``run_sync`` (as Alembic's cookbook
+recommends for async engines)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,15 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.engine import Engine
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+
+#: PostgreSQL advisory lock key held while migrating, so workers starting at once take
+#: turns instead of racing to create the same tables
+MIGRATION_LOCK = 0x5C0FA
 
 
 def alembic_config() -> Config:
@@ -18,9 +26,16 @@ def alembic_config() -> Config:
     return cfg
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Bring the database of ``engine`` to ``revision``."""
+def upgrade_sync(conn: Connection, revision: str = "head") -> None:
+    """Bring the database behind the (synchronous) ``conn`` to ``revision``."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
     cfg = alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, revision)
+
+
+async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
+    """Bring the database of ``engine`` to ``revision``, in one transaction."""
+    async with engine.begin() as conn:
+        await conn.run_sync(upgrade_sync, revision)

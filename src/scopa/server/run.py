@@ -13,7 +13,11 @@ def serve(
     host: Annotated[str | None, typer.Option(help="address to listen on")] = None,
     port: Annotated[int | None, typer.Option(help="port to listen on")] = None,
     database_url: Annotated[
-        str | None, typer.Option(help="SQLAlchemy URL, e.g. sqlite:///scopa.sqlite")
+        str | None,
+        typer.Option(help="SQLAlchemy URL: sqlite:///scopa.sqlite or postgresql://user@host/db"),
+    ] = None,
+    broker_url: Annotated[
+        str | None, typer.Option(help="memory:// (one process) or redis://host:port/db")
     ] = None,
     secret: Annotated[
         str | None, typer.Option(help="key of seat-token hashes (default: kept in the database)")
@@ -29,7 +33,8 @@ def serve(
     overrides: dict[str, Any] = {
         k: v
         for k, v in {
-            "host": host, "port": port, "database_url": database_url, "secret": secret
+            "host": host, "port": port, "database_url": database_url,
+            "broker_url": broker_url, "secret": secret,
         }.items()
         if v is not None
     }

@@ -15,7 +15,11 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    #: SQLAlchemy URL: sqlite:///file (the default) or postgresql://user@host/db (the
+    #: asyncio driver, aiosqlite or asyncpg, is chosen for you)
     database_url: str = "sqlite:///scopa.sqlite"
+    #: memory:// (one process, the default) or redis://host:port/db (workers share it)
+    broker_url: str = "memory://"
     #: key of the seat-token hashes; by default one is made and kept in the database
     secret: str | None = None
     #: seconds a disconnected human may be away before a bot plays for them
@@ -82,9 +86,9 @@ class Settings(BaseSettings):
         trusted = [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]
         return {"proxy_headers": bool(trusted), "forwarded_allow_ips": trusted}
 
-    def secret_for(self, store: object) -> str:
+    async def secret_for(self, store: object) -> str:
         """The configured secret, else the one kept in the database (made on first start),
         so seat tokens stay valid across restarts."""
         if self.secret:
             return self.secret
-        return str(store.secret())  # type: ignore[attr-defined]
+        return str(await store.secret())  # type: ignore[attr-defined]

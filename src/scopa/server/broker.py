@@ -1,0 +1,226 @@
+"""The broker between server workers: table events published to every worker that
+subscribes to the table, and per-table leases (which worker drives a table's bots and
+timers). Two implementations of one interface: in-process (the default, one worker, nothing
+to install) and Redis (many workers: pub/sub for the events, ``SET NX PX`` plus Lua
+compare-and-set scripts for the leases).
+
+Events are JSON objects; a subscriber sees one table's events in the order they were
+published from one worker (Redis keeps per-connection order; the event log in the database
+stays the truth, the broker only says "look, something happened").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Any, Protocol
+
+Event = dict[str, Any]
+
+
+class Subscription:
+    """One table's events as they arrive; iterate, or ``await get()``."""
+
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+        self.queue: asyncio.Queue[Event] = asyncio.Queue()
+
+    async def get(self) -> Event:
+        return await self.queue.get()
+
+    def __aiter__(self) -> AsyncIterator[Event]:
+        return self
+
+    async def __anext__(self) -> Event:
+        return await self.queue.get()
+
+
+class Broker(Protocol):
+    """What a worker needs from the others."""
+
+    async def publish(self, table_id: str, event: Event) -> None:
+        """Send ``event`` to every subscriber of ``table_id`` (this worker's too)."""
+
+    def subscribe(self, table_id: str) -> contextlib.AbstractAsyncContextManager[Subscription]:
+        """Receive ``table_id``'s events from entering the block until leaving it; events
+        published after the block is entered are all delivered."""
+
+    async def acquire(self, table_id: str, holder: str, ttl: float) -> bool:
+        """Take the table's lease for ``ttl`` seconds if nobody holds it (or it expired)."""
+
+    async def renew(self, table_id: str, holder: str, ttl: float) -> bool:
+        """Extend the lease by ``ttl`` seconds from now, only if ``holder`` still holds it."""
+
+    async def release(self, table_id: str, holder: str) -> bool:
+        """Give the lease back, only if ``holder`` holds it."""
+
+    async def holder(self, table_id: str) -> str | None:
+        """Who holds the table's lease now."""
+
+    async def close(self) -> None: ...
+
+
+class LocalBroker:
+    """Everything in this process: the embedded default."""
+
+    def __init__(self) -> None:
+        self._subs: dict[str, set[Subscription]] = {}
+        #: table -> (holder, monotonic expiry)
+        self._leases: dict[str, tuple[str, float]] = {}
+
+    async def publish(self, table_id: str, event: Event) -> None:
+        for sub in self._subs.get(table_id, ()):
+            sub.queue.put_nowait(event)
+
+    @contextlib.asynccontextmanager
+    async def subscribe(self, table_id: str) -> AsyncIterator[Subscription]:
+        sub = Subscription(table_id)
+        self._subs.setdefault(table_id, set()).add(sub)
+        try:
+            yield sub
+        finally:
+            subs = self._subs.get(table_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[table_id]
+
+    def _current(self, table_id: str) -> str | None:
+        held = self._leases.get(table_id)
+        if held is None or held[1] <= time.monotonic():
+            return None
+        return held[0]
+
+    async def acquire(self, table_id: str, holder: str, ttl: float) -> bool:
+        if self._current(table_id) is not None:
+            return False
+        self._leases[table_id] = (holder, time.monotonic() + ttl)
+        return True
+
+    async def renew(self, table_id: str, holder: str, ttl: float) -> bool:
+        if self._current(table_id) != holder:
+            return False
+        self._leases[table_id] = (holder, time.monotonic() + ttl)
+        return True
+
+    async def release(self, table_id: str, holder: str) -> bool:
+        if self._current(table_id) != holder:
+            return False
+        del self._leases[table_id]
+        return True
+
+    async def holder(self, table_id: str) -> str | None:
+        return self._current(table_id)
+
+    async def close(self) -> None:
+        self._subs.clear()
+
+
+#: extend the lease only if it is still ours (atomically: GET and PEXPIRE in one step)
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+#: delete the lease only if it is still ours
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+class RedisBroker:
+    """Redis pub/sub and leases, shared by every worker pointed at the same Redis. One
+    pub/sub connection per worker carries all its tables' channels; a reader task hands
+    each message to the subscriptions of its table."""
+
+    def __init__(self, url: str, prefix: str = "scopa:") -> None:
+        import redis.asyncio as aioredis
+
+        self.redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self.prefix = prefix
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        self._subs: dict[str, set[Subscription]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+
+    def channel(self, table_id: str) -> str:
+        return f"{self.prefix}table:{table_id}"
+
+    def lease_key(self, table_id: str) -> str:
+        return f"{self.prefix}lease:{table_id}"
+
+    async def publish(self, table_id: str, event: Event) -> None:
+        await self.redis.publish(self.channel(table_id), json.dumps(event))
+
+    @contextlib.asynccontextmanager
+    async def subscribe(self, table_id: str) -> AsyncIterator[Subscription]:
+        channel = self.channel(table_id)
+        sub = Subscription(table_id)
+        subs = self._subs.setdefault(channel, set())
+        first = not subs
+        subs.add(sub)
+        try:
+            if first:
+                await self._pubsub.subscribe(channel)
+            if self._reader is None or self._reader.done():
+                self._reader = asyncio.get_running_loop().create_task(self._read())
+            yield sub
+        finally:
+            subs.discard(sub)
+            if not subs:
+                self._subs.pop(channel, None)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.unsubscribe(channel)
+
+    async def _read(self) -> None:
+        while True:
+            msg = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            if msg is None or msg.get("type") != "message":
+                continue
+            event = json.loads(msg["data"])
+            for sub in self._subs.get(msg["channel"], ()):
+                sub.queue.put_nowait(event)
+
+    async def acquire(self, table_id: str, holder: str, ttl: float) -> bool:
+        ms = max(1, int(ttl * 1000))
+        return bool(await self.redis.set(self.lease_key(table_id), holder, nx=True, px=ms))
+
+    async def renew(self, table_id: str, holder: str, ttl: float) -> bool:
+        ms = max(1, int(ttl * 1000))
+        return bool(await self._renew(keys=[self.lease_key(table_id)], args=[holder, ms]))
+
+    async def release(self, table_id: str, holder: str) -> bool:
+        return bool(await self._release(keys=[self.lease_key(table_id)], args=[holder]))
+
+    async def holder(self, table_id: str) -> str | None:
+        value = await self.redis.get(self.lease_key(table_id))
+        return None if value is None else str(value)
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self.redis.aclose()
+
+
+#: URL schemes of the Redis broker (``memory://`` or nothing: the in-process one)
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def make_broker(url: str | None, prefix: str = "scopa:") -> Broker:
+    """The broker a URL names: ``memory://`` (or empty) in-process, ``redis://...`` Redis."""
+    if not url or url == "memory://":
+        return LocalBroker()
+    if url.startswith(REDIS_SCHEMES):
+        return RedisBroker(url, prefix)
+    raise ValueError(f"unknown broker URL {url!r}: use memory:// or redis://host:port/db")

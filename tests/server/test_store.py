@@ -1,0 +1,107 @@
+"""Storage on both databases: the migrations build exactly the models, URLs with or
+without the asyncio driver name work, and a waiting database call leaves the event loop
+free."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from services import STORES, dsn, fresh_database
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection
+
+from scopa.rules import Rules
+from scopa.server.models import Base, MatchRow, SeatRow, TableRow
+from scopa.server.store import Store, async_url
+
+
+@pytest.fixture(params=STORES)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'm.sqlite'}"
+        return
+    with fresh_database() as u:
+        yield u
+
+
+def schema_diff(conn: Connection) -> tuple[set[str], list[object]]:
+    names = set(inspect(conn).get_table_names())
+    return names, compare_metadata(MigrationContext.configure(conn), Base.metadata)
+
+
+def test_migrations_build_the_models(url: str) -> None:
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            await store.migrate()  # idempotent
+            async with store.engine.connect() as conn:
+                names, diff = await conn.run_sync(schema_diff)
+            assert {"tables", "seats", "matches", "events", "meta", "alembic_version"} <= names
+            assert diff == []
+            assert await store.secret() == await store.secret()
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def test_urls_name_the_asyncio_driver() -> None:
+    assert async_url("sqlite:///x.db").drivername == "sqlite+aiosqlite"
+    assert async_url("sqlite+aiosqlite:///x.db").drivername == "sqlite+aiosqlite"
+    assert async_url("postgresql://u@h/db").drivername == "postgresql+asyncpg"
+    assert async_url("postgres://u@h/db").drivername == "postgresql+asyncpg"
+    assert async_url("postgresql+asyncpg://u@h/db").drivername == "postgresql+asyncpg"
+    assert async_url("postgresql://u:p@h:6/db").render_as_string(hide_password=False) == (
+        "postgresql+asyncpg://u:p@h:6/db")
+
+
+def test_a_waiting_database_call_leaves_the_loop_free() -> None:
+    """An append that waits for a lock held by another session must not stop the event
+    loop: this coroutine keeps running (and sees it wait) until the lock is released. A
+    blocking store would hang the loop until PostgreSQL ends the holder's session (5 s),
+    and the append would be done before anyone saw it wait."""
+
+    async def run(url: str) -> None:
+        store = Store(url.replace("postgresql://", "postgresql+asyncpg://"))
+        await store.migrate()
+        await store.create_table(
+            TableRow(id="t1", invite="i1", public=False, rules=Rules().to_dict(),
+                     grace_seconds=1.0, status="waiting"),
+            [SeatRow(table_id="t1", seat=0, kind="human")],
+        )
+        await store.start_match(
+            MatchRow(id="m1", table_id="t1", number=1, rules={}, players=["a"], hands=0),
+            {"number": 1, "seed": "s"},
+        )
+        holder = await asyncpg.connect(dsn(url))
+        watcher = await asyncpg.connect(dsn(url))
+        try:
+            await holder.execute("SET idle_in_transaction_session_timeout = '5s'")
+            tx = holder.transaction()
+            await tx.start()
+            await holder.execute("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
+            append = asyncio.create_task(store.append("m1", 1, "move", {"seat": 0}))
+            while not await watcher.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock'"
+            ):
+                assert not append.done(), "the append finished without waiting"
+                await asyncio.sleep(0.01)
+            assert not append.done()
+            await tx.commit()
+            await asyncio.wait_for(append, 10)
+            assert [e.seq for e in await store.events("m1")] == [0, 1]
+        finally:
+            await holder.close()
+            await watcher.close()
+            await store.close()
+
+    with fresh_database() as url:
+        asyncio.run(run(url))
