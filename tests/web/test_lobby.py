@@ -133,3 +133,16 @@ def test_axe_finds_no_serious_violation_in_the_lobby(server, new_page, lang, wid
         expect(page.locator("#new-title")).to_have_text("Apri un tavolo")
     page.check("#advanced")
     assert axe_violations(page) == []
+
+
+def test_the_rules_page_explains_cirulla_in_both_languages(server, page):
+    """Every variant the lobby offers is on the rules page; Cirulla, the newest, with its
+    declarations and the Declare / Pass choice named as the table names it."""
+    page.goto(server + "/#rules")
+    section = page.locator("h2", has_text="Cirulla")
+    expect(section).to_have_count(1)
+    expect(page.locator("main")).to_contain_text("The seven of cups is wild")
+    expect(page.locator("main")).to_contain_text("Declare")
+    page.click("#lang")
+    expect(page.locator("main")).to_contain_text("Il sette di coppe è la matta")
+    expect(page.locator("main")).to_contain_text("Dichiara")
