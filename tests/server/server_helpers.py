@@ -286,3 +286,17 @@ def secrecy_violations(
             if current < end and seed in text:
                 bad.append(f"seat {seat} got an unrevealed seed in {f['type']}")
     return bad
+
+
+class Conn:
+    """A socket as the master sees it (in-process tests): it keeps every frame."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f["type"] == kind]

@@ -5,8 +5,9 @@ the move once the move is on its way to the log."""
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
+
+from server_helpers import Conn
 
 from scopa.rules import Rules
 from scopa.server.master import Master
@@ -37,15 +38,6 @@ class GatedStore:
         self.events.append((match_id, seq, kind))
 
 
-class Socket:
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-
 def test_a_socket_arriving_mid_commit_sees_the_state_after_the_move() -> None:
     async def run() -> None:
         store = GatedStore()
@@ -61,7 +53,7 @@ def test_a_socket_arriving_mid_commit_sees_the_state_after_the_move() -> None:
             move = game.legal_moves()[0].to_dict()
             submit = asyncio.create_task(master.submit(table, mover, before, move))
             await store.appending.wait()  # the move is on its way to the log
-            late = Socket(1 - mover)
+            late = Conn(1 - mover)
             attach = asyncio.create_task(master.attach(table, late))
             await asyncio.sleep(0)  # one turn of the loop: the attach runs as far as it can
             assert not submit.done()  # (and the loop runs while the store works)

@@ -6,12 +6,12 @@ process (no sockets), time only moves when a test moves it."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from server_helpers import Conn
 
 from scopa.rules import Rules
 from scopa.server.clock import Clock
@@ -85,18 +85,6 @@ async def settle(store: TrackedStore) -> None:
         await store.idle.wait()
 
 
-class Conn:
-    """A socket as the master sees it: it keeps every frame."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [f for f in self.frames if f["type"] == kind]
 
 
 async def two_people_at_hand_end(tmp: Path) -> tuple[Master, Table, Conn, Conn, FakeClock]:
