@@ -5,10 +5,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dev=0
 [ "${1:-}" = "--dev" ] && dev=1
-if [ "$dev" = 1 ] && { [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; }; then
-  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium npm >/dev/null
+if [ "$dev" = 1 ]; then
+  # Only what is missing: where Node.js comes from NodeSource it carries its own npm, and
+  # asking apt for Debian's npm beside it fails ("held broken packages").
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v npm >/dev/null || missing+=(npm)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
 fi
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
