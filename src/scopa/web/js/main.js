@@ -1,5 +1,7 @@
 // Entry point: picks the page from the address and mounts it into <main>.
-import { installCardDefs } from "./cardart.js";
+import { installCardDefs, redrawCards } from "./cardart.js";
+import { onDeckChange } from "./decks/choice.js";
+import { syncPickers } from "./decks/picker.js";
 import { lang, onLangChange, setLang, t, translateStatic } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountJoin } from "./join.js";
@@ -50,6 +52,12 @@ onLangChange(() => {
   translateStatic();
   if (current && current.relang) current.relang();
   else route();
+});
+
+// a new deck: every card on the page is redrawn in place (the table keeps its state)
+onDeckChange(() => {
+  redrawCards();
+  syncPickers();
 });
 
 document.documentElement.lang = lang();
