@@ -92,7 +92,7 @@ def test_changing_deck_at_the_table_redraws_every_card(scripted, artifacts):  # 
     labels = hand.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     hand.first.click()  # a selected card stays selected through the redraw
     frames = len(sent)
-    for deck, cls in (("piacentine", "deck-pia"), ("napoletane", "deck-nap")):
+    for deck, cls in (("piacentine", "deck-pia"), ("napoletane", "deck-nap"), ("modern", "card-art:not(.deck-nap)")):
         page.select_option(".settings select.deck-select", deck)
         expect(page.locator(f".hand svg.{cls}")).to_have_count(3)
         on_table = page.locator(".felt .card").count()

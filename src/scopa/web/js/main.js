@@ -1,6 +1,6 @@
 // Entry point: picks the page from the address and mounts it into <main>.
 import { installCardDefs, redrawCards } from "./cardart.js";
-import { onDeckChange } from "./decks/choice.js";
+import { markDeck, onDeckChange } from "./decks/choice.js";
 import { syncPickers } from "./decks/picker.js";
 import { lang, onLangChange, setLang, t, translateStatic } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
@@ -56,11 +56,13 @@ onLangChange(() => {
 
 // a new deck: every card on the page is redrawn in place (the table keeps its state)
 onDeckChange(() => {
+  markDeck();
   redrawCards();
   syncPickers();
 });
 
 document.documentElement.lang = lang();
 installCardDefs();
+markDeck();
 translateStatic();
 route();

@@ -20,3 +20,8 @@ export function setDeckChoice(name) {
 export function onDeckChange(fn) {
   window.addEventListener("scopa:deck", () => fn(deckChoice()));
 }
+
+/** Name the deck on the root element, for what the style sheets draw (a pile's back). */
+export function markDeck() {
+  document.documentElement.dataset.deck = deckChoice();
+}

@@ -26,7 +26,7 @@ function sword(colours, hx, hy, tx, ty, cx, cy) {
 export function swords(colours, n) {
   const out = [];
   const bow = n < 4 ? 36 : 30;
-  for (const x of pairs(n, 15)) {
+  for (const x of pairs(n, n < 6 ? 19 : 15)) {
     out.push(...sword(colours, x + 5, 116, x + 3, 16, x - bow, 66), ...sword(colours, x - 5, 116, x - 3, 16, x + bow, 66));
   }
   if (n % 2) out.push(...sword(colours, CX, 116, CX, 14, CX, 60));
@@ -52,7 +52,7 @@ function baton(colours, x1, y1, x2, y2) {
 
 export function batons(colours, n) {
   const out = [];
-  for (const x of pairs(n, 13)) out.push(...baton(colours, x - 16, 128, x + 16, 22), ...baton(colours, x + 16, 128, x - 16, 22));
+  for (const x of pairs(n, n < 6 ? 18 : 14)) out.push(...baton(colours, x - 16, 128, x + 16, 22), ...baton(colours, x + 16, 128, x - 16, 22));
   if (n % 2) out.push(...baton(colours, CX, 130, CX, 20));
   return out;
 }
