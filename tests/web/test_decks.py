@@ -23,13 +23,16 @@ async (deck) => {
   const out = [];
   for (const s of "dcsb") for (let r = 1; r <= 10; r++) {
     const el = cardEl(`${r}${s}`);
+    el.style.setProperty("--card-w", "64px");  // a big hand's card on a phone
     document.querySelector("main").append(el);
+    const numeral = el.querySelector("text");
     const svg = el.querySelector("svg").cloneNode(true);
     svg.removeAttribute("data-face");
     const box = el.getBoundingClientRect();
     out.push({ card: el.dataset.card, label: el.getAttribute("aria-label"),
                hidden: el.querySelector("svg").getAttribute("aria-hidden"),
-               art: svg.outerHTML, visible: box.width > 0 && box.height > 0 });
+               art: svg.outerHTML, visible: box.width > 0 && box.height > 0,
+               rank: numeral.textContent, rankHeight: numeral.getBoundingClientRect().height });
     el.remove();
   }
   return out;
@@ -46,6 +49,8 @@ def test_each_deck_draws_forty_distinct_cards_under_their_names(server, page):
     for deck, cards in drawn.items():
         assert [c["label"] for c in cards] == names, deck  # the same names in every deck
         assert all(c["hidden"] == "true" and c["visible"] for c in cards), deck
+        # the corner numeral is the value and readable on a phone (12 CSS px or more)
+        assert all(c["rank"] == c["card"][:-1] and c["rankHeight"] >= 12 for c in cards), deck
         arts = [c["art"] for c in cards]
         assert len(set(arts)) == 40, f"{deck}: two cards drawn alike"
     # the decks really differ, card by card
