@@ -4,6 +4,10 @@ cards already on the page (the table keeps its state)."""
 
 from __future__ import annotations
 
+import json
+import time
+import urllib.request
+
 import pytest
 from playwright.sync_api import expect
 from scripted import scripted  # noqa: F401 - the scripted-socket table fixture
@@ -97,7 +101,9 @@ def test_changing_deck_at_the_table_redraws_every_card(scripted, artifacts):  # 
     labels = hand.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     hand.first.click()  # a selected card stays selected through the redraw
     frames = len(sent)
-    for deck, cls in (("piacentine", "deck-pia"), ("napoletane", "deck-nap"), ("modern", "card-art:not(.deck-nap)")):
+    steps = [("piacentine", "deck-pia"), ("napoletane", "deck-nap"),
+             ("modern", "card-art:not(.deck-nap)")]
+    for deck, cls in steps:
         page.select_option(".settings select.deck-select", deck)
         expect(page.locator(f".hand svg.{cls}")).to_have_count(3)
         on_table = page.locator(".felt .card").count()
@@ -121,3 +127,36 @@ def test_a_real_table_in_each_deck_on_a_phone(server, new_page, artifacts, deck)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert axe_violations(phone) == []
     shot(phone, artifacts, f"deck-phone-{deck}")
+
+
+def finished_bot_match(server: str) -> str:
+    """A short match of two bots, finished; returns its match id (waits for the event:
+    the table reports it finished)."""
+    body = {"variant": "scopa", "players": 2, "target": 1, "public": True,
+            "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}
+    req = urllib.request.Request(server + "/api/tables", json.dumps(body).encode(),
+                                 {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as res:
+        table_id = json.loads(res.read())["table"]["id"]
+    deadline = time.monotonic() + 60
+    while True:
+        with urllib.request.urlopen(f"{server}/api/tables/{table_id}", timeout=10) as res:
+            table = json.loads(res.read())
+        if table["status"] == "finished":
+            return str(table["match_id"])
+        assert time.monotonic() < deadline, "the bots' match did not finish"
+        time.sleep(0.3)
+
+
+def test_the_replay_draws_the_chosen_deck(server, page, artifacts):
+    match_id = finished_bot_match(server)
+    page.goto(server + "/")
+    page.select_option(".hero select.deck-select", "piacentine")
+    page.goto(f"{server}/replay/{match_id}")
+    expect(page.locator(".replay .counter")).to_be_visible()
+    page.click(".replay .last")
+    expect(page.locator(".replay .sheet")).to_be_visible()
+    drawn = page.locator(".replay .card[data-card] svg")
+    expect(drawn.first).to_be_visible()
+    assert drawn.count() == page.locator(".replay svg.deck-pia").count()
+    shot(page, artifacts, "deck-replay-piacentine")
