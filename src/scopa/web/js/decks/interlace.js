@@ -12,14 +12,23 @@ function pairs(n, spacing) {
   return Array.from({ length: count }, (_, i) => CX + (i - (count - 1) / 2) * spacing);
 }
 
-/** One sword, hilt at (hx, hy), point at (tx, ty), bowed through (cx, cy). */
+/** One sword, hilt at (hx, hy), point at (tx, ty), bowed through (cx, cy): the guard
+ * across the blade, the grip and pommel in line with it, a pointed tip. */
 function sword(colours, hx, hy, tx, ty, cx, cy) {
-  const d = `M${hx} ${hy} Q${cx} ${cy} ${tx} ${ty}`;
+  const unit = (x, y) => { const n = Math.hypot(x, y) || 1; return [x / n, y / n]; };
+  const [hdx, hdy] = unit(cx - hx, cy - hy); // along the blade at the hilt
+  const [tdx, tdy] = unit(tx - cx, ty - cy); // along the blade at the point
+  const blade = `M${hx} ${hy} Q${cx} ${cy} ${tx} ${ty}`;
+  const butt = (d, colour, width) => s("path", { d, fill: "none", stroke: colour, "stroke-width": width });
+  const guard = `M${hx + hdy * 6} ${hy - hdx * 6} L${hx - hdy * 6} ${hy + hdx * 6}`;
+  const grip = `M${hx} ${hy} L${hx - hdx * 10} ${hy - hdy * 10}`;
+  const tip = `M${tx + tdy * 2.1} ${ty - tdx * 2.1} L${tx + tdx * 6} ${ty + tdy * 6} L${tx - tdy * 2.1} ${ty + tdx * 2.1} Z`;
   return [
-    line(d, INK, 6.2), line(d, colours.steel, 4.2), line(d, colours.fuller, 0.7),
-    line(`M${hx - 6} ${hy} L${hx + 6} ${hy}`, INK, 4.6), line(`M${hx - 6} ${hy} L${hx + 6} ${hy}`, colours.gold, 2.8),
-    line(`M${hx} ${hy + 1} L${hx} ${hy + 10}`, INK, 4.6), line(`M${hx} ${hy + 1} L${hx} ${hy + 10}`, colours.grip, 2.8),
-    s("circle", { cx: hx, cy: hy + 12, r: 2.4, fill: colours.gold, stroke: INK, "stroke-width": 1 }),
+    butt(blade, INK, 6.2), butt(blade, colours.steel, 4.2), butt(blade, colours.fuller, 0.7),
+    s("path", { d: tip, fill: colours.steel, stroke: INK, "stroke-width": 1, "stroke-linejoin": "round" }),
+    line(guard, INK, 4.6), line(guard, colours.gold, 2.8),
+    line(grip, INK, 4.6), line(grip, colours.grip, 2.8),
+    s("circle", { cx: hx - hdx * 12, cy: hy - hdy * 12, r: 2.4, fill: colours.gold, stroke: INK, "stroke-width": 1 }),
   ];
 }
 
@@ -27,9 +36,9 @@ export function swords(colours, n) {
   const out = [];
   const bow = n < 4 ? 36 : 30;
   for (const x of pairs(n, n < 6 ? 19 : 15)) {
-    out.push(...sword(colours, x + 5, 116, x + 3, 16, x - bow, 66), ...sword(colours, x - 5, 116, x - 3, 16, x + bow, 66));
+    out.push(...sword(colours, x + 5, 114, x + 3, 20, x - bow, 66), ...sword(colours, x - 5, 114, x - 3, 20, x + bow, 66));
   }
-  if (n % 2) out.push(...sword(colours, CX, 116, CX, 14, CX, 60));
+  if (n % 2) out.push(...sword(colours, CX, 114, CX, 18, CX, 60));
   return out;
 }
 
