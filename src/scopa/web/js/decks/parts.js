@@ -9,18 +9,11 @@ const INK = "#2a1d14";
 
 /** A suit sign from the deck's symbols, centred on (cx, cy); `size` is its height for
  * the tall signs (swords, clubs) and its width for the round ones. */
-export function sign(deck, suit, cx, cy, size, rotate = 0, mirror = false) {
+export function sign(deck, suit, cx, cy, size) {
   const aspect = deck.aspect[suit];
   const height = aspect < 1 ? size : size / aspect;
   const width = height * aspect;
-  const transform = [
-    rotate ? `rotate(${rotate} ${cx} ${cy})` : "",
-    mirror ? `translate(${2 * cx} 0) scale(-1 1)` : "",
-  ].join(" ").trim();
-  return s("use", {
-    href: `#${deck.id}-${suit}`, x: cx - width / 2, y: cy - height / 2, width, height,
-    transform: transform || undefined,
-  });
+  return s("use", { href: `#${deck.id}-${suit}`, x: cx - width / 2, y: cy - height / 2, width, height });
 }
 
 /** The card's paper and the corner index: the rank numeral (read first, so the visible
