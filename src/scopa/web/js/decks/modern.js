@@ -36,15 +36,17 @@ function suitSymbols() {
     s("rect", { x: 17.8, y: 31, width: 4.4, height: 5, fill: "#8a5a2b" }),
     s("circle", { cx: 20, cy: 37.3, r: 2.4, fill: "#2e5fa8", stroke: "#1f3f78", "stroke-width": 0.8 }),
   );
+  // a wooden cudgel: a rounded head, knots, a green-bound grip (not a leaf)
   const club = s("symbol", { id: "suit-b", viewBox: "0 0 40 40" },
     s("path", {
-      d: "M16 39 L24 39 L28 7 Q20 -1 12 7 Z",
-      fill: "#4f9a3a", stroke: "#1f4d15", "stroke-width": 1.8,
+      d: "M17.4 39 L22.6 39 L27 8.5 Q26.5 1.2 20 1.2 Q13.5 1.2 13 8.5 Z",
+      fill: "#a0703a", stroke: "#3f2a10", "stroke-width": 1.8,
     }),
-    s("circle", { cx: 17, cy: 13, r: 2.2, fill: "#2d6a1f" }),
-    s("circle", { cx: 23, cy: 20, r: 2.2, fill: "#2d6a1f" }),
-    s("circle", { cx: 18, cy: 28, r: 2, fill: "#2d6a1f" }),
-    s("path", { d: "M26 14 Q34 10 35 4 Q29 6 26 12 Z", fill: "#7cc061", stroke: "#1f4d15", "stroke-width": 1 }),
+    s("path", { d: "M23.5 5 Q25 12 22.2 30", fill: "none", stroke: "#c99a5e", "stroke-width": 1.4 }),
+    s("ellipse", { cx: 18.2, cy: 10, rx: 1.6, ry: 2.4, fill: "#5a3a16" }),
+    s("ellipse", { cx: 21.4, cy: 19, rx: 1.4, ry: 2.2, fill: "#5a3a16" }),
+    s("ellipse", { cx: 19, cy: 26.5, rx: 1.2, ry: 1.8, fill: "#5a3a16" }),
+    s("rect", { x: 17.2, y: 31.5, width: 5.8, height: 3.4, fill: "#2d6a1f" }),
   );
   return [coin, cup, sword, club];
 }
