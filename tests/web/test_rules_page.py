@@ -8,6 +8,8 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+
+from scopa import VARIANTS
 from web_helpers import axe_violations, shot
 
 pytestmark = pytest.mark.browser
@@ -94,3 +96,13 @@ def test_the_rules_page_fits_a_phone(server, new_page, artifacts):
     expect(phone.locator(".doc[data-ready]")).to_have_count(1)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     shot(phone, artifacts, "rules-phone")
+
+
+def test_without_the_server_facts_the_rules_still_read(server, page):
+    """/api/meta failing: the text stays, and the tables' places say what went wrong."""
+    page.route("**/api/meta", lambda route: route.fulfill(status=503, body="down"))
+    page.goto(server + "/#rules")
+    expect(page.locator(".doc[data-ready]")).to_have_count(1)
+    expect(page.locator("section.variant")).to_have_count(len(VARIANTS))
+    expect(page.locator('.doc > [data-meta="deals"] .error')).to_contain_text("went wrong")
+    expect(page.locator("figure.seat-layout")).to_have_count(0)

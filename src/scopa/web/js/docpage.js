@@ -8,6 +8,7 @@ export function mountDoc(main, page) {
   main.append(box);
 
   async function load() {
+    delete box.dataset.ready;
     try {
       const res = await fetch(`/static/content/${page}.${lang()}.html`);
       if (!res.ok) throw new Error(res.statusText);

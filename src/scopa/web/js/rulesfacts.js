@@ -99,7 +99,16 @@ export async function fillFacts(box) {
   for (const el of box.querySelectorAll("[data-deck-picker]")) el.replaceChildren(deckPicker());
   const places = box.querySelectorAll("[data-meta]");
   if (!places.length) return;
-  const m = await meta();
+  let m;
+  try {
+    m = await meta();
+  } catch (e) {
+    // the page still reads without its tables; say what is missing where they go
+    for (const el of places) {
+      if (el.tagName === "DIV") el.replaceChildren(h("p", { class: "error" }, t("error.generic", { msg: e.message })));
+    }
+    return;
+  }
   const variants = Object.fromEntries(m.variants.map((v) => [v.name, v]));
   for (const el of places) {
     const v = variants[el.dataset.variant || "scopa"];
