@@ -8,9 +8,9 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from web_helpers import axe_violations, shot
 
 from scopa import VARIANTS
-from web_helpers import axe_violations, shot
 
 pytestmark = pytest.mark.browser
 
