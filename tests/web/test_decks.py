@@ -98,6 +98,7 @@ def test_changing_deck_at_the_table_redraws_every_card(scripted, artifacts):  # 
     page, sent, _ = scripted
     hand = page.locator(".hand button.card")
     expect(hand).to_have_count(3)
+    expect(page.locator("label[for=deck] #deck")).to_have_count(1)  # one picker, labelled
     labels = hand.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     hand.first.click()  # a selected card stays selected through the redraw
     frames = len(sent)

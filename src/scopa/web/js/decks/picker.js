@@ -5,10 +5,9 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { DECK_NAMES, deckChoice, setDeckChoice } from "./choice.js";
 
-let serial = 0;
-
-export function deckPicker() {
-  const id = `deck-${++serial}`;
+/** The picker; one page shows one (the lobby's, the table's settings or the rules page's),
+ * so it takes the plain id "deck" like the table's "sound" and "speed". */
+export function deckPicker(id = "deck") {
   const select = h("select", { id, class: "deck-select", onchange: (e) => setDeckChoice(e.target.value) });
   for (const name of DECK_NAMES) {
     select.append(h("option", { value: name, selected: name === deckChoice() }, t(`deck.${name}`)));
