@@ -328,6 +328,11 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
 TARGETS = (11, 16, 21, 31, 51)
 
 
+def _deal_facts(variant: str, players: int) -> dict[str, Any]:
+    rules = Rules.preset(variant, players=players)
+    return {"table": rules.table_cards, "rounds": list(rules.rounds)}
+
+
 def variant_facts(variant: str) -> dict[str, Any]:
     """What a client needs to offer a variant: its player counts and the sides allowed at
     each (the first is the default), its target, and every option with its default here
@@ -339,6 +344,8 @@ def variant_facts(variant: str) -> dict[str, Any]:
         "description": VARIANT_DESCRIPTIONS.get(variant, ""),
         "players": list(seatings),
         "teams": {str(p): list(sides) for p, sides in seatings.items()},
+        # the deal at each player count: cards to the table, cards per hand in each round
+        "deals": {str(p): _deal_facts(variant, p) for p in seatings},
         "target": default.target,
         "targets": sorted({*TARGETS, default.target}),
         "options": [

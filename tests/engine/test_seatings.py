@@ -44,3 +44,21 @@ def test_cirulla_facts() -> None:
     assert facts["target"] == 51
     decl = next(o for o in facts["options"] if o["key"] == "declarations")
     assert decl == {"key": "declarations", "default": "choice", "values": ["off", "choice", "auto"]}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_variant_facts_give_the_deal_at_each_player_count(variant: str) -> None:
+    """The rules page draws its deal tables from these: every card of the deck is dealt."""
+    facts = variant_facts(variant)
+    assert list(facts["deals"]) == [str(p) for p in facts["players"]]
+    for players, deal in facts["deals"].items():
+        rules = Rules.preset(variant, players=int(players))
+        assert deal == {"table": rules.table_cards, "rounds": list(rules.rounds)}
+        assert deal["table"] + int(players) * sum(deal["rounds"]) == 40
+
+
+def test_five_and_six_player_deals() -> None:
+    deals = variant_facts("scopa")["deals"]
+    assert deals["5"] == {"table": 5, "rounds": [3, 4]}
+    assert deals["6"] == {"table": 4, "rounds": [3, 3]}
+    assert variant_facts("scopone-scientifico")["deals"] == {"4": {"table": 0, "rounds": [10]}}

@@ -139,7 +139,7 @@ def test_the_rules_page_explains_cirulla_in_both_languages(server, page):
     """Every variant the lobby offers is on the rules page; Cirulla, the newest, with its
     declarations and the Declare / Pass choice named as the table names it."""
     page.goto(server + "/#rules")
-    section = page.locator("h2", has_text="Cirulla")
+    section = page.locator("#v-cirulla h3", has_text="Cirulla")
     expect(section).to_have_count(1)
     expect(page.locator("main")).to_contain_text("The seven of cups is wild")
     expect(page.locator("main")).to_contain_text("Declare")

@@ -6,6 +6,7 @@ import { nickname, saveNickname, saveSeat } from "./store.js";
 import { navigate } from "./nav.js";
 import { variantName, variantLine } from "./variants.js";
 import { cardFace } from "./cardart.js";
+import { deckPicker } from "./decks/picker.js";
 import { seatsOf } from "./sides.js";
 
 const TARGETS = [11, 16, 21, 31];
@@ -209,7 +210,8 @@ function hero() {
   const fan = h("div", { class: "hero-fan", "aria-hidden": "true" },
     ["1d", "7d", "10d"].map((c) => h("div", { class: "card" }, cardFace(c))));
   return h("section", { class: "hero" }, fan,
-    h("div", {}, h("p", { class: "hero-title" }, t("lobby.heroTitle")), h("p", { class: "muted" }, t("lobby.heroText"))));
+    h("div", {}, h("p", { class: "hero-title" }, t("lobby.heroTitle")), h("p", { class: "muted" }, t("lobby.heroText")),
+      deckPicker()));
 }
 
 /** What an engine does, in the page's language (a bot we do not know: its name alone). */

@@ -1,5 +1,7 @@
 // Entry point: picks the page from the address and mounts it into <main>.
-import { installCardDefs } from "./cardart.js";
+import { installCardDefs, redrawCards } from "./cardart.js";
+import { markDeck, onDeckChange } from "./decks/choice.js";
+import { syncPickers } from "./decks/picker.js";
 import { lang, onLangChange, setLang, t, translateStatic } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountJoin } from "./join.js";
@@ -52,7 +54,15 @@ onLangChange(() => {
   else route();
 });
 
+// a new deck: every card on the page is redrawn in place (the table keeps its state)
+onDeckChange(() => {
+  markDeck();
+  redrawCards();
+  syncPickers();
+});
+
 document.documentElement.lang = lang();
 installCardDefs();
+markDeck();
 translateStatic();
 route();

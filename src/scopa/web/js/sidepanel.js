@@ -2,6 +2,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { SPEEDS } from "./anim.js";
+import { deckPicker } from "./decks/picker.js";
 
 export function settingsBox(m, actions) {
   const speed = h("select", { id: "speed", onchange: (e) => actions.setSpeed(e.target.value) });
@@ -20,6 +21,7 @@ export function settingsBox(m, actions) {
     h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))),
     h("label", { class: "switch" }, sound, h("span", {}, t("settings.sound"))),
     h("label", { for: "speed" }, t("settings.speed"), " ", speed),
+    deckPicker(),
     h("button", { type: "button", class: "link keys-link", "aria-keyshortcuts": "?", onclick: actions.shortcuts },
       t("keys.title"), " ", h("kbd", { "aria-hidden": "true" }, "?")));
 }
