@@ -29,6 +29,11 @@ def legal_moves(frames):  # type: ignore[no-untyped-def]
     return {(m["card"], "+".join(m["capture"])) for m in last_state(frames)["legal_moves"]}
 
 
+def last_analysis(frames):  # type: ignore[no-untyped-def]
+    """The newest analysis the page was sent."""
+    return next(f for f in reversed(frames) if f.get("type") == "analysis")
+
+
 BEST_EN = re.compile(r"^(The strongest move|Every move loses some points here|It is your only)")
 BEST_IT = re.compile(r"^(La mossa migliore|Qui ogni mossa fa perdere|È la tua unica)")
 MOVE_IT = re.compile(r"^(Cala|Prendi|Fai scopa)")
@@ -47,9 +52,17 @@ def test_teach_me_lists_exactly_the_legal_moves(server, page, artifacts):
         assert listed_moves(page) == expected
         expect(page.locator(".teach-list > li.best")).to_have_count(1)
         expect(page.locator(".teach-list > li.best .badge")).to_be_visible()
-        # every move has its reasons, and the strongest says how it compares
+        # every move shows exactly its own reasons, and the reasons all moves share are said
+        # once above them (a deal where every move shares them all leaves the lists empty)
+        answer = last_analysis(frames)
+        own = {(m["move"]["card"], "+".join(m["move"].get("capture", []))): len(m["reasons"])
+               for m in answer["moves"]}
+        assert sum(own.values()) + len(answer["common"]) > 0, "no reason at all"
         for i in range(len(expected)):
-            expect(page.locator(".teach-list > li").nth(i).locator(".why li").first).to_be_visible()
+            item = page.locator(".teach-list > li").nth(i)
+            key = (item.get_attribute("data-card"), item.get_attribute("data-capture"))
+            expect(item.locator(".why li")).to_have_count(own[key])
+        expect(page.locator(".teach-common .why li")).to_have_count(len(answer["common"]))
         expect(page.locator(".teach-list > li.best .margin")).to_have_text(BEST_EN)
         if turn == 0:
             shot(page, artifacts, "teach-01-list")
