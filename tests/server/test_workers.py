@@ -271,6 +271,20 @@ class PrivateRedis:
             self.proc.wait(10)
 
 
+async def play_until(client: Client, rng: random.Random, events: int) -> dict[str, Any]:
+    """Play like a person until the match has ``events`` events; return that state."""
+    acted: set[int] = set()
+    while True:
+        f = await asyncio.wait_for(client.queue.get(), 60)
+        if f["type"] == "state" and f["state_id"] % 1_000_000 >= events:
+            return f
+        if f["type"] != "state" or not f["your_turn"] or f["state_id"] in acted:
+            continue
+        acted.add(f["state_id"])
+        await client.send({"type": "move", "state_id": f["state_id"],
+                           "move": rng.choice(f["legal_moves"])})
+
+
 def test_redis_restarted_mid_match_loses_nothing(tmp_path: Path) -> None:
     private = PrivateRedis(tmp_path).start()
     try:
@@ -282,13 +296,18 @@ def test_redis_restarted_mid_match_loses_nothing(tmp_path: Path) -> None:
                 async def main() -> tuple[Client, Client]:
                     anna = await Client(w1, tid, anna_token).connect()
                     bruno = await Client(w2, tid, bruno_token).connect()
-                    games = asyncio.gather(play_human(anna, random.Random(11), timeout=180),
-                                           play_human(bruno, random.Random(12), timeout=180))
-                    # mid-match (a few moves in), Redis goes away and comes back empty
-                    await bruno.expect("state", lambda f: f["state_id"] % 1_000_000 > 8)
+                    rngs = random.Random(11), random.Random(12)
+                    at = await asyncio.gather(play_until(anna, rngs[0], 9),
+                                              play_until(bruno, rngs[1], 9))
+                    # mid-hand, nobody moving: Redis goes away and comes back empty
                     private.stop()
                     private.start()
-                    await games
+                    for c, f, rng in zip((anna, bruno), at, rngs, strict=True):
+                        if f["your_turn"]:
+                            await c.send({"type": "move", "state_id": f["state_id"],
+                                          "move": rng.choice(f["legal_moves"])})
+                    await asyncio.gather(play_human(anna, rngs[0], timeout=180),
+                                         play_human(bruno, rngs[1], timeout=180))
                     await anna.close()
                     await bruno.close()
                     return anna, bruno
