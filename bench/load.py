@@ -242,7 +242,7 @@ async def bench(args: argparse.Namespace) -> None:
     stop = asyncio.Event()
     stats = Stats()
     try:
-        async with httpx.AsyncClient(base_url=base_http, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=base_http, timeout=180) as http:
             for b in bases:
                 async with httpx.AsyncClient(base_url=f"http://{b}", timeout=30) as h:
                     await wait_ready(h)
