@@ -5,15 +5,17 @@ each table close to it and decides which worker drives a table:
 
 - **Fan-out.** After a worker commits an event it announces ``{kind, m, seq, origin}`` on
   the broker. Every other worker subscribed to the table marks its copy stale and, if it
-  has sockets there (or drives the table), re-reads the log from its own ``seq`` and sends
-  each socket its seat's view. Missed announcements cost nothing but a later re-read:
+  has sockets there (or drives the table), applies the announced event if it is the next
+  step of its copy (it was committed before it was announced), else re-reads the log from
+  its own ``seq``, and sends each socket its seat's view. Missed announcements cost nothing but a later re-read:
   attaching a socket, submitting a move and taking a lease all catch up from the log first,
   and a broker that reconnects tells every subscription to re-read it (``RESYNC``).
 - **Leases.** One worker holds each table's lease (renewed by heartbeat at a third of its
   time to live); only it runs the table's bots, grace timers and the pause between hands.
   When it dies the lease runs out and another worker takes it, re-reads the log and resumes.
 - **Presence.** Which seats have a socket somewhere: each worker announces its own count
-  per seat; a new lease holder asks for a roll call (a dead worker does not answer).
+  per seat, again after its broker reconnects; a new lease holder asks for a roll call (a
+  dead worker does not answer), so a stand-in never takes a seat whose player is here.
 
 The per-table write guard itself is the database's unique ``(match_id, seq)``
 (``store.Conflict``); see ``Master._apply``.
@@ -26,6 +28,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Coroutine
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from .broker import Broker, Event
@@ -164,6 +167,10 @@ class Cluster:
         if kind in ("log", "resync", "seats", "match"):
             if kind == "log" and event["m"] == table.match_number and event["seq"] <= table.seq:
                 return  # already read
+            if kind == "log" and await self._next_step(table, event):
+                return
+            if kind == "resync":  # announcements may have been lost: ours too
+                self._roll_call(table)
             self.mark(table, full=kind != "log" or event["m"] != table.match_number)
             if self.holds(table) or table.spectators or any(s.conns for s in table.seats):
                 await self.sync(table)
@@ -174,11 +181,34 @@ class Cluster:
         elif kind == "vote":
             await master.vote_from(table, str(event["what"]), int(event["seat"]))
         elif kind == "roll_call":
-            for s in table.seats:
-                if s.conns:
-                    self.announce_presence(table, s.seat)
+            self._roll_call(table)
+
+    def _roll_call(self, table: Table) -> None:
+        """Say again which seats have sockets here (the driver may not know)."""
+        for s in table.seats:
+            if s.conns:
+                self.announce_presence(table, s.seat)
 
     # -- catching up --------------------------------------------------------------------
+    async def _next_step(self, table: Table, event: Event) -> bool:
+        """Apply an announced event that is exactly the next step of an up-to-date copy
+        (committed before it was announced: no need to read it back); False when the copy
+        must be caught up from the log instead."""
+        step = event.get("event")
+        if not isinstance(step, dict):
+            return False
+        async with table.lock:
+            if (table.id in self._stale or event["m"] != table.match_number
+                    or step.get("seq") != table.seq):
+                return False
+            try:
+                self.master.replay_event(table, SimpleNamespace(**step))
+            except Exception:
+                log.exception("announced event of table %s does not apply", table.id)
+                self.mark(table, full=True)
+                return False
+        return True
+
     def mark(self, table: Table, full: bool = False) -> None:
         """``table``'s copy may be behind the log (``full``: a new match or new seats)."""
         self._stale.add(table.id)

@@ -619,7 +619,7 @@ class Master:
             raise MasterError("stale_state", f"the state changed (now {table.state_id}): "
                               "look again", table.state_id) from None
         self._advance_move(table, seat, move, by)
-        self._announce(table, "log")
+        self._announce(table, "log", event={"seq": table.seq - 1, "kind": "move", "data": data})
 
     def _advance_move(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Apply a committed move and tell every socket (here or read from the log)."""
@@ -765,7 +765,9 @@ class Master:
                 await self.cluster.sync_locked(table)
                 return
             self._advance_deal(table, seed)
-            self._announce(table, "log")
+            self._announce(table, "log", event={
+                "seq": table.seq - 1, "kind": "hand",
+                "data": {"number": game.hand_number, "seed": seed}})
 
     def _advance_deal(self, table: Table, seed: str) -> None:
         """Deal a committed hand and tell every socket (lock held)."""
