@@ -332,10 +332,11 @@ async def bench(args: argparse.Namespace) -> None:
     print(f"longest over all servers: event-loop stall "
           f"{max(h['loop_lag_ms']['max'] for h in healths)} ms, GC pause "
           f"{max(h['loop_lag_ms']['gc_max'] for h in healths)} ms")
+    per_match = (f"{received / finished / 1024:.0f} KiB per finished match ({finished})"
+                 if finished else "no match finished in the measured time")
     print(f"per move: server CPU {1000 * used_main / max(moves, 1):.2f} ms (main processes; "
           f"bots apart); bytes to clients {received / max(moves, 1):.0f} B per move, "
-          f"{received / max(finished, 1) / 1024:.0f} KiB per finished match "
-          f"({finished} finished)")
+          f"{received / args.matches / 1024:.0f} KiB per match over the run; {per_match}")
     used = [b - a for a, b in zip(cpu0, cpu1, strict=True)]
     print(f"CPU over the measured time: server {100 * used[0] / elapsed:.0f}% of a core, "
           f"bot workers {100 * sum(used[1:]) / elapsed:.0f}%, these clients "

@@ -7,9 +7,10 @@ each table close to it and decides which worker drives a table:
   the broker. Every other worker subscribed to the table marks its copy stale and, if it
   has sockets there (or drives the table), applies the announced event if it is the next
   step of its copy (it was committed before it was announced), else re-reads the log from
-  its own ``seq``, and sends each socket its seat's view. Missed announcements cost nothing but a later re-read:
-  attaching a socket, submitting a move and taking a lease all catch up from the log first,
-  and a broker that reconnects tells every subscription to re-read it (``RESYNC``).
+  its own ``seq``, and sends each socket its seat's view. Missed announcements cost
+  nothing but a later re-read: attaching a socket, submitting a move and taking a lease
+  all catch up from the log first, and a broker that reconnects tells every subscription
+  to re-read it (``RESYNC``).
 - **Leases.** One worker holds each table's lease (renewed by heartbeat at a third of its
   time to live); only it runs the table's bots, grace timers and the pause between hands.
   When it dies the lease runs out and another worker takes it, re-reads the log and resumes.
