@@ -14,7 +14,15 @@ prints:
 - the server's memory: resident size before the tables, at the end, and per match
   (main process; the bot workers are reported apart).
 
+With ``--workers N`` (N > 1) it runs the scaled deployment instead: N server processes on
+one fresh PostgreSQL database (``SCOPA_BENCH_DATABASE_URL``, default the local one) and
+one Redis (``SCOPA_BENCH_BROKER_URL``) under a key prefix of its own; each table is made
+at one worker and its two people connect to two different workers (every move crosses
+the broker). It then also prints per-move server CPU, bytes per match, and the longest GC
+pause and event-loop stall over all workers.
+
 Usage: .venv/bin/python bench/load.py [--matches 200] [--seconds 60] [--think 0.5 2.0]
+       [--workers 2]
 """
 
 from __future__ import annotations
@@ -78,6 +86,8 @@ class Stats:
         self.moves = 0
         self.human_moves = 0
         self.errors: list[dict[str, Any]] = []
+        #: bytes of frames the clients received
+        self.bytes = 0
         self.matches_done = 0
         #: (table, state_id) -> send time of a person's move
         self.sent: dict[tuple[str, int], float] = {}
@@ -119,6 +129,7 @@ class Player:
     async def read(self, ws: Any) -> None:
         async for raw in ws:
             now = time.monotonic()
+            self.stats.bytes += len(raw)
             f = json.loads(raw)
             kind = f["type"]
             if kind == "state":
@@ -156,15 +167,17 @@ class Player:
                                   "move": self.rng.choice(f["legal_moves"])}))
 
 
-def start_server(settings: dict[str, str], src: Path = ROOT / "src") -> tuple[
-        subprocess.Popen[bytes], int]:
+def start_server(settings: dict[str, str], src: Path = ROOT / "src",
+                 database_url: str | None = None) -> tuple[subprocess.Popen[bytes], int]:
     """``python -m scopa.server`` from ``src`` on a free loopback port with a fresh
-    database in a temporary folder, with SCOPA_* ``settings``; (process, port)."""
+    database in a temporary folder (or ``database_url``), with SCOPA_* ``settings``;
+    (process, port)."""
     port = free_port()
-    tmp = tempfile.mkdtemp(prefix="scopa-bench-")
+    if database_url is None:
+        database_url = f"sqlite:///{tempfile.mkdtemp(prefix='scopa-bench-')}/bench.sqlite"
     env = {**os.environ, "PYTHONPATH": str(src), **settings}
     cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
-           "--database-url", f"sqlite:///{tmp}/bench.sqlite", "--log-level", "warning"]
+           "--database-url", database_url, "--log-level", "warning"]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return proc, port
 
@@ -188,24 +201,51 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
         proc.kill()
 
 
+async def _pg_admin(sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(PG_URL)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+PG_URL = os.environ.get("SCOPA_BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("SCOPA_BENCH_BROKER_URL", "redis://127.0.0.1:6379/0")
+
+
 async def bench(args: argparse.Namespace) -> None:
     operator = secrets.token_urlsafe(24)  # resetting the health figures needs it
-    server, port = start_server({
+    settings = {
         "SCOPA_HAND_PAUSE_SECONDS": str(args.hand_pause),
         "SCOPA_BOT_DELAY_SECONDS": str(args.bot_delay),
-        "SCOPA_BOT_WORKERS": str(args.workers),
+        "SCOPA_BOT_WORKERS": str(args.bot_workers),
         "SCOPA_RATE_PER_SECOND": "50",
         "SCOPA_RATE_BURST": "100",
         "SCOPA_CREATE_BURST": "100000",
         "SCOPA_OPERATOR_SECRET": operator,
-    })
-    base_http = f"http://127.0.0.1:{port}"
-    base_ws = f"ws://127.0.0.1:{port}"
+    }
+    database = None
+    if args.workers > 1:  # the scaled deployment: PostgreSQL + Redis, N processes
+        database = f"scopa_bench_{secrets.token_hex(4)}"
+        await _pg_admin(f'CREATE DATABASE "{database}"')
+        settings["SCOPA_BROKER_URL"] = REDIS_URL
+        settings["SCOPA_BROKER_PREFIX"] = f"{database}:"
+        url = PG_URL.rsplit("/", 1)[0] + f"/{database}"
+        servers = [start_server(settings, database_url=url) for _ in range(args.workers)]
+    else:
+        servers = [start_server(settings)]
+    server, port = servers[0]
+    bases = [f"127.0.0.1:{p}" for _, p in servers]
+    base_http = f"http://{bases[0]}"
     stop = asyncio.Event()
     stats = Stats()
     try:
-        async with httpx.AsyncClient(base_url=base_http, timeout=30) as http:
-            await wait_ready(http)
+        async with httpx.AsyncClient(base_url=base_http, timeout=180) as http:
+            for b in bases:
+                async with httpx.AsyncClient(base_url=f"http://{b}", timeout=30) as h:
+                    await wait_ready(h)
             rss_idle = rss_kib(server.pid)
             rng = random.Random(args.seed)
             players: list[Player] = []
@@ -214,19 +254,22 @@ async def bench(args: argparse.Namespace) -> None:
                 with_bot = i < n_bot
                 seats = [{"kind": "human"},
                          {"kind": "bot", "level": args.level} if with_bot else {"kind": "human"}]
-                r = await http.post("/api/tables", json={"name": f"p{i}", "seats": seats,
-                                                         "target": args.target})
+                # spread: made at worker i, the second person at the next worker
+                at = [f"http://{bases[(i + k) % len(bases)]}" for k in range(2)]
+                r = await http.post(f"{at[0]}/api/tables", json={
+                    "name": f"p{i}", "seats": seats, "target": args.target})
                 r.raise_for_status()
                 made = r.json()
                 tid = made["table"]["id"]
                 tokens = [made["token"]]
                 if not with_bot:
-                    j = await http.post(f"/api/invites/{made['invite']}/join",
+                    j = await http.post(f"{at[1]}/api/invites/{made['invite']}/join",
                                         json={"name": f"q{i}"})
                     j.raise_for_status()
                     tokens.append(j.json()["token"])
                 for k, tok in enumerate(tokens):
-                    players.append(Player(base_ws, tid, tok, k == 0, stats, args.think,
+                    ws_base = "ws://" + bases[(i + k) % len(bases)]
+                    players.append(Player(ws_base, tid, tok, k == 0, stats, args.think,
                                           random.Random(rng.random()), stop))
             print(f"{args.matches} tables ({n_bot} with an {args.level} bot), "
                   f"{len(players)} sockets; playing {args.seconds:.0f} s ...", flush=True)
@@ -237,28 +280,35 @@ async def bench(args: argparse.Namespace) -> None:
             lags.clear()
             # measure the steady state only
             stats.delays.clear()
-            reset = await http.get("/api/health?reset=1",
-                                   headers={"Authorization": f"Bearer {operator}"})
-            reset.raise_for_status()
+            for b in bases:
+                reset = await http.get(f"http://{b}/api/health?reset=1",
+                                       headers={"Authorization": f"Bearer {operator}"})
+                reset.raise_for_status()
             moves0, t0 = stats.moves, time.monotonic()
-            kids = children(server.pid)
-            cpu0 = [cpu_seconds(server.pid), *(cpu_seconds(k) for k in kids)]
+            bytes0, done0 = stats.bytes, stats.matches_done
+            mains = [s.pid for s, _ in servers]
+            kids = [k for m in mains for k in children(m)]
+            cpu0 = [sum(cpu_seconds(m) for m in mains), *(cpu_seconds(k) for k in kids)]
             me0 = time.process_time()
             load0 = os.getloadavg()[0]
             await asyncio.sleep(args.seconds)
             elapsed = time.monotonic() - t0
-            cpu1 = [cpu_seconds(server.pid), *(cpu_seconds(k) for k in kids)]
+            cpu1 = [sum(cpu_seconds(m) for m in mains), *(cpu_seconds(k) for k in kids)]
             me = time.process_time() - me0
             load1 = os.getloadavg()[0]
             moves = stats.moves - moves0
             delays = list(stats.delays)
             rss_end = rss_kib(server.pid)
-            health = (await http.get("/api/health")).json()
+            received, finished = stats.bytes - bytes0, stats.matches_done - done0
+            healths = [(await http.get(f"http://{b}/api/health")).json() for b in bases]
             workers = [rss_kib(c) for c in children(server.pid)]
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
     finally:
-        stop_server(server)
+        for s, _ in servers:
+            stop_server(s)
+        if database is not None:
+            await _pg_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
     ms = [d * 1000 for d in delays]
     print(f"moves per second: {moves / elapsed:.1f} ({moves} moves in {elapsed:.1f} s; "
           f"{stats.matches_done} matches finished)")
@@ -269,13 +319,24 @@ async def bench(args: argparse.Namespace) -> None:
           f"{args.matches} matches -> {per_match:.0f} KiB per match; "
           f"child processes (bot workers, resource tracker) "
           f"{', '.join(f'{w / 1024:.0f}' for w in workers)} MiB")
+    used_main = cpu1[0] - cpu0[0]
     lag = [x * 1000 for x in lags]
     print(f"the clients' own event-loop lag: median {statistics.median(lag):.1f} ms, "
           f"p99 {pct(lag, 0.99):.1f} ms, max {max(lag):.1f} ms")
-    sl = health["loop_lag_ms"]
-    print(f"the server's event-loop lag (last minute): median {sl['p50']} ms, "
-          f"p99 {sl['p99']} ms, max {sl['max']} ms; garbage collection: longest pause "
-          f"{sl['gc_max']} ms, {sl['gc_total']} ms in all; {health['sockets']} sockets")
+    for i, h in enumerate(healths):
+        sl = h["loop_lag_ms"]
+        print(f"server {i + 1}/{len(healths)} event-loop lag (last minute): median "
+              f"{sl['p50']} ms, p99 {sl['p99']} ms, max {sl['max']} ms; garbage collection: "
+              f"longest pause {sl['gc_max']} ms, {sl['gc_total']} ms in all; "
+              f"{h['sockets']} sockets")
+    print(f"longest over all servers: event-loop stall "
+          f"{max(h['loop_lag_ms']['max'] for h in healths)} ms, GC pause "
+          f"{max(h['loop_lag_ms']['gc_max'] for h in healths)} ms")
+    per_match = (f"{received / finished / 1024:.0f} KiB per finished match ({finished})"
+                 if finished else "no match finished in the measured time")
+    print(f"per move: server CPU {1000 * used_main / max(moves, 1):.2f} ms (main processes; "
+          f"bots apart); bytes to clients {received / max(moves, 1):.0f} B per move, "
+          f"{received / args.matches / 1024:.0f} KiB per match over the run; {per_match}")
     used = [b - a for a, b in zip(cpu0, cpu1, strict=True)]
     print(f"CPU over the measured time: server {100 * used[0] / elapsed:.0f}% of a core, "
           f"bot workers {100 * sum(used[1:]) / elapsed:.0f}%, these clients "
@@ -301,7 +362,10 @@ def main() -> None:
     p.add_argument("--target", type=int, default=11)
     p.add_argument("--bot-delay", type=float, default=0.6)
     p.add_argument("--hand-pause", type=float, default=1.0)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes: 1 is the embedded default (SQLite, one process); "
+                        "N > 1 run on PostgreSQL + Redis")
+    p.add_argument("--bot-workers", type=int, default=2, help="bot processes per server")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     if not 1 <= args.matches <= 2000 or not 0 < args.seconds <= 600:

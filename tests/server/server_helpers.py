@@ -95,10 +95,16 @@ class ServerProcess:
         raise RuntimeError("server did not start:\n" + self.log.read_text())
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
+        """SIGKILL: no shutdown code runs. Its bot processes, orphaned, are ended after it
+        (they would idle on, loading the machine, until the test run ends)."""
         if self.proc is not None and self.proc.poll() is None:
+            found = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
+                                   text=True, check=False)
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+            for pid in found.stdout.split():
+                with contextlib.suppress(OSError):
+                    os.kill(int(pid), signal.SIGKILL)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 
 from scopa.rules import Rules
 from scopa.server.models import Base, MatchRow, SeatRow, TableRow
-from scopa.server.store import Store, async_url
+from scopa.server.store import Conflict, Store, async_url
 
 
 @pytest.fixture(params=STORES)
@@ -105,3 +105,47 @@ def test_a_waiting_database_call_leaves_the_loop_free() -> None:
 
     with fresh_database() as url:
         asyncio.run(run(url))
+
+
+def test_the_second_writer_of_a_step_is_refused_and_changes_nothing(url: str) -> None:
+    """The guards between workers: an event ``seq`` is written once, a seat is taken
+    once, a match is started once; the loser gets ``Conflict`` and the rows stay."""
+
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            await store.create_table(
+                TableRow(id="t1", invite="i1", public=False, rules=Rules().to_dict(),
+                         grace_seconds=1.0, status="waiting"),
+                [SeatRow(table_id="t1", seat=s, kind="human") for s in range(2)],
+            )
+            await store.take_seat("t1", 1, "Bruno", "h-bruno")
+            with pytest.raises(Conflict):
+                await store.take_seat("t1", 1, "Carla", "h-carla")
+            match = MatchRow(id="m1", table_id="t1", number=1, rules={}, players=["a", "b"],
+                             hands=0)
+            await store.start_match(match, {"number": 1, "seed": "s"})
+            with pytest.raises(Conflict):  # a second start while the first is going
+                await store.start_match(
+                    MatchRow(id="m2", table_id="t1", number=1, rules={}, players=["a", "b"],
+                             hands=0), {"number": 1, "seed": "other"})
+            await store.append("m1", 1, "move", {"seat": 0, "card": "7d"})
+            with pytest.raises(Conflict):
+                await store.append("m1", 1, "move", {"seat": 0, "card": "1b"})
+            with pytest.raises(Conflict):  # a finishing write is refused the same way
+                await store.append("m1", 1, "move", {"seat": 0, "card": "1b"},
+                                   finish=(0, [11, 3], 1))
+            stored = await store.load_table("t1")
+            assert stored is not None and stored.match is not None
+            assert stored.match.id == "m1" and stored.match.finished_at is None
+            assert [(s.name, s.token_hash) for s in stored.seats] == [
+                (None, None), ("Bruno", "h-bruno")]
+            assert [(e.seq, e.data.get("card")) for e in stored.events] == [(0, None), (1, "7d")]
+            assert stored.table.status == "playing"
+            assert await store.load_table(invite="i1") is not None
+            assert [e.seq for e in await store.events("m1", 1)] == [1]
+        finally:
+            await store.close()
+
+    asyncio.run(run())

@@ -13,10 +13,11 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import health, history, lobby, security
-from .broker import make_broker
+from .broker import LocalBroker, make_broker
+from .cluster import Cluster
 from .errors import validation_error
 from .hub import Hub
-from .master import Master
+from .master import Master, new_id
 from .seats import BotPool
 from .settings import Settings
 from .store import Store
@@ -36,15 +37,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        # the broker is made (and its URL checked) at start; the master does not use it
-        # yet: one process still serves every table (see docs/server.md)
-        broker = make_broker(settings.broker_url)
+        # memory:// is one process serving every table; any other broker makes this
+        # worker one of several sharing the database (see cluster.py, docs/server.md)
+        broker = make_broker(settings.broker_url, settings.broker_prefix)
         await store.migrate()
         pool = BotPool(settings.bot_workers, settings.analysis_workers, settings.analysis_queue)
         await pool.warm()
         master = Master(settings, store, pool, await settings.secret_for(store))
+        cluster = None
+        if not isinstance(broker, LocalBroker):
+            cluster = Cluster(master, broker, new_id(8), settings.lease_seconds)
+            master.cluster = cluster
         await master.restore()
         master.resume_all()
+        if cluster is not None:
+            cluster.start()
         master.start_housekeeping()
         # everything loaded so far lives as long as the server: keep it out of the
         # collector's way (shorter full collections under load)
@@ -59,6 +66,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             app.state.lag.stop()
+            if cluster is not None:
+                await cluster.stop()
             await master.shutdown()
             pool.close()
             await broker.close()

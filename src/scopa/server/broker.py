@@ -14,11 +14,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
 Event = dict[str, Any]
+
+log = logging.getLogger("scopa.server")
+
+#: what a subscription receives when events may have been lost (the broker reconnected):
+#: re-read the log
+RESYNC: Event = {"kind": "resync"}
 
 
 class Subscription:
@@ -169,7 +176,12 @@ class RedisBroker:
         subs.add(sub)
         try:
             if first:
-                await self._pubsub.subscribe(channel)
+                try:
+                    await self._pubsub.subscribe(channel)
+                except Exception as e:
+                    # Redis is away: the reader subscribes every channel when it is back
+                    log.warning("subscribing to %s failed (%s): the reader retries", channel, e)
+                    sub.queue.put_nowait(dict(RESYNC))
             if self._reader is None or self._reader.done():
                 self._reader = asyncio.get_running_loop().create_task(self._read())
             yield sub
@@ -181,13 +193,51 @@ class RedisBroker:
                     await self._pubsub.unsubscribe(channel)
 
     async def _read(self) -> None:
+        """Hand each message to its table's subscriptions. When Redis goes away (a restart)
+        keep trying to subscribe again; once back, every subscription gets ``RESYNC``:
+        whatever was published meanwhile is lost, so each reader re-reads the log."""
         while True:
-            msg = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            if self._pubsub.connection is None:  # nothing subscribed since a reconnect
+                await asyncio.sleep(0.1)
+                continue
+            try:
+                msg = await self._pubsub.get_message(ignore_subscribe_messages=True,
+                                                     timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("lost Redis pub/sub; reconnecting")
+                await self._resubscribe()
+                continue
             if msg is None or msg.get("type") != "message":
                 continue
             event = json.loads(msg["data"])
             for sub in self._subs.get(msg["channel"], ()):
                 sub.queue.put_nowait(event)
+
+    async def _resubscribe(self) -> None:
+        delay = 0.05
+        while True:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                channels = list(self._subs)
+                if channels:
+                    await self._pubsub.subscribe(*channels)
+                else:
+                    await self.redis.ping()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                await asyncio.sleep(delay)
+                delay = min(1.0, delay * 2)
+                continue
+            log.warning("Redis pub/sub back: %d tables told to re-read the log", len(channels))
+            for subs in self._subs.values():
+                for sub in subs:
+                    sub.queue.put_nowait(dict(RESYNC))
+            return
 
     async def acquire(self, table_id: str, holder: str, ttl: float) -> bool:
         ms = max(1, int(ttl * 1000))

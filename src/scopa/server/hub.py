@@ -138,7 +138,7 @@ class Hub:
             await ws.close(code=1008, reason="origin not allowed")
             return
         await ws.accept()
-        table = self.master.tables.get(table_id)
+        table = await self.master.find(table_id)
         if table is None:
             await ws.close(code=4004, reason="no such table")
             return

@@ -164,10 +164,10 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
 
 
 @router.get("/invites/{invite}")
-def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
+async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
     """The table behind an invite code, to show before joining."""
     master = master_of(request)
-    table = master.by_invite.get(invite)
+    table = await master.find_invite(invite)
     if table is None:
         raise HTTPException(404, "no table has this invite code")
     return master.table_info(table, with_invite=True)
@@ -199,11 +199,11 @@ def public_tables(request: Request) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}")
-def table(table_id: str, request: Request) -> dict[str, Any]:
+async def table(table_id: str, request: Request) -> dict[str, Any]:
     """One public table (anyone may watch it); a private table is seen only through its
     invite (``GET /api/invites/<invite>``), so here it is as unknown as a wrong id."""
     master = master_of(request)
-    t = master.tables.get(table_id)
+    t = await master.find(table_id)
     if t is None or not t.public:
         raise HTTPException(404, "no such table")
     return master.table_info(t)

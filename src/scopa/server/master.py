@@ -20,9 +20,9 @@ import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..game import Game, IllegalMoveError, Move
+from ..game import Game, IllegalMoveError, Move, move_fields
 from ..replay import final_game
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
@@ -33,7 +33,10 @@ from .models import MatchRow, SeatRow, TableRow
 from .names import bot_name, distinct_name
 from .seats import AnalysisBusy, BotPool, external_bot
 from .settings import Settings
-from .store import Store, StoredTable
+from .store import Conflict, Store, StoredTable
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("scopa.server")
 
@@ -78,6 +81,13 @@ class SeatState:
     standin: bool = False
     grace_task: asyncio.Task[None] | None = None
     external: Any = None
+    #: sockets on this seat at other workers (worker id -> count; scaled deployment)
+    remote: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def present(self) -> bool:
+        """Someone has a socket on this seat, here or at another worker."""
+        return bool(self.conns) or any(self.remote.values())
 
     @property
     def taken(self) -> bool:
@@ -156,6 +166,49 @@ class Master:
         self._analyses: dict[tuple[str, int, int], dict[str, Any] | None] = {}
         #: seats (table, seat) with an analysis being computed
         self._teaching: set[tuple[str, int]] = set()
+        #: the other workers (scaled deployment); None: this process is the only one
+        self.cluster: Cluster | None = None
+
+    def _drives(self, table: Table) -> bool:
+        """Whether this worker runs the table's bots and timers (always, when alone)."""
+        return self.cluster is None or self.cluster.holds(table)
+
+    def _announce(self, table: Table, kind: str, **data: Any) -> None:
+        if self.cluster is not None:
+            self.cluster.announce(table, kind, **data)
+
+    async def find(self, table_id: str) -> Table | None:
+        """A table by id: from memory, or (scaled) loaded from the log another worker
+        wrote."""
+        table = self.tables.get(table_id)
+        if table is not None or self.cluster is None:
+            return table
+        return self._adopt(await self.store.load_table(table_id))
+
+    async def find_invite(self, invite: str) -> Table | None:
+        table = self.by_invite.get(invite)
+        if table is not None or self.cluster is None:
+            return table
+        return self._adopt(await self.store.load_table(invite=invite))
+
+    def _adopt(self, stored: StoredTable | None) -> Table | None:
+        if stored is None:
+            return None
+        known = self.tables.get(stored.table.id)
+        if known is not None:  # loaded meanwhile
+            return known
+        try:
+            table = self._rebuild(stored)
+        except Exception:
+            log.exception("could not load table %s", stored.table.id)
+            return None
+        if stored.match is not None and stored.match.finished_at is not None:
+            self._finished_from(table, stored)
+        self.tables[table.id] = table
+        self.by_invite[table.invite] = table
+        if self.cluster is not None:
+            self.cluster.watch(table)
+        return table
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
@@ -244,11 +297,13 @@ class Master:
         )
         self.tables[table_id] = table
         self.by_invite[invite] = table
+        if self.cluster is not None:
+            await self.cluster.claim(table)
         await self._maybe_start(table)
         return table, creator_seat, token
 
     async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
-        table = self.by_invite.get(invite)
+        table = await self.find_invite(invite)
         if table is not None and self._expired(table, self.waiting_cutoff()):
             await self._expire(table)
             table = None
@@ -257,6 +312,9 @@ class Master:
         async with table.lock:
             if table.status == "expired":  # expired while this join waited for the lock
                 raise MasterError("not_found", "no table has this invite code")
+            if self.cluster is not None:  # a seat taken at another worker is not free
+                self.cluster.mark(table, full=True)
+                await self.cluster.sync_locked(table)
             free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 chosen = [s for s in free if s.seat == seat]
@@ -270,8 +328,12 @@ class Master:
             name = distinct_name(name, [s.name for s in table.seats if s is not target])
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
-            await self.store.take_seat(table.id, target.seat, name, h)
+            try:
+                await self.store.take_seat(table.id, target.seat, name, h)
+            except Conflict:  # another worker's join took it first
+                raise MasterError("conflict", f"seat {target.seat} was just taken") from None
             target.name, target.token_hash = name, h
+        self._announce(table, "seats")
         self._broadcast_state(table, {"kind": "seat", "seat": target.seat})
         await self._maybe_start(table)
         return table, target.seat, token
@@ -287,19 +349,28 @@ class Master:
         game = Game(table.rules, hand_seed=seed)
         number = table.match_number + 1
         match_id = new_id(12)
-        await self.store.start_match(
-            MatchRow(
-                id=match_id, table_id=table.id, number=number, rules=table.rules.to_dict(),
-                players=[s.name or f"seat {s.seat}" for s in table.seats], hands=0,
-            ),
-            {"number": 1, "seed": seed},
-        )
+        try:
+            await self.store.start_match(
+                MatchRow(
+                    id=match_id, table_id=table.id, number=number,
+                    rules=table.rules.to_dict(),
+                    players=[s.name or f"seat {s.seat}" for s in table.seats], hands=0,
+                ),
+                {"number": 1, "seed": seed},
+            )
+        except Conflict:
+            if self.cluster is None:
+                raise
+            self.cluster.mark(table, full=True)  # another worker started it: read it
+            await self.cluster.sync_locked(table)
+            return
         table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
         table.status, table.winner, table.final_scores = "playing", None, None
         table.next_hand_at, table.next_votes, table.rematch_votes = None, set(), set()
         for s in table.seats:
-            if s.kind == "human" and not s.conns:
+            if s.kind == "human" and not s.present:
                 self._start_grace(table, s)
+        self._announce(table, "match")
         self._broadcast_state(table, {"kind": "match_start", "match_number": number})
         self._drive(table)
 
@@ -342,6 +413,8 @@ class Master:
         self._forget(table)
 
     def _forget(self, table: Table) -> None:
+        if self.cluster is not None:
+            self.cluster.unwatch(table.id)
         self._close_externals(table)
         self.tables.pop(table.id, None)
         self.by_invite.pop(table.invite, None)
@@ -392,7 +465,10 @@ class Master:
         return table
 
     def resume_all(self) -> None:
-        """After ``restore``, inside the running loop: grace timers, bots, hand timers."""
+        """After ``restore``, inside the running loop: grace timers, bots, hand timers
+        (scaled: for the tables whose lease this worker takes, see ``take_over``)."""
+        if self.cluster is not None:
+            return
         for table in self.tables.values():
             if table.game is None:
                 continue
@@ -409,7 +485,12 @@ class Master:
         announcement lands first, so the socket's first state is the one after it, and a
         stand-in's move already being written is not decided for a player already back."""
         async with table.lock:
+            if self.cluster is not None:  # another worker may have moved meanwhile
+                self.cluster.mark(table)
+                await self.cluster.sync_locked(table)
             self._attach_now(table, conn)
+            if self.cluster is not None and conn.seat is not None:
+                self.cluster.announce_presence(table, conn.seat)
 
     def _attach_now(self, table: Table, conn: Conn) -> None:
         seat = conn.seat
@@ -441,21 +522,27 @@ class Master:
             return
         s = table.seats[conn.seat]
         s.conns.discard(conn)
+        if self.cluster is not None:
+            self.cluster.announce_presence(table, s.seat)
         if not s.conns:
-            if table.game is not None and not table.match_over:
+            if table.game is not None and not table.match_over and not s.present:
                 self._start_grace(table, s)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
 
     def _start_grace(self, table: Table, s: SeatState) -> None:
         if s.grace_task is not None:
             s.grace_task.cancel()
+            s.grace_task = None
+        if not self._drives(table):
+            return
 
         async def stand_in() -> None:
             await self.clock.sleep(table.grace)
-            if s.conns or s.kind != "human":
+            if s.present or s.kind != "human":
                 return
             s.standin = True
             s.grace_task = None
+            self._announce(table, "standin", seat=s.seat, on=True)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
             # between hands a person gone for good is no longer waited for
@@ -469,6 +556,8 @@ class Master:
     ) -> None:
         """Apply one move, or raise ``MasterError`` having changed nothing."""
         async with table.lock:
+            if self.cluster is not None:
+                await self.cluster.sync_locked(table)  # only if it heard of a newer step
             game = table.game
             if game is None:
                 raise MasterError("not_started", "the match has not started: waiting for players")
@@ -505,7 +594,11 @@ class Master:
             await self._apply(table, seat, move, by)
 
     async def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
-        """Persist, apply, broadcast (lock held, move known legal)."""
+        """Persist, apply, broadcast (lock held, move known legal). Between workers the
+        guard is the log's unique ``(match_id, seq)``: a second writer of the same step is
+        refused by the database, re-reads the log and answers ``stale_state``. (A unique
+        key rather than an advisory lock: it needs no extra round trip, holds across any
+        pool or connection, and is checked in the very transaction that writes.)"""
         game = table.game
         assert game is not None and table.match_id is not None
         probe = game.copy()
@@ -516,7 +609,22 @@ class Master:
             if probe_winner is not None:
                 finish = (probe_winner, probe.match_totals(), game.hand_number)
         data = {"seat": seat, **move.to_dict(), "by": by}
-        await self.store.append(table.match_id, table.seq, "move", data, finish)  # committed first
+        try:
+            await self.store.append(table.match_id, table.seq, "move", data, finish)  # committed
+        except Conflict:
+            if self.cluster is None:
+                raise
+            self.cluster.mark(table)  # another worker wrote this step: read it
+            await self.cluster.sync_locked(table)
+            raise MasterError("stale_state", f"the state changed (now {table.state_id}): "
+                              "look again", table.state_id) from None
+        self._advance_move(table, seat, move, by)
+        self._announce(table, "log", event={"seq": table.seq - 1, "kind": "move", "data": data})
+
+    def _advance_move(self, table: Table, seat: int, move: Move, by: str) -> None:
+        """Apply a committed move and tell every socket (here or read from the log)."""
+        game = table.game
+        assert game is not None
         round_before = game.round
         at = len(game.history)
         game.play(move)
@@ -527,6 +635,8 @@ class Master:
             self._broadcast_state(table, event)
             self._drive(table)
             return
+        winner = game.winner
+        finish = None if winner is None else (winner, game.match_totals(), game.hand_number)
         if finish is not None:
             table.winner, table.final_scores = finish[0], finish[1]
             table.status = "finished"
@@ -588,7 +698,7 @@ class Master:
         """How long the score sheet stays up at most: until every person seated presses
         Continue (or this pause ends, so one absent player cannot stall the table); a table
         with no person connected moves on after a short look."""
-        people = [s for s in table.seats if s.kind == "human" and s.conns and not s.standin]
+        people = [s for s in table.seats if s.kind == "human" and s.present and not s.standin]
         pause = self.settings.hand_pause_seconds
         return pause if people else min(pause, BOTS_ONLY_PAUSE_SECONDS)
 
@@ -608,6 +718,8 @@ class Master:
     def _schedule_next_hand(self, table: Table) -> None:
         if table.next_hand_at is None:
             table.next_hand_at = self.clock.now() + self._hand_pause(table)
+        if not self._drives(table):
+            return
         sid = table.state_id
 
         async def later() -> None:
@@ -625,6 +737,7 @@ class Master:
         if not self._between_hands(table):
             return  # harmless: nothing to wait for
         table.next_votes.add(seat)
+        self._announce(table, "vote", what="next", seat=seat)
         await self._continue_if_ready(table)
 
     async def _continue_if_ready(self, table: Table) -> None:
@@ -632,7 +745,7 @@ class Master:
             return
         if self.waiting_for(table):
             self._broadcast(table, self._waiting(table))
-        else:
+        elif self._drives(table):
             await self._deal_next(table, table.state_id)
 
     async def _deal_next(self, table: Table, sid: int) -> None:
@@ -642,39 +755,60 @@ class Master:
                 return
             assert table.match_id is not None
             seed = new_seed()
-            await self.store.append(
-                table.match_id, table.seq, "hand", {"number": game.hand_number + 1, "seed": seed}
-            )
-            game.next_hand(seed=seed)
-            table.seq += 1
-            table.next_hand_at, table.next_votes = None, set()
-            if table.timer is not None and table.timer is not asyncio.current_task():
-                table.timer.cancel()
-            table.timer = None
-            self._broadcast_state(
-                table, {"kind": "deal", "hand_number": game.hand_number, "dealer": game.dealer}
-            )
-            self._drive(table)
+            try:
+                await self.store.append(table.match_id, table.seq, "hand",
+                                        {"number": game.hand_number + 1, "seed": seed})
+            except Conflict:
+                if self.cluster is None:
+                    raise
+                self.cluster.mark(table)
+                await self.cluster.sync_locked(table)
+                return
+            self._advance_deal(table, seed)
+            self._announce(table, "log", event={
+                "seq": table.seq - 1, "kind": "hand",
+                "data": {"number": game.hand_number, "seed": seed}})
+
+    def _advance_deal(self, table: Table, seed: str) -> None:
+        """Deal a committed hand and tell every socket (lock held)."""
+        game = table.game
+        assert game is not None
+        game.next_hand(seed=seed)
+        table.seq += 1
+        table.next_hand_at, table.next_votes = None, set()
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        self._broadcast_state(
+            table, {"kind": "deal", "hand_number": game.hand_number, "dealer": game.dealer}
+        )
+        self._drive(table)
 
     async def rematch(self, table: Table, seat: int) -> None:
         async with table.lock:
+            if self.cluster is not None:
+                await self.cluster.sync_locked(table)
             # checked under the lock: a second vote must not start a second match
             if not table.match_over:
                 raise MasterError("match_not_over", "the match is not over yet",
                                   table.state_id)
-            table.rematch_votes.add(seat)
-            needed = sorted(s.seat for s in table.seats if s.kind == "human")
-            self._broadcast(table, json.dumps(
-                {"type": "rematch", "votes": sorted(table.rematch_votes), "needed": needed}
-            ))
-            if set(needed) <= table.rematch_votes:
-                await self._start_match(table)
+            self._announce(table, "vote", what="rematch", seat=seat)
+            await self._rematch_vote(table, seat)
+
+    async def _rematch_vote(self, table: Table, seat: int) -> None:
+        table.rematch_votes.add(seat)
+        needed = sorted(s.seat for s in table.seats if s.kind == "human")
+        self._broadcast(table, json.dumps(
+            {"type": "rematch", "votes": sorted(table.rematch_votes), "needed": needed}
+        ))
+        if set(needed) <= table.rematch_votes and self._drives(table):
+            await self._start_match(table)
 
     # -- bots ---------------------------------------------------------------------------
     def _drive(self, table: Table) -> None:
         """If a bot (or a stand-in) is to move, let it think (lock held)."""
         game = table.game
-        if game is None or game.hand_over or table.match_over:
+        if game is None or game.hand_over or table.match_over or not self._drives(table):
             return
         s = table.seats[game.to_move]
         if not s.bot_played:
@@ -763,6 +897,135 @@ class Master:
             raise MasterError("unavailable", "move analysis is not available on this server")
         return {"type": "analysis", "state_id": state_id, **analysis}
 
+    # -- the scaled deployment: what other workers did (see cluster.py) ------------------
+    def replay_event(self, table: Table, row: Any) -> None:
+        """Apply one event another worker committed (an ``EventRow`` read from the log,
+        lock held) and tell this worker's sockets, as if it had been made here."""
+        if row.seq != table.seq:
+            raise ValueError(f"event {row.seq} does not follow {table.seq}")
+        if row.kind == "hand":
+            self._advance_deal(table, row.data["seed"])
+        elif row.kind == "move":
+            self._advance_move(table, row.data["seat"], Move.from_dict(move_fields(row.data)),
+                               row.data.get("by", "human"))
+        else:
+            raise ValueError(f"unknown event kind {row.kind!r}")
+
+    def refresh(self, table: Table, stored: StoredTable) -> None:
+        """Make ``table`` what the log says, through the one replay (lock held): seats,
+        status, match, game. Sockets get the new state if it changed."""
+        fresh = self._rebuild(stored)
+        if stored.match is not None and stored.match.finished_at is not None:
+            self._finished_from(fresh, stored)
+        before = (table.state_id, [(s.name, s.token_hash) for s in table.seats])
+        for s, row in zip(table.seats, stored.seats, strict=True):
+            s.kind, s.level, s.name, s.token_hash = row.kind, row.level, row.name, row.token_hash
+        new_match = fresh.match_number != table.match_number
+        table.status, table.game, table.match_id = fresh.status, fresh.game, fresh.match_id
+        table.match_number, table.seq = fresh.match_number, fresh.seq
+        table.winner, table.final_scores = fresh.winner, fresh.final_scores
+        if table.match_over and table.finished_at is None:
+            table.finished_at = time.monotonic()
+        if new_match:
+            table.next_votes, table.rematch_votes = set(), set()
+        if not self._between_hands(table):
+            table.next_hand_at = None
+        if before == (table.state_id, [(s.name, s.token_hash) for s in table.seats]):
+            return
+        self._broadcast_state(table, None)
+        if table.game is not None and table.game.hand_over:
+            self._broadcast(table, self._hand_end(table))
+            if table.match_over:
+                self._broadcast(table, self._match_end(table))
+        self._resume(table)
+        if table.status == "waiting" and all(s.taken for s in table.seats) \
+                and self._drives(table):
+            self._spawn(self._maybe_start(table))
+
+    def _finished_from(self, table: Table, stored: StoredTable) -> None:
+        """A table whose latest match is over: its final position and result."""
+        match = stored.match
+        assert match is not None
+        table.game = final_game(table.rules, (ev.replay_event() for ev in stored.events))
+        table.match_id, table.match_number = match.id, match.number
+        table.seq = len(stored.events)
+        table.winner, table.final_scores = match.winner, match.scores
+        table.status = "finished"
+
+    def _resume(self, table: Table) -> None:
+        """Grace timers, the pause between hands and bots (if this worker drives)."""
+        if table.game is None or table.match_over or not self._drives(table):
+            return
+        for s in table.seats:
+            if s.kind == "human" and not s.present and s.grace_task is None and not s.standin:
+                self._start_grace(table, s)
+        if self._between_hands(table) and table.timer is None:
+            self._schedule_next_hand(table)
+        self._drive(table)
+
+    async def take_over(self, table: Table) -> None:
+        """This worker now holds ``table``'s lease: read the log, then drive it."""
+        async with table.lock:
+            assert self.cluster is not None
+            await self.cluster.sync_locked(table)
+            self._resume(table)
+            humans = {s.seat for s in table.seats if s.kind == "human"}
+            full = table.status == "waiting" and all(s.taken for s in table.seats)
+            if full or (table.match_over and table.rematch_votes >= humans):
+                await self._start_match(table)  # the last join or vote reached a dead worker
+
+    def let_go(self, table: Table) -> None:
+        """Another worker drives ``table`` now: stop its bots and timers here."""
+        for task in (table.bot_task, table.timer):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        table.bot_task = table.timer = None
+        for s in table.seats:
+            if s.grace_task is not None:
+                s.grace_task.cancel()
+                s.grace_task = None
+
+    def presence(self, table: Table, seat: int, worker: str, count: int) -> None:
+        """Another worker has ``count`` sockets on ``seat`` now."""
+        if not 0 <= seat < len(table.seats):
+            return
+        s = table.seats[seat]
+        before = s.present
+        if count > 0:
+            s.remote[worker] = count
+        else:
+            s.remote.pop(worker, None)
+        if s.present == before:
+            return
+        if s.present:
+            if s.grace_task is not None:
+                s.grace_task.cancel()
+                s.grace_task = None
+            s.standin = False
+        elif table.game is not None and not table.match_over:
+            self._start_grace(table, s)
+        self._broadcast_state(table, {"kind": "seat", "seat": seat})
+        if s.present and self._between_hands(table):
+            self._broadcast(table, self._waiting(table))
+
+    def standin_changed(self, table: Table, seat: int, on: bool) -> None:
+        """The driving worker let a stand-in play ``seat`` (or its player came back)."""
+        if not 0 <= seat < len(table.seats) or table.seats[seat].standin == on:
+            return
+        table.seats[seat].standin = on
+        self._broadcast_state(table, {"kind": "seat", "seat": seat})
+
+    async def vote_from(self, table: Table, what: str, seat: int) -> None:
+        """A Continue or rematch vote made at another worker."""
+        if what == "next":
+            if self._between_hands(table):
+                table.next_votes.add(seat)
+                await self._continue_if_ready(table)
+        elif what == "rematch":
+            async with table.lock:
+                if table.match_over:
+                    await self._rematch_vote(table, seat)
+
     # -- messages -----------------------------------------------------------------------
     @staticmethod
     def totals(table: Table) -> list[int]:
@@ -788,7 +1051,7 @@ class Master:
                 {
                     "seat": s.seat, "side": r.side_of(s.seat), "name": s.name, "kind": s.kind,
                     "level": s.level if s.kind != "human" else None, "taken": s.taken,
-                    "connected": bool(s.conns) or s.kind != "human", "standin": s.standin,
+                    "connected": s.present or s.kind != "human", "standin": s.standin,
                 }
                 for s in table.seats
             ],

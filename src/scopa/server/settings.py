@@ -20,6 +20,11 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///scopa.sqlite"
     #: memory:// (one process, the default) or redis://host:port/db (workers share it)
     broker_url: str = "memory://"
+    #: prefix of this deployment's Redis keys and channels (several may share a Redis)
+    broker_prefix: str = "scopa:"
+    #: seconds a worker's lease on a table lasts unless renewed (renewed every third of
+    #: it): how long a dead worker's tables wait before another takes them over
+    lease_seconds: float = Field(default=5.0, gt=0.2, le=300)
     #: key of the seat-token hashes; by default one is made and kept in the database
     secret: str | None = None
     #: seconds a disconnected human may be away before a bot plays for them

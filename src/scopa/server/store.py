@@ -36,6 +36,11 @@ class StoredTable:
 
 _INSERT_EVENT = insert(EventRow)
 
+
+class Conflict(Exception):
+    """Another writer got there first: the event's ``(match_id, seq)`` is taken (the unique
+    constraint refused this one) or the table left the status a change expected."""
+
 #: the asyncio driver of each database named without one (``postgresql://...``)
 ASYNC_DRIVERS = {
     "sqlite": "sqlite+aiosqlite",
@@ -110,12 +115,17 @@ class Store:
             s.add_all(seats)
 
     async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+        """Give a free seat its player; ``Conflict`` if it is no longer free (another
+        worker's join took it first)."""
         async with self.session.begin() as s:
-            await s.execute(
+            done = await s.execute(
                 update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                       SeatRow.token_hash.is_(None))
                 .values(name=name, token_hash=token_hash)
             )
+            if not getattr(done, "rowcount", 1):
+                raise Conflict(f"seat {seat} of {table_id} is taken")
 
     async def set_status(self, table_id: str, status: str) -> None:
         async with self.session.begin() as s:
@@ -136,14 +146,22 @@ class Store:
 
     # -- matches and events -------------------------------------------------------------
     async def start_match(self, match: MatchRow, first_hand: dict[str, Any]) -> None:
-        """A new match and its first deal, in one transaction."""
+        """A new match and its first deal, in one transaction. The table must be waiting
+        or finished: ``Conflict`` if another worker started a match on it first (the
+        status check and the change are one guarded UPDATE, so two starts cannot both
+        pass it)."""
         async with self.session.begin() as s:
+            done = await s.execute(
+                update(TableRow)
+                .where(TableRow.id == match.table_id,
+                       TableRow.status.in_(("waiting", "finished")))
+                .values(status="playing")
+            )
+            if not getattr(done, "rowcount", 1):
+                raise Conflict(f"table {match.table_id} already has a match going")
             s.add(match)
             await s.flush()
             s.add(EventRow(match_id=match.id, seq=0, kind="hand", data=first_hand))
-            await s.execute(
-                update(TableRow).where(TableRow.id == match.table_id).values(status="playing")
-            )
 
     async def append(
         self,
@@ -154,7 +172,18 @@ class Store:
         finish: tuple[int, list[int], int] | None = None,
     ) -> None:
         """Append one event; with ``finish`` = (winner, scores, hands) also close the match
-        (and its table) in the same transaction."""
+        (and its table) in the same transaction. ``Conflict`` (nothing written) when the
+        match already has an event ``seq``: the unique ``(match_id, seq)`` is the per-table
+        guard between workers, so two writers can never both append the same step."""
+        try:
+            await self._append(match_id, seq, kind, data, finish)
+        except IntegrityError as e:
+            raise Conflict(f"event {seq} of match {match_id} is already written") from e
+
+    async def _append(
+        self, match_id: str, seq: int, kind: str, data: dict[str, Any],
+        finish: tuple[int, list[int], int] | None,
+    ) -> None:
         if finish is None:  # the hot path: one row, SQL core (no ORM unit of work)
             async with self.engine.begin() as conn:
                 await conn.execute(
@@ -184,27 +213,51 @@ class Store:
                 select(TableRow).where(TableRow.status.in_(("waiting", "playing")))
             )).all()
             for t in tables:
-                seats = list(await s.scalars(
-                    select(SeatRow).where(SeatRow.table_id == t.id).order_by(SeatRow.seat)
-                ))
-                match = (await s.scalars(
-                    select(MatchRow)
-                    .where(MatchRow.table_id == t.id)
-                    .order_by(MatchRow.number.desc())
-                    .limit(1)
-                )).first()
-                events = await self._events(s, match.id) if match is not None else []
-                out.append(StoredTable(t, seats, match, events))
+                out.append(await self._stored(s, t))
         return out
 
-    async def events(self, match_id: str) -> list[EventRow]:
+    async def load_table(
+        self, table_id: str | None = None, invite: str | None = None
+    ) -> StoredTable | None:
+        """One table (by id or by invite) with its latest match's events, as another
+        worker wrote them; None if there is none or it expired."""
+        where = TableRow.id == table_id if invite is None else TableRow.invite == invite
         async with self.session() as s:
-            return await self._events(s, match_id)
+            t = (await s.scalars(select(TableRow).where(where))).first()
+            if t is None or t.status == "expired":
+                return None
+            return await self._stored(s, t)
+
+    async def live_table_ids(self) -> list[str]:
+        """The ids of every table waiting or playing (a worker adopts those it lacks)."""
+        async with self.session() as s:
+            return list(await s.scalars(
+                select(TableRow.id).where(TableRow.status.in_(("waiting", "playing")))
+            ))
+
+    async def _stored(self, s: AsyncSession, t: TableRow) -> StoredTable:
+        seats = list(await s.scalars(
+            select(SeatRow).where(SeatRow.table_id == t.id).order_by(SeatRow.seat)
+        ))
+        match = (await s.scalars(
+            select(MatchRow)
+            .where(MatchRow.table_id == t.id)
+            .order_by(MatchRow.number.desc())
+            .limit(1)
+        )).first()
+        events = await self._events(s, match.id) if match is not None else []
+        return StoredTable(t, seats, match, events)
+
+    async def events(self, match_id: str, since: int = 0) -> list[EventRow]:
+        """A match's events from ``since`` on, in order (a worker catching up)."""
+        async with self.session() as s:
+            return await self._events(s, match_id, since)
 
     @staticmethod
-    async def _events(s: AsyncSession, match_id: str) -> list[EventRow]:
+    async def _events(s: AsyncSession, match_id: str, since: int = 0) -> list[EventRow]:
         return list(await s.scalars(
-            select(EventRow).where(EventRow.match_id == match_id).order_by(EventRow.seq)
+            select(EventRow).where(EventRow.match_id == match_id, EventRow.seq >= since)
+            .order_by(EventRow.seq)
         ))
 
     # -- history ------------------------------------------------------------------------

@@ -1,0 +1,279 @@
+"""One worker among several on one database and one broker (the scaled deployment).
+
+The event log in the database is the truth; this module keeps a worker's in-memory copy of
+each table close to it and decides which worker drives a table:
+
+- **Fan-out.** After a worker commits an event it announces ``{kind, m, seq, origin}`` on
+  the broker. Every other worker subscribed to the table marks its copy stale and, if it
+  has sockets there (or drives the table), applies the announced event if it is the next
+  step of its copy (it was committed before it was announced), else re-reads the log from
+  its own ``seq``, and sends each socket its seat's view. Missed announcements cost
+  nothing but a later re-read: attaching a socket, submitting a move and taking a lease
+  all catch up from the log first, and a broker that reconnects tells every subscription
+  to re-read it (``RESYNC``).
+- **Leases.** One worker holds each table's lease (renewed by heartbeat at a third of its
+  time to live); only it runs the table's bots, grace timers and the pause between hands.
+  When it dies the lease runs out and another worker takes it, re-reads the log and resumes.
+- **Presence.** Which seats have a socket somewhere: each worker announces its own count
+  per seat, again after its broker reconnects; a new lease holder asks for a roll call (a
+  dead worker does not answer), so a stand-in never takes a seat whose player is here.
+
+The per-table write guard itself is the database's unique ``(match_id, seq)``
+(``store.Conflict``); see ``Master._apply``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Coroutine
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from .broker import Broker, Event
+
+if TYPE_CHECKING:
+    from .master import Master, Table
+
+log = logging.getLogger("scopa.server")
+
+#: leases renewed or taken per round trip batch (bounded: one connection each)
+LEASE_BATCH = 64
+
+
+class Cluster:
+    """This worker's part in a deployment of several."""
+
+    def __init__(self, master: Master, broker: Broker, worker: str, lease_seconds: float) -> None:
+        self.master = master
+        self.broker = broker
+        self.worker = worker
+        self.ttl = lease_seconds
+        #: table id -> monotonic time our lease runs out (counted from before the request)
+        self._held: dict[str, float] = {}
+        self._listeners: dict[str, asyncio.Task[None]] = {}
+        #: tables whose copy may be behind the log; those needing a full reload
+        self._stale: set[str] = set()
+        self._full: set[str] = set()
+        self._out: asyncio.Queue[tuple[str, Event]] = asyncio.Queue()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- leases -------------------------------------------------------------------------
+    def holds(self, table: Table) -> bool:
+        """Whether this worker drives ``table`` now."""
+        deadline = self._held.get(table.id)
+        return deadline is not None and deadline > time.monotonic()
+
+    async def claim(self, table: Table) -> None:
+        """Try to take the lease of a table this worker just made (so it drives it)."""
+        self.watch(table)
+        with contextlib.suppress(Exception):
+            await self._lease(table)
+
+    async def _heartbeat(self) -> None:
+        while True:
+            tables = list(self.master.tables.values())
+            for i in range(0, len(tables), LEASE_BATCH):
+                done = await asyncio.gather(
+                    *(self._lease(t) for t in tables[i:i + LEASE_BATCH]),
+                    return_exceptions=True)
+                for d in done:
+                    if isinstance(d, Exception):
+                        log.warning("lease heartbeat: %s", d)
+                        break
+            await asyncio.sleep(self.ttl / 3)
+
+    async def _lease(self, table: Table) -> None:
+        if table.id in self._held and not self.holds(table):
+            self._lose(table)  # ran out (e.g. the broker was away): stop driving
+        if table.status == "expired":
+            return
+        now = time.monotonic()
+        if table.id in self._held:
+            if await self.broker.renew(table.id, self.worker, self.ttl):
+                self._held[table.id] = now + self.ttl
+            else:
+                self._lose(table)
+            return
+        if await self.broker.acquire(table.id, self.worker, self.ttl):
+            self._held[table.id] = now + self.ttl
+            await self._gain(table)
+
+    async def _gain(self, table: Table) -> None:
+        log.info("worker %s drives table %s", self.worker, table.id)
+        self.mark(table, full=True)
+        for s in table.seats:
+            s.remote.clear()  # asked again below: a dead worker's sockets do not answer
+        self.announce(table, "roll_call")
+        await self.master.take_over(table)
+
+    def _lose(self, table: Table) -> None:
+        self._held.pop(table.id, None)
+        log.info("worker %s no longer drives table %s", self.worker, table.id)
+        self.master.let_go(table)
+
+    # -- announcements ------------------------------------------------------------------
+    def announce(self, table: Table, kind: str, **data: Any) -> None:
+        """Tell the other workers (in order, without waiting for the broker)."""
+        event = {"kind": kind, "origin": self.worker, "m": table.match_number,
+                 "seq": table.seq, **data}
+        self._out.put_nowait((table.id, event))
+
+    def announce_presence(self, table: Table, seat: int) -> None:
+        self.announce(table, "presence", seat=seat, n=len(table.seats[seat].conns))
+
+    async def _publisher(self) -> None:
+        while True:
+            table_id, event = await self._out.get()
+            try:
+                await self.broker.publish(table_id, event)
+            except Exception as e:  # the others re-read the log once the broker is back
+                log.warning("publishing to table %s failed: %s", table_id, e)
+
+    # -- listening ----------------------------------------------------------------------
+    def watch(self, table: Table) -> None:
+        """Follow ``table``'s announcements (once per table)."""
+        if table.id not in self._listeners:
+            self._listeners[table.id] = self._spawn(self._listen(table))
+
+    def unwatch(self, table_id: str) -> None:
+        task = self._listeners.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        self._held.pop(table_id, None)
+        self._stale.discard(table_id)
+        self._full.discard(table_id)
+
+    async def _listen(self, table: Table) -> None:
+        while True:
+            try:
+                async with self.broker.subscribe(table.id) as sub:
+                    # whatever happened before the subscription: read from the log
+                    await self._on_event(table, {"kind": "resync"})
+                    while True:
+                        await self._on_event(table, await sub.get())
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("following table %s failed; again", table.id)
+                await asyncio.sleep(0.5)
+
+    async def _on_event(self, table: Table, event: Event) -> None:
+        if event.get("origin") == self.worker:
+            return
+        kind = event.get("kind")
+        master = self.master
+        if kind in ("log", "resync", "seats", "match"):
+            if kind == "log" and event["m"] == table.match_number and event["seq"] <= table.seq:
+                return  # already read
+            if kind == "log" and await self._next_step(table, event):
+                return
+            if kind == "resync":  # announcements may have been lost: ours too
+                self._roll_call(table)
+            self.mark(table, full=kind != "log" or event["m"] != table.match_number)
+            if self.holds(table) or table.spectators or any(s.conns for s in table.seats):
+                await self.sync(table)
+        elif kind == "presence":
+            master.presence(table, int(event["seat"]), str(event["origin"]), int(event["n"]))
+        elif kind == "standin":
+            master.standin_changed(table, int(event["seat"]), bool(event["on"]))
+        elif kind == "vote":
+            await master.vote_from(table, str(event["what"]), int(event["seat"]))
+        elif kind == "roll_call":
+            self._roll_call(table)
+
+    def _roll_call(self, table: Table) -> None:
+        """Say again which seats have sockets here (the driver may not know)."""
+        for s in table.seats:
+            if s.conns:
+                self.announce_presence(table, s.seat)
+
+    # -- catching up --------------------------------------------------------------------
+    async def _next_step(self, table: Table, event: Event) -> bool:
+        """Apply an announced event that is exactly the next step of an up-to-date copy
+        (committed before it was announced: no need to read it back); False when the copy
+        must be caught up from the log instead."""
+        step = event.get("event")
+        if not isinstance(step, dict):
+            return False
+        async with table.lock:
+            if (table.id in self._stale or event["m"] != table.match_number
+                    or step.get("seq") != table.seq):
+                return False
+            try:
+                self.master.replay_event(table, SimpleNamespace(**step))
+            except Exception:
+                log.exception("announced event of table %s does not apply", table.id)
+                self.mark(table, full=True)
+                return False
+        return True
+
+    def mark(self, table: Table, full: bool = False) -> None:
+        """``table``'s copy may be behind the log (``full``: a new match or new seats)."""
+        self._stale.add(table.id)
+        if full:
+            self._full.add(table.id)
+
+    async def sync(self, table: Table) -> None:
+        async with table.lock:
+            await self.sync_locked(table)
+
+    async def sync_locked(self, table: Table) -> None:
+        """Bring a stale copy up to the log (table lock held): the new events one by one
+        (each socket sees each step), or the whole table through the one replay."""
+        if table.id not in self._stale:
+            return
+        self._stale.discard(table.id)
+        full = table.id in self._full or table.match_id is None
+        self._full.discard(table.id)
+        store = self.master.store
+        if not full and table.match_id is not None:
+            try:
+                for row in await store.events(table.match_id, table.seq):
+                    self.master.replay_event(table, row)
+            except Exception:
+                log.exception("catching up table %s failed: reloading it", table.id)
+                full = True
+        if full:
+            stored = await store.load_table(table.id)
+            if stored is not None:
+                self.master.refresh(table, stored)
+
+    async def _adopt(self) -> None:
+        """Load live tables another worker made, so that someone takes them over when
+        their worker dies even if nobody here has a socket on them."""
+        while True:
+            await asyncio.sleep(self.ttl)
+            try:
+                for table_id in await self.master.store.live_table_ids():
+                    if table_id not in self.master.tables:
+                        await self.master.find(table_id)
+            except Exception as e:
+                log.warning("looking for new tables failed: %s", e)
+
+    # -- life ---------------------------------------------------------------------------
+    def start(self) -> None:
+        for table in list(self.master.tables.values()):
+            self.watch(table)
+        self._spawn(self._publisher())
+        self._spawn(self._heartbeat())
+        self._spawn(self._adopt())
+
+    async def stop(self) -> None:
+        """Give the leases back (another worker takes over at once) and stop."""
+        for table_id in list(self._held):
+            with contextlib.suppress(Exception):
+                await self.broker.release(table_id, self.worker)
+        self._held.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
