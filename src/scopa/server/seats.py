@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -63,6 +65,22 @@ def _yield_cpu() -> None:
         os.nice(10)
 
 
+def _exit_when_orphaned(parent: int) -> None:
+    """Watcher thread of a worker: once the server is gone (killed with SIGKILL, its
+    shutdown never ran), the worker ends too instead of idling on for ever."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _start_worker(parent: int, then: Callable[[], None] | None) -> None:
+    """Every worker's start: watch the server process, then the pool's own start."""
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True,
+                     name="orphan-watch").start()
+    if then is not None:
+        then()
+
+
 class Workers:
     """Worker processes (spawned: safe next to threads and the event loop); if a worker
     died (the pool is broken), a new pool is started and the call retried once."""
@@ -75,7 +93,7 @@ class Workers:
     def _new_executor(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
             max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-            initializer=self.initializer,
+            initializer=_start_worker, initargs=(os.getpid(), self.initializer),
         )
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
