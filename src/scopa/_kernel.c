@@ -54,6 +54,10 @@ static const int PRIM_TEN[11] = {0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10};
 static const int PRIM_RANK[11] = {0, 16, 12, 13, 14, 15, 18, 21, 8, 9, 10};
 static int best_ten[1024], best_rank[1024];
 
+static uint8_t bits10[1024]; /* cards in each 10-bit set (no popcnt instruction assumed) */
+static inline int count40(uint64_t m) {
+    return bits10[m & 1023] + bits10[m >> 10 & 1023] + bits10[m >> 20 & 1023] + bits10[m >> 30 & 1023];
+}
 static inline int rank_of(int c) { return c % 10 + 1; }
 static inline uint64_t rank_mask(int r) {
     uint64_t b = 1ULL << (r - 1);
@@ -335,7 +339,7 @@ static int play_out(const Spec *sp, Hand *h, uint64_t *x) {
         }
         uint64_t hand = h->hands[p];
         if (!hand) return -2;
-        uint32_t i = pick(x, (uint32_t)__builtin_popcountll(hand));
+        uint32_t i = pick(x, (uint32_t)count40(hand));
         uint64_t m = hand;
         while (i--) m &= m - 1;
         int c = __builtin_ctzll(m);
@@ -408,7 +412,7 @@ static void totals_of(const Spec *sp, const Hand *h, int *totals) {
     int most_flag[3] = {IT_CARDS, IT_COINS, IT_SEVENS};
     for (int k = 0; k < 3; k++) {
         if (!(it & most_flag[k])) continue;
-        for (int i = 0; i < sides; i++) v[i] = __builtin_popcountll(piles[i] & most[k]);
+        for (int i = 0; i < sides; i++) v[i] = count40(piles[i] & most[k]);
         if ((w = top(v, has, sides)) >= 0) totals[w]++;
     }
     if (it & IT_SETTEBELLO) for (int i = 0; i < sides; i++) totals[i] += (int)(piles[i] >> 6 & 1);
@@ -723,6 +727,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         for (int r = 1; r <= 10; r++)
             if (m >> (r - 1) & 1) { k += 1U << (3 * (r - 1)); span |= rank_mask(r); }
         suit_key[m] = k;
+        bits10[m] = (uint8_t)__builtin_popcount((unsigned)m);
         span_of[m] = span;
     }
     for (int m = 1; m < 1024; m++) {
