@@ -57,6 +57,13 @@ def random_playout(g: Game, rng: random.Random) -> None:
         python_playout(g, seed)
 
 
+def pure_random_playout(g: Game, rng: random.Random) -> None:
+    """``random_playout`` always on the Python path (the same outcome, slower): the
+    yardstick of what the kernel buys (bench/kernel.py)."""
+    if not g.hand_over:
+        python_playout(g, rng.getrandbits(64))
+
+
 def kernel_playout(g: Game, seed: int) -> int:
     """``random_playout`` from a generator state through the kernel; returns the next
     state. Raises ``RuntimeError`` where the kernel is not built or the rules are not

@@ -1,10 +1,11 @@
 """Rollout policies: how a determinized world is played to the end of the hand.
 
-``random`` is the engine's tight uniform loop. ``capture`` plays like a quick, careless
-human (sweep when you can, usually capture when you can, otherwise lay any card), which
-judges a position far better than uniform play for about twice the cost. ``sound`` also
-keeps from laying into a sweep the next hand of the world holds, and weighs what it takes:
-the better judge heads-up (measured in docs/bots.md).
+``random`` is the engine's tight uniform loop, run by the compiled kernel where it is built
+(``random-python``: the same loop always in Python, to measure what the kernel buys).
+``capture`` plays like a quick, careless human (sweep when you can, usually capture when
+you can, otherwise lay any card), which judges a position far better than uniform play for
+about twice the cost. ``sound`` also keeps from laying into a sweep the next hand of the
+world holds, and weighs what it takes: the better judge heads-up (measured in docs/bots.md).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 
 from ..cards import ALL_CARDS, RANK, RANK_KEY, SETTEBELLO, rank_key
 from ..game import DECLARE, Game
-from ..playout import random_playout
+from ..playout import pure_random_playout, random_playout
 from .values import card_values, take_worth
 
 #: share of plays the sound policy makes at random
@@ -167,6 +168,7 @@ ROUND_ROLLOUTS: dict[str, Rollout] = {"sound": sound_round_playout}
 
 ROLLOUTS: dict[str, Rollout] = {
     "random": random_playout,
+    "random-python": pure_random_playout,
     "capture": capture_playout,
     "smart": smart_playout,
     "sound": sound_playout,
