@@ -77,24 +77,16 @@ def speed(runs: int, deals: int) -> None:
     games = [Game(rules, seed=f"kernel-{i}") for i in range(deals // 4)]
     random_deals(rules, 0, 2000, pure=True)  # warm the Python capture caches
     results: dict[str, list[float]] = {}
-
-    def timed(name: str, fn: Callable[[], float]) -> None:
-        results.setdefault(name, []).append(fn())
-
     for run in range(runs):  # the same deals for both paths, in alternating order
-        first, second = (True, False) if run % 2 == 0 else (False, True)
-        for pure in (first, second):
+        for pure in (True, False) if run % 2 == 0 else (False, True):
             name = "python" if pure else "kernel"
-            n = deals // 10 if pure else deals
-
-            def whole(pure: bool = pure, n: int = n) -> float:
-                t0 = time.process_time()
-                random_deals(rules, run, n, pure=pure)
-                return n / (time.process_time() - t0)
-
-            timed(f"whole deals, {name}", whole)
+            n = deals // 10 if pure else deals  # the first deals of the same sequence
+            t0 = time.process_time()
+            random_deals(rules, run, n, pure=pure)
+            rate = n / (time.process_time() - t0)
+            results.setdefault(f"whole deals, {name}", []).append(rate)
             fn = python_playout if pure else kernel_playout
-            timed(f"rollouts, {name}", lambda fn=fn: _rollouts(games, fn, run))
+            results.setdefault(f"rollouts, {name}", []).append(_rollouts(games, fn, run))
     med = {k: statistics.median(v) for k, v in results.items()}
     print(f"2-player Scopa, {runs} paired runs (CPU time), medians (min, max)")
     for k, v in med.items():

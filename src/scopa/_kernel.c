@@ -707,7 +707,113 @@ static PyObject *k_totals(PyObject *self, PyObject *args) {
     return tuple_of_ints(totals, sp->teams);
 }
 
+PyDoc_STRVAR(layout_doc,
+"layout(hidden, base, fill, clue_seats, clue_floors, clue_weights, tries, seed)\n"
+"-> (hands, stock, seed)\n\n"
+"A world's hidden layout by weighted rejection (scopa.bots.worlds.python_layout): hidden\n"
+"(ascending cards) shuffled into each seat's fill count on top of its base mask, the rest\n"
+"the stock; with clues, up to tries layouts, each kept with probability its weight (the\n"
+"likeliest drawn if none is); clue_weights holds 40 native doubles per clue.");
+
+static PyObject *k_layout(PyObject *self, PyObject *args) {
+    PyObject *hidden, *base, *fill, *cseats, *cfloors;
+    Py_buffer wb;
+    int tries;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOOOOy*iK", &hidden, &base, &fill, &cseats, &cfloors, &wb,
+                          &tries, &seed))
+        return NULL;
+    PyObject *result = NULL;
+    int cards[40], sizes[MAXP], seats[64];
+    uint64_t bases[MAXP];
+    double floors[64];
+    Py_ssize_t nh = PyList_Check(hidden) ? PyList_GET_SIZE(hidden) : -1;
+    Py_ssize_t n = PyList_Check(base) ? PyList_GET_SIZE(base) : -1;
+    Py_ssize_t nc = PyList_Check(cseats) ? PyList_GET_SIZE(cseats) : -1;
+    if (nh < 0 || nh > 40 || n < 2 || n > MAXP || !PyList_Check(fill) || PyList_GET_SIZE(fill) != n
+        || nc < 0 || nc > 64 || !PyList_Check(cfloors) || PyList_GET_SIZE(cfloors) != nc
+        || wb.len != (Py_ssize_t)(nc * 40 * sizeof(double)) || tries < 1) {
+        PyErr_SetString(PyExc_ValueError, "layout: malformed arguments");
+        goto done;
+    }
+    int total = 0;
+    for (Py_ssize_t i = 0; i < nh; i++) {
+        long c = PyLong_AsLong(PyList_GET_ITEM(hidden, i));
+        if (c < 0 || c >= 40) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "layout: hidden holds a non-card");
+            goto done;
+        }
+        cards[i] = (int)c;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        long k = PyLong_AsLong(PyList_GET_ITEM(fill, s));
+        unsigned long long b = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(base, s));
+        if (PyErr_Occurred()) goto done;
+        if (k < 0 || k > 40) { PyErr_SetString(PyExc_ValueError, "layout: bad fill"); goto done; }
+        sizes[s] = (int)k;
+        bases[s] = b;
+        total += (int)k;
+    }
+    if (total > nh) { PyErr_SetString(PyExc_ValueError, "layout: more to fill than hidden"); goto done; }
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        long st = PyLong_AsLong(PyList_GET_ITEM(cseats, i));
+        double f = PyFloat_AsDouble(PyList_GET_ITEM(cfloors, i));
+        if (PyErr_Occurred()) goto done;
+        if (st < 0 || st >= n) { PyErr_SetString(PyExc_ValueError, "layout: bad clue seat"); goto done; }
+        seats[i] = (int)st;
+        floors[i] = f;
+    }
+    const double *weights = (const double *)wb.buf;
+    uint64_t x = seed;
+    int perm[40], best[40];
+    double best_w = -1.0;
+    for (int t = 0; t < tries; t++) {
+        memcpy(perm, cards, sizeof(int) * (size_t)nh);
+        for (int i = (int)nh - 1; i > 0; i--) {
+            int j = (int)pick(&x, (uint32_t)(i + 1));
+            int tmp = perm[i]; perm[i] = perm[j]; perm[j] = tmp;
+        }
+        if (!nc) { memcpy(best, perm, sizeof(perm)); break; }
+        uint64_t hands[MAXP];
+        int pos = 0;
+        for (int s = 0; s < n; s++) {
+            hands[s] = bases[s];
+            for (int k = 0; k < sizes[s]; k++) hands[s] |= 1ULL << perm[pos++];
+        }
+        double w = 1.0;
+        for (int i = 0; i < nc; i++) {
+            double m = floors[i];
+            const double *wt = weights + 40 * i;
+            uint64_t h = hands[seats[i]];
+            while (h) {
+                int c = __builtin_ctzll(h);
+                h &= h - 1;
+                if (wt[c] < m) m = wt[c];
+            }
+            w *= m;
+        }
+        x = x * LCG_A + LCG_C;
+        double u = (double)(x >> 11) * (1.0 / 9007199254740992.0);
+        if (u < w) { memcpy(best, perm, sizeof(perm)); break; }
+        if (w > best_w) { best_w = w; memcpy(best, perm, sizeof(perm)); }
+    }
+    PyObject *hands_out = PyList_New(n), *stock = PyList_New(nh - total);
+    if (!hands_out || !stock) { Py_XDECREF(hands_out); Py_XDECREF(stock); goto done; }
+    int pos = 0;
+    for (int s = 0; s < n; s++) {
+        uint64_t h = bases[s];
+        for (int k = 0; k < sizes[s]; k++) h |= 1ULL << best[pos++];
+        PyList_SET_ITEM(hands_out, s, PyLong_FromUnsignedLongLong(h));
+    }
+    for (int i = 0; pos < nh; i++, pos++) PyList_SET_ITEM(stock, i, PyLong_FromLong(best[pos]));
+    result = Py_BuildValue("NNK", hands_out, stock, (unsigned long long)x);
+done:
+    PyBuffer_Release(&wb);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"layout", k_layout, METH_VARARGS, layout_doc},
     {"playout", k_playout, METH_VARARGS, playout_doc},
     {"deals", k_deals, METH_VARARGS, deals_doc},
     {"captures", k_captures, METH_VARARGS, captures_doc},
