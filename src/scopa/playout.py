@@ -47,14 +47,18 @@ def random_playout(g: Game, rng: random.Random) -> None:
     For speed the plays are not added to ``g.history``; scores and piles are exact. Where
     hands may be declared (Cirulla), every seat that may declare does (the Python path
     then plays through ``legal_codes`` / ``play_code``, which do record history)."""
-    if g.hand_over:
-        return
-    seed = rng.getrandbits(64)
+    if not g.hand_over:
+        seeded_playout(g, rng.getrandbits(64))
+
+
+def seeded_playout(g: Game, x: int) -> int:
+    """``random_playout`` from a generator state (the kernel where it is built, else
+    Python); returns the next state. A search replays one seed for every move of a world
+    (common random numbers) without saving and restoring a ``random.Random``."""
     spec = spec_for(g.meaning) if KERNEL is not None else None
-    if spec is not None:
-        _kernel_playout(g, spec, seed)
-    else:
-        python_playout(g, seed)
+    if spec is not None and not g.hand_over:
+        return _kernel_playout(g, spec, x)
+    return python_playout(g, x)
 
 
 def pure_random_playout(g: Game, rng: random.Random) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..cards import ALL_CARDS, RANK, RANK_KEY, SETTEBELLO, rank_key
 from ..game import DECLARE, Game
-from ..playout import pure_random_playout, random_playout
+from ..playout import pure_random_playout, python_playout, random_playout, seeded_playout
 from .values import card_values, take_worth
 
 #: share of plays the sound policy makes at random
@@ -26,6 +26,8 @@ SWEEP_RISK = 1.3
 CAPTURE_PROB = 0.85
 
 Rollout = Callable[[Game, random.Random], None]
+#: a rollout driven by one 64-bit seed of the playout generator (returns its next state)
+SeededRollout = Callable[[Game, int], int]
 
 
 def capture_playout(g: Game, rng: random.Random) -> None:
@@ -172,4 +174,12 @@ ROLLOUTS: dict[str, Rollout] = {
     "capture": capture_playout,
     "smart": smart_playout,
     "sound": sound_playout,
+}
+
+#: the rollouts above that draw only one 64-bit seed, by name, taking the seed itself: a
+#: search replays a world's seed for each move instead of restoring a ``random.Random``
+#: (which costs more than the kernel's whole playout)
+SEEDED_ROLLOUTS: dict[str, SeededRollout] = {
+    "random": seeded_playout,
+    "random-python": python_playout,
 }
