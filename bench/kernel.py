@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/kernel.py agree [--deals 100000] [--all-seatings]
     .venv/bin/python bench/kernel.py speed [--runs 7] [--deals 20000]
-    .venv/bin/python bench/kernel.py strength [--deals 100] [--ms 20] [--rival random-python]
+    .venv/bin/python bench/kernel.py strength [--deals 100] [--ms 20] [--rollout random]
+                                              [--opponent heuristic]
 
 - ``agree``: every preset's random deals (``playout.random_deals``: the deck shuffled and
   played out by the shared playout generator) through both paths from one seed; counts
@@ -12,28 +13,36 @@
   play out, score) and (b) what a search rollout does with a dealt state (``copy``,
   ``random_playout``, ``hand_totals``). Floor (issue 17): 300,000 deals/s through the
   kernel on one core.
-- ``strength``: duplicate deals (each deal played from both seatings) of the search bot
-  with ``random`` rollouts (the kernel) against the same bot with ``random-python``
-  rollouts (or another rollout, ``--rival``), both given the same time per move; prints
-  the margin per deal of the kernel bot with its standard error, and the simulations
-  each side completes in that time on sample positions.
+- ``strength``: what the speed buys at equal time. The search bot (``--rollout``, its
+  default otherwise) plays duplicate deals (both seatings) against ``--opponent``, given
+  ``--ms`` per move, once in a pure-Python process (SCOPA_PURE_PYTHON=1) and once with
+  the kernel, on the same deals; prints both margins, the simulations a move each
+  managed, and the paired difference with its standard error (bench/paired.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from scopa import VARIANTS, Game, Rules
-from scopa.bots.base import Limit
+from scopa.bots.base import Limit, make_bot
 from scopa.bots.search import SearchBot, search_view
-from scopa.kernel import KERNEL
+from scopa.kernel import KERNEL, PURE_ENV
 from scopa.playout import kernel_playout, python_playout, random_deals
 from scopa.rules import VARIANT_SEATINGS
 from scopa.scoring import hand_totals
+
+sys.path.insert(0, str(Path(__file__).parent))
+from paired import paired  # noqa: E402  (bench/paired.py, beside this script)
 
 
 def _need_kernel() -> None:
@@ -99,46 +108,61 @@ def speed(runs: int, deals: int) -> None:
     print("floor (issue 17): 300,000 random 2-player deals/s through the kernel")
 
 
-def _simulations(rollout: str, ms: float, views: list, seed: int) -> float:
-    rng = random.Random(seed)
-    done = []
-    for view in views:
-        stats = search_view(view, Limit(seconds=ms / 1000), rng, rollout=rollout)
-        done.append(sum(st.count for st in stats))
-    return statistics.median(done)
+def _search_bot(seed: int, rollout: str | None) -> SearchBot:
+    return SearchBot(seed, rollout=rollout)
 
 
-def strength(deals: int, ms: float, rival: str, seed: int) -> None:
-    _need_kernel()
+def margins(
+    deals: int, ms: float, rollout: str | None, opponent: str, seed: int
+) -> dict[str, object]:
+    """Per deal, the search bot's margin against ``opponent`` (both seatings averaged),
+    the search given ``ms`` per move; and its simulations a move on the positions met."""
     rules = Rules.preset("scopa")
     limit = Limit(seconds=ms / 1000)
-    margins = []
-    views = []
+    out = []
+    sims: list[int] = []
     for i in range(deals):
         per_seating = []
-        for kernel_seat in (0, 1):
-            bots = {
-                kernel_seat: SearchBot(seed * 1000 + i, rollout="random"),
-                1 - kernel_seat: SearchBot(seed * 1000 + i, rollout=rival),
-            }
+        for mine in (0, 1):
+            ours = _search_bot(seed * 1000 + i, rollout)
+            theirs = make_bot(opponent, seed * 1000 + i)
             g = Game(rules, hand_seed=f"kernel-strength:{seed}:{i}")
             while not g.hand_over:
                 view = g.view(g.to_move)
-                if len(views) < 60 and len(view.legal_codes()) > 2 and g.stock:
-                    views.append(view)
-                g.play(bots[g.to_move].choose(view, limit))
+                if g.to_move == mine:
+                    if len(sims) < 40 and len(view.legal_codes()) > 1 and g.stock:
+                        stats = search_view(view, limit, random.Random(i), rollout=rollout)
+                        sims.append(sum(st.count for st in stats))
+                    g.play(ours.choose(view, limit))
+                else:
+                    g.play(theirs.choose(view, None))
             pts = hand_totals(rules, g.captured, g.scope)
-            per_seating.append(pts[kernel_seat] - pts[1 - kernel_seat])
-        margins.append(statistics.fmean(per_seating))
-    mean = statistics.fmean(margins)
-    se = statistics.stdev(margins) / len(margins) ** 0.5
-    sims_k = _simulations("random", ms, views, seed)
-    sims_r = _simulations(rival, ms, views, seed)
-    print(f"2-player Scopa, {deals} duplicate deals x 2 seatings, {ms:g} ms a move each")
-    print(f"  search(random rollouts, kernel) vs search({rival} rollouts): "
-          f"{mean:+.3f} ± {se:.3f} points a deal")
-    print(f"  simulations a move in {ms:g} ms (median over {len(views)} positions): "
-          f"kernel {sims_k:.0f}, {rival} {sims_r:.0f}")
+            per_seating.append(pts[mine] - pts[1 - mine])
+        out.append(statistics.fmean(per_seating))
+    return {"margins": out, "simulations": statistics.median(sims) if sims else 0}
+
+
+def strength(deals: int, ms: float, rollout: str | None, opponent: str, seed: int) -> None:
+    """The same bot on the same deals, once in a pure-Python process and once here with
+    the kernel: the paired difference of its margins (bench/paired.py's method)."""
+    _need_kernel()
+    argv = [sys.executable, __file__, "margins", "--deals", str(deals), "--ms", str(ms),
+            "--opponent", opponent, "--seed", str(seed)]
+    if rollout:
+        argv += ["--rollout", rollout]
+    pure_run = subprocess.run(argv, env={**os.environ, PURE_ENV: "1"}, check=True,
+                              capture_output=True, text=True)
+    pure = json.loads(pure_run.stdout)
+    kernel = margins(deals, ms, rollout, opponent, seed)
+    a, b = pure["margins"], kernel["margins"]
+    mean, se, corr = paired(a, b)
+    name = f"search({rollout or 'default'} rollouts, {ms:g} ms a move)"
+    print(f"2-player Scopa, {deals} duplicate deals x 2 seatings against {opponent}")
+    print(f"  {name}, pure Python: {statistics.fmean(a):+.3f} a deal, "
+          f"{pure['simulations']:.0f} simulations a move (median)")
+    print(f"  {name}, kernel:      {statistics.fmean(b):+.3f} a deal, "
+          f"{kernel['simulations']:.0f} simulations a move (median)")
+    print(f"  kernel - pure, paired: {mean:+.3f} ± {se:.3f} a deal (runs correlate {corr:.2f})")
 
 
 def main() -> None:
@@ -151,18 +175,22 @@ def main() -> None:
     s = sub.add_parser("speed")
     s.add_argument("--runs", type=int, default=7)
     s.add_argument("--deals", type=int, default=20_000)
-    t = sub.add_parser("strength")
-    t.add_argument("--deals", type=int, default=100)
-    t.add_argument("--ms", type=float, default=20.0)
-    t.add_argument("--rival", default="random-python")
-    t.add_argument("--seed", type=int, default=1)
+    for name in ("strength", "margins"):
+        t = sub.add_parser(name)
+        t.add_argument("--deals", type=int, default=100)
+        t.add_argument("--ms", type=float, default=20.0)
+        t.add_argument("--rollout", default=None, help="the search's rollout (its default)")
+        t.add_argument("--opponent", default="heuristic")
+        t.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.what == "agree":
         agree(args.deals, args.all_seatings, args.seed)
     elif args.what == "speed":
         speed(args.runs, args.deals)
+    elif args.what == "margins":  # one side of ``strength``, in its own process
+        print(json.dumps(margins(args.deals, args.ms, args.rollout, args.opponent, args.seed)))
     else:
-        strength(args.deals, args.ms, args.rival, args.seed)
+        strength(args.deals, args.ms, args.rollout, args.opponent, args.seed)
 
 
 if __name__ == "__main__":
