@@ -11,7 +11,7 @@ setup(
             "scopa._kernel",
             ["src/scopa/_kernel.c"],
             optional=True,
-            extra_compile_args=["-O2", "-std=c99"],
+            extra_compile_args=["-O3", "-std=c99"],
         )
     ]
 )

@@ -149,7 +149,7 @@ static int rank_solutions(const Spec *sp, const int *counts, int rank, Sol *out)
 /* growable list of capture masks */
 static uint64_t *opt_buf = NULL;
 static size_t opt_cap = 0;
-static int opt_push(size_t i, uint64_t m) {
+static inline int opt_push(size_t i, uint64_t m) {
     if (i >= opt_cap) {
         size_t cap = opt_cap ? opt_cap * 2 : 1024;
         uint64_t *b = (uint64_t *)realloc(opt_buf, cap * sizeof(uint64_t));
@@ -164,17 +164,18 @@ static int opt_push(size_t i, uint64_t m) {
 /* Rank solutions depend only on the table's rank counts (its rank key, 3 bits a rank, as
  * scopa.cards.RANK_KEY): they are kept in a direct-mapped cache, each solution as its
  * rank key and the set of its ranks (scopa.captures keeps the same by rank key). */
-#define CACHE_BITS 14
-#define CACHE_SOLS 12
+#define CACHE_BITS 13
+#define CACHE_SOLS 6
 typedef struct {
     uint64_t tag; /* 0: empty */
-    int n;
+    int32_t n;
     uint32_t key[CACHE_SOLS];
     uint16_t ranks[CACHE_SOLS];
 } Slot;
 static Slot cache[1 << CACHE_BITS];
 static uint32_t suit_key[1024];   /* rank key of each 10-bit set of one suit's ranks */
 static uint64_t span_of[1024];    /* cards of each set of ranks (bit r-1: rank r) */
+static uint32_t field_of[1024];   /* the rank-key fields of each set of ranks */
 
 static inline uint32_t rank_key_of(uint64_t t) {
     return suit_key[t & 1023] + suit_key[t >> 10 & 1023] + suit_key[t >> 20 & 1023]
@@ -192,13 +193,8 @@ static void pack_sol(const Sol *s, uint32_t *key, uint16_t *ranks) {
 
 /* append the card masks of one rank solution, in itertools combinations/product order */
 static int expand(uint64_t table, uint32_t tkey, uint32_t key, uint16_t ranks, size_t *n) {
-    int exact = 1;
-    for (int r = 1; r <= 10; r++)
-        if (ranks >> (r - 1) & 1 && (tkey >> (3 * (r - 1)) & 7) != (key >> (3 * (r - 1)) & 7)) {
-            exact = 0;
-            break;
-        }
-    if (exact) return opt_push((*n)++, table & span_of[ranks]);
+    /* the table holds each needed rank exactly as often as needed: one way to take it */
+    if ((tkey & field_of[ranks]) == key) return opt_push((*n)++, table & span_of[ranks]);
     uint64_t combos[10][6];
     int ncomb[10], nr = 0;
     for (int r = 1; r <= 10; r++) {
@@ -240,6 +236,13 @@ static int expand(uint64_t table, uint32_t tkey, uint32_t key, uint16_t ranks, s
 
 /* every card mask the played rank may take from this table, in scopa.captures order */
 static long capture_options(const Spec *sp, uint64_t table, int rank) {
+    if (!table) return 0;
+    if (sp->mode == 0 && table & rank_mask(rank)) { /* the common case: equal cards */
+        long n = 0;
+        for (uint64_t m = table & rank_mask(rank); m; m &= m - 1)
+            if (opt_push((size_t)n++, m & -m) < 0) return -1;
+        return n;
+    }
     uint32_t tkey = rank_key_of(table);
     uint64_t tag = (((uint64_t)tkey << 4 | (uint64_t)rank) << 4
                     | (uint64_t)(sp->mode << 2 | (sp->fewest != 0) << 1 | (sp->ace_all != 0))) + 1;
@@ -833,6 +836,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         for (int r = 1; r <= 10; r++)
             if (m >> (r - 1) & 1) { k += 1U << (3 * (r - 1)); span |= rank_mask(r); }
         suit_key[m] = k;
+        field_of[m] = k * 7;
         bits10[m] = (uint8_t)__builtin_popcount((unsigned)m);
         span_of[m] = span;
     }
