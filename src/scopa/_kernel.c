@@ -851,7 +851,9 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         best_rank[m] = br;
     }
     PyObject *mod = PyModule_Create(&module);
-    if (mod && PyModule_AddIntConstant(mod, "SPEC_SIZE", (long)sizeof(Spec)) < 0) {
+    /* bumped with every change of meaning here: scopa/kernel.py ignores a stale build */
+    if (mod && (PyModule_AddIntConstant(mod, "SPEC_SIZE", (long)sizeof(Spec)) < 0
+                || PyModule_AddIntConstant(mod, "ABI", 1) < 0)) {
         Py_DECREF(mod);
         return NULL;
     }

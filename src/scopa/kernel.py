@@ -37,6 +37,9 @@ from .meaning import Meaning
 
 #: the environment variable that forces the pure-Python path
 PURE_ENV = "SCOPA_PURE_PYTHON"
+#: the kernel's interface version this module speaks: a stale build (an older ``ABI``,
+#: left by a checkout that changed _kernel.c without ``pip install -e .``) is not used
+ABI = 1
 
 
 def _load() -> ModuleType | None:
@@ -46,11 +49,11 @@ def _load() -> ModuleType | None:
         from . import _kernel  # type: ignore[attr-defined]
     except ImportError:
         return None
+    if getattr(_kernel, "ABI", None) != ABI or _kernel.SPEC_SIZE != _SPEC_SIZE:
+        return None
     return _kernel  # type: ignore[no-any-return]
 
 
-#: the compiled module, or None (not built, or SCOPA_PURE_PYTHON set)
-KERNEL: ModuleType | None = _load()
 
 #: the kernel's flag for each score item it knows (the IT_* flags of _kernel.c)
 ITEM_FLAGS: dict[int, int] = {
@@ -76,7 +79,11 @@ SPEC_FIELDS = (
     "faces_rank", "nrounds",
 )
 _MAX_ROUNDS = 40
+_SPEC_SIZE = 4 * (len(SPEC_FIELDS) + _MAX_ROUNDS)
 _SPECS: dict[int, tuple[Meaning, bytes | None]] = {}
+
+#: the compiled module, or None (not built, stale, or SCOPA_PURE_PYTHON set)
+KERNEL: ModuleType | None = _load()
 
 
 def item_flags(items: tuple[ScoreItem, ...]) -> int | None:
