@@ -15,9 +15,10 @@
   kernel on one core.
 - ``strength``: what the speed buys at equal time. The search bot (``--rollout``, its
   default otherwise) plays duplicate deals (both seatings) against ``--opponent``, given
-  ``--ms`` per move, once in a pure-Python process (SCOPA_PURE_PYTHON=1) and once with
-  the kernel, on the same deals; prints both margins, the simulations a move each
-  managed, and the paired difference with its standard error (bench/paired.py).
+  ``--ms`` per move, in a pure-Python process (SCOPA_PURE_PYTHON=1) and in a process with
+  the kernel, side by side (the same machine load) on the same deals; prints both
+  margins, the simulations a move each managed, and the paired difference with its
+  standard error (bench/paired.py).
 """
 
 from __future__ import annotations
@@ -150,10 +151,16 @@ def strength(deals: int, ms: float, rollout: str | None, opponent: str, seed: in
             "--opponent", opponent, "--seed", str(seed)]
     if rollout:
         argv += ["--rollout", rollout]
-    pure_run = subprocess.run(argv, env={**os.environ, PURE_ENV: "1"}, check=True,
-                              capture_output=True, text=True)
-    pure = json.loads(pure_run.stdout)
-    kernel = margins(deals, ms, rollout, opponent, seed)
+    # both sides at once, each in its own process: on a shared machine they meet the
+    # same load, so "the same time a move" stays a fair comparison
+    runs = [
+        subprocess.Popen(argv, env={**os.environ, PURE_ENV: env}, stdout=subprocess.PIPE,
+                         text=True)
+        for env in ("1", "0")
+    ]
+    pure, kernel = (json.loads(run.communicate()[0]) for run in runs)
+    if any(run.returncode for run in runs):
+        raise SystemExit("a side failed")
     a, b = pure["margins"], kernel["margins"]
     mean, se, corr = paired(a, b)
     name = f"search({rollout or 'default'} rollouts, {ms:g} ms a move)"
