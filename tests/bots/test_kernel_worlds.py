@@ -37,11 +37,11 @@ def test_kernel_layouts_are_the_python_layouts(kind: str) -> None:
     for n, view in enumerate(_views(60)):
         s = WorldSampler(view, random.Random(n), kind)
         seen_clues += bool(s.clues)
-        args = (s._hidden, s._base, s._fill)
+        args = (s.hidden, s.base, s.fill)
         for x in (n, 2**64 - 1 - n, 12345678901234567):
             for tries in (1, 3, 24):
                 py = python_layout(*args, s.clues, tries, x)
-                k = KERNEL.layout(*args, s._seats, s._floors, s._weights, tries, x)
+                k = KERNEL.layout(*args, s.clue_seats, s.clue_floors, s.clue_weights, tries, x)
                 assert tuple(k) == py
     if kind != "none":
         assert seen_clues  # the comparison covered weighted draws

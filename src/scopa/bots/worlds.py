@@ -147,23 +147,25 @@ class WorldSampler:
         self.view = view
         self.rng = rng
         self.clues = CLUE_KINDS[clue_kind(clues, view.rules.players)](view)
-        self._hidden = cards_of(view.unseen())
-        self._base = []
-        self._fill = []
+        #: the layout to draw: the unseen cards (ascending), each seat's cards known to
+        #: this view (its own hand, a hand shown) and how many hidden cards it also holds
+        self.hidden = cards_of(view.unseen())
+        self.base: list[int] = []
+        self.fill: list[int] = []
         for s, size in enumerate(view.hand_sizes):
             if s == view.seat:
-                self._base.append(view.hand)
-                self._fill.append(0)
+                self.base.append(view.hand)
+                self.fill.append(0)
                 continue
             shown = view.shown[s] if view.shown else 0
-            self._base.append(shown)
-            self._fill.append(size - shown.bit_count())
-        if sum(self._fill) + view.stock_size != len(self._hidden) or min(self._fill) < 0:
+            self.base.append(shown)
+            self.fill.append(size - shown.bit_count())
+        if sum(self.fill) + view.stock_size != len(self.hidden) or min(self.fill) < 0:
             raise ValueError("view is inconsistent: hidden cards do not match the counts")
-        # the clues packed once for the kernel
-        self._seats = [c.seat for c in self.clues]
-        self._floors = [c.floor for c in self.clues]
-        self._weights = array("d", [w for c in self.clues for w in c.weights]).tobytes()
+        #: the clues packed once for the kernel
+        self.clue_seats = [c.seat for c in self.clues]
+        self.clue_floors = [c.floor for c in self.clues]
+        self.clue_weights = array("d", [w for c in self.clues for w in c.weights]).tobytes()
 
     def weight(self, world: Game) -> float:
         """The likelihood of the clues if ``world`` is the true state."""
@@ -175,11 +177,11 @@ class WorldSampler:
         tries = MAX_TRIES if self.clues else 1
         if KERNEL is not None:
             hands, stock, _ = KERNEL.layout(
-                self._hidden, self._base, self._fill, self._seats, self._floors,
-                self._weights, tries, x,
+                self.hidden, self.base, self.fill, self.clue_seats, self.clue_floors,
+                self.clue_weights, tries, x,
             )
         else:
             hands, stock, _ = python_layout(
-                self._hidden, self._base, self._fill, self.clues, tries, x
+                self.hidden, self.base, self.fill, self.clues, tries, x
             )
         return imagined(self.view.determinize(hands, stock))
