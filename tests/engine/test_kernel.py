@@ -194,3 +194,10 @@ def test_the_environment_variable_forces_python() -> None:
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+@needs_kernel
+@settings(SETTINGS, max_examples=60)
+@given(rules=rules_st(), seed=st.integers(0, MASK64))
+def test_random_deals_agree_with_any_options(rules, seed):
+    assert random_deals(rules, seed, 5) == random_deals(rules, seed, 5, pure=True)
