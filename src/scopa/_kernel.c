@@ -770,6 +770,7 @@ static PyObject *k_layout(PyObject *self, PyObject *args) {
     uint64_t x = seed;
     int perm[40], best[40];
     double best_w = -1.0;
+    memcpy(best, cards, sizeof(int) * (size_t)nh); /* as python_layout: no weight is above -1 */
     for (int t = 0; t < tries; t++) {
         memcpy(perm, cards, sizeof(int) * (size_t)nh);
         for (int i = (int)nh - 1; i > 0; i--) {

@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import random
+from array import array
 
 import pytest
 
 from scopa import VARIANTS, Game, Rules
+from scopa.bots.play_model import Clue
 from scopa.bots.worlds import CLUE_KINDS, WorldSampler, clue_weight, python_layout
 from scopa.kernel import KERNEL
 from scopa.rules import VARIANT_SEATINGS
@@ -73,3 +75,16 @@ def test_bad_layout_input_is_refused() -> None:
         KERNEL.layout([1, 2], [0, 0], [3, 0], [], [], b"", 1, 5)  # more to fill than hidden
     with pytest.raises(ValueError):
         KERNEL.layout([1, 2], [0, 0], [1, 0], [0], [1.0], b"", 1, 5)  # weights missing
+
+
+def test_weights_that_are_not_numbers_keep_the_layout_unshuffled() -> None:
+    """A clue weight of NaN accepts nothing and beats nothing: both paths keep the hidden
+    cards in their given order."""
+    nan = float("nan")
+    clues = [Clue(1, nan, (nan,) * 40)]
+    py = python_layout([3, 5, 7, 9], [1, 0], [0, 2], clues, 4, 99)
+    assert py[:2] == ([1, 1 << 3 | 1 << 5], [7, 9])
+    if KERNEL is not None:
+        k = KERNEL.layout([3, 5, 7, 9], [1, 0], [0, 2], [1], [nan],
+                          array("d", [nan] * 40).tobytes(), 4, 99)
+        assert tuple(k) == py
