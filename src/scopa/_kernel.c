@@ -329,9 +329,36 @@ static int deal_round(const Spec *sp, Hand *h) {
     return 0;
 }
 
-/* scopa.playout: random cards and random captures to the end of the hand; -1: out of
- * memory, -2: the state does not add up (a seat to play with no card, a short stock) */
-static int play_out(const Spec *sp, Hand *h, uint64_t *x) {
+/* the legal plays of a state, in Game.legal_codes order (for the capture policy) */
+typedef struct { int card; uint64_t cap; } Play;
+static Play *plays_buf = NULL;
+static size_t plays_cap = 0;
+static int plays_push(size_t i, int card, uint64_t cap) {
+    if (i >= plays_cap) {
+        size_t ncap = plays_cap ? plays_cap * 2 : 256;
+        Play *b = (Play *)realloc(plays_buf, ncap * sizeof(Play));
+        if (!b) return -1;
+        plays_buf = b;
+        plays_cap = ncap;
+    }
+    plays_buf[i].card = card;
+    plays_buf[i].cap = cap;
+    return 0;
+}
+
+static inline double unit(uint64_t *x) { /* the generator's next step as a fraction */
+    *x = *x * LCG_A + LCG_C;
+    return (double)(*x >> 11) * (1.0 / 9007199254740992.0);
+}
+
+enum { POLICY_RANDOM = 0, POLICY_CAPTURE = 1 };
+
+/* Play the hand to its end; -1: out of memory, -2: the state does not add up (a seat to
+ * play with no card, a short stock). POLICY_RANDOM is scopa.playout's loop (a random card,
+ * then a random capture for it); POLICY_CAPTURE is scopa.bots.rollout's capture policy
+ * (a sweep if any, else with probability capture_prob the capture taking most cards,
+ * else a random legal play). */
+static int play_out(const Spec *sp, Hand *h, uint64_t *x, int policy, double capture_prob) {
     int n = h->n;
     for (;;) {
         int p = h->p;
@@ -342,17 +369,47 @@ static int play_out(const Spec *sp, Hand *h, uint64_t *x) {
         }
         uint64_t hand = h->hands[p];
         if (!hand) return -2;
-        uint32_t i = pick(x, (uint32_t)count40(hand));
-        uint64_t m = hand;
-        while (i--) m &= m - 1;
-        int c = __builtin_ctzll(m);
+        int c;
+        uint64_t cap = 0;
+        if (policy == POLICY_CAPTURE) {
+            size_t np = 0;
+            for (uint64_t m = hand; m; m &= m - 1) {
+                int cc = __builtin_ctzll(m);
+                long k = capture_options(sp, h->table, rank_of(cc));
+                if (k < 0) return -1;
+                if (!k && plays_push(np++, cc, 0) < 0) return -1;
+                for (long i = 0; i < k; i++)
+                    if (plays_push(np++, cc, opt_buf[i]) < 0) return -1;
+            }
+            long best = -1;
+            int best_n = 0;
+            for (size_t i = 0; i < np; i++) {
+                uint64_t pc = plays_buf[i].cap;
+                if (!pc) continue;
+                if (pc == h->table) { best = (long)i; break; }
+                int k = count40(pc);
+                if (k > best_n) { best = (long)i; best_n = k; }
+            }
+            size_t chosen;
+            if (best >= 0 && (plays_buf[best].cap == h->table || unit(x) < capture_prob))
+                chosen = (size_t)best;
+            else
+                chosen = pick(x, (uint32_t)np);
+            c = plays_buf[chosen].card;
+            cap = plays_buf[chosen].cap;
+        } else {
+            uint32_t i = pick(x, (uint32_t)count40(hand));
+            uint64_t m = hand;
+            while (i--) m &= m - 1;
+            c = __builtin_ctzll(m);
+            long nopt = capture_options(sp, h->table, rank_of(c));
+            if (nopt < 0) return -1;
+            if (nopt) cap = opt_buf[pick(x, (uint32_t)nopt)];
+        }
         int r = rank_of(c);
-        long nopt = capture_options(sp, h->table, r);
-        if (nopt < 0) return -1;
         h->hands[p] = hand ^ 1ULL << c;
         h->in_hands--;
-        if (nopt) {
-            uint64_t cap = opt_buf[pick(x, (uint32_t)nopt)];
+        if (cap) {
             h->table ^= cap;
             if (!h->table) {
                 int last = !(h->in_hands || h->nstock);
@@ -525,7 +582,7 @@ static PyObject *tuple_of_ints(const int *v, int n) {
 
 PyDoc_STRVAR(playout_doc,
 "playout(spec, hands, captured, scope, declared, shown, stock, table, to_move, in_hands,\n"
-"        last_capturer, round, dealer, undecided, seed)\n"
+"        last_capturer, round, dealer, undecided, seed, policy=0, capture_prob=0.0)\n"
 "-> (table, to_move, last_capturer, round, seed, declared, shown)\n\n"
 "Play the hand out at random. hands, captured and scope are updated in place and stock\n"
 "is emptied; declared and shown (sequences) are read and their new values returned\n"
@@ -534,11 +591,16 @@ PyDoc_STRVAR(playout_doc,
 static PyObject *k_playout(PyObject *self, PyObject *args) {
     PyObject *specb, *hands, *captured, *scope, *declared, *shownl, *stock;
     unsigned long long table, seed;
-    int p, in_hands, lc, rnd, dealer, undecided;
-    if (!PyArg_ParseTuple(args, "OOOOOOOKiiiiiiK", &specb, &hands, &captured, &scope,
+    int p, in_hands, lc, rnd, dealer, undecided, policy = POLICY_RANDOM;
+    double capture_prob = 0.0;
+    if (!PyArg_ParseTuple(args, "OOOOOOOKiiiiiiK|id", &specb, &hands, &captured, &scope,
                           &declared, &shownl, &stock, &table, &p, &in_hands, &lc, &rnd, &dealer,
-                          &undecided, &seed))
+                          &undecided, &seed, &policy, &capture_prob))
         return NULL;
+    if (policy != POLICY_RANDOM && policy != POLICY_CAPTURE) {
+        PyErr_SetString(PyExc_ValueError, "policy must be 0 (random) or 1 (capture)");
+        return NULL;
+    }
     const Spec *sp = spec_of(specb);
     if (!sp) return NULL;
     Hand h;
@@ -598,7 +660,7 @@ static PyObject *k_playout(PyObject *self, PyObject *args) {
         return NULL;
     }
     uint64_t x = seed;
-    int err = play_out(sp, &h, &x);
+    int err = play_out(sp, &h, &x, policy, capture_prob);
     if (err == -1) return PyErr_NoMemory();
     if (err < 0) {
         PyErr_SetString(PyExc_ValueError, "the state does not add up (no card to play)");
@@ -650,7 +712,7 @@ static PyObject *k_deals(PyObject *self, PyObject *args) {
     int totals[MAXP];
     for (Py_ssize_t d = 0; d < count; d++) {
         new_deal(sp, &h, &x);
-        int err = play_out(sp, &h, &x);
+        int err = play_out(sp, &h, &x, POLICY_RANDOM, 0.0);
         if (err < 0) {
             Py_DECREF(out);
             if (err == -1) return PyErr_NoMemory();
@@ -854,7 +916,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *mod = PyModule_Create(&module);
     /* bumped with every change of meaning here: scopa/kernel.py ignores a stale build */
     if (mod && (PyModule_AddIntConstant(mod, "SPEC_SIZE", (long)sizeof(Spec)) < 0
-                || PyModule_AddIntConstant(mod, "ABI", 1) < 0)) {
+                || PyModule_AddIntConstant(mod, "ABI", 2) < 0)) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -39,7 +39,7 @@ from .meaning import Meaning
 PURE_ENV = "SCOPA_PURE_PYTHON"
 #: the kernel's interface version this module speaks: a stale build (an older ``ABI``,
 #: left by a checkout that changed _kernel.c without ``pip install -e .``) is not used
-ABI = 1
+ABI = 2
 
 
 def _load() -> ModuleType | None:

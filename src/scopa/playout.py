@@ -80,12 +80,29 @@ def kernel_playout(g: Game, seed: int) -> int:
     return _kernel_playout(g, spec, seed)
 
 
-def _kernel_playout(g: Game, spec: bytes, x: int) -> int:
+#: the kernel's playout policies: this module's uniform one, and the capture policy of
+#: ``scopa.bots.rollout`` (which owns its rule and its probability)
+RANDOM_POLICY = 0
+CAPTURE_POLICY = 1
+
+
+def kernel_policy_playout(g: Game, x: int, policy: int, capture_prob: float) -> int | None:
+    """The hand played out by the kernel under ``policy`` from generator state ``x``
+    (returns the next state), or None, changing nothing, where the kernel does not run."""
+    spec = spec_for(g.meaning) if KERNEL is not None else None
+    if spec is None or g.hand_over:
+        return None
+    return _kernel_playout(g, spec, x, policy, capture_prob)
+
+
+def _kernel_playout(
+    g: Game, spec: bytes, x: int, policy: int = RANDOM_POLICY, capture_prob: float = 0.0
+) -> int:
     assert KERNEL is not None
     g.state_changed()
     table, p, lc, rnd, x, declared, shown = KERNEL.playout(
         spec, g.hands, g.captured, g.scope, g.declared, g.shown, g.stock, g.table, g.to_move,
-        g.in_hands, g.last_capturer, g.round, g.dealer, g.undecided, x,
+        g.in_hands, g.last_capturer, g.round, g.dealer, g.undecided, x, policy, capture_prob,
     )
     g.table = table
     g.tkey = rank_key(table) if table else 0

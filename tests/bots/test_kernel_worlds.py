@@ -88,3 +88,4 @@ def test_weights_that_are_not_numbers_keep_the_layout_unshuffled() -> None:
         k = KERNEL.layout([3, 5, 7, 9], [1, 0], [0, 2], [1], [nan],
                           array("d", [nan] * 40).tobytes(), 4, 99)
         assert tuple(k) == py
+

@@ -18,13 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scopa import VARIANTS, Game, Rules
+from scopa.bots.rollout import CAPTURE_PROB, python_capture_playout
 from scopa.cards import RANK
 from scopa.items import ScoreItem
 from scopa.kernel import KERNEL, PURE_ENV, item_flags, pack_spec, spec_for
 from scopa.meaning import meaning_of
 from scopa.playout import (
+    CAPTURE_POLICY,
     MASK64,
     kernel_playout,
+    kernel_policy_playout,
     pick,
     python_playout,
     random_deals,
@@ -201,3 +204,30 @@ def test_the_environment_variable_forces_python() -> None:
 @given(rules=rules_st(), seed=st.integers(0, MASK64))
 def test_random_deals_agree_with_any_options(rules, seed):
     assert random_deals(rules, seed, 5) == random_deals(rules, seed, 5, pure=True)
+
+
+@needs_kernel
+@settings(SETTINGS, max_examples=150)
+@given(rules=rules_st(), seed=st.integers(0, 2**32 - 1), plays=st.integers(0, 40),
+       x=st.integers(0, MASK64), imagined=st.booleans())
+def test_capture_rollouts_agree(rules, seed, plays, x, imagined):
+    """The kernel's capture policy plays exactly as ``python_capture_playout``."""
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    for _ in range(plays):
+        if g.hand_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    if imagined:
+        g.assume_declarations()
+    a, b = g.copy(), g.copy()
+    xa = python_capture_playout(a, x)
+    xb = kernel_policy_playout(b, x, CAPTURE_POLICY, CAPTURE_PROB)
+    if g.hand_over:
+        assert xb is None
+        return
+    assert xa == xb
+    fields = ("hands", "table", "tkey", "stock", "captured", "scope", "last_capturer",
+              "round", "in_hands", "hand_over", "declared", "shown", "undecided")
+    assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
+    assert a.hand_result() == b.hand_result()

@@ -15,7 +15,18 @@ from collections.abc import Callable
 
 from ..cards import ALL_CARDS, RANK, RANK_KEY, SETTEBELLO, rank_key
 from ..game import DECLARE, Game
-from ..playout import pure_random_playout, python_playout, random_playout, seeded_playout
+from ..playout import (
+    CAPTURE_POLICY,
+    LCG_A,
+    LCG_C,
+    MASK64,
+    kernel_policy_playout,
+    pick,
+    pure_random_playout,
+    python_playout,
+    random_playout,
+    seeded_playout,
+)
 from .values import card_values, take_worth
 
 #: share of plays the sound policy makes at random
@@ -32,8 +43,23 @@ SeededRollout = Callable[[Game, int], int]
 
 def capture_playout(g: Game, rng: random.Random) -> None:
     """Play to the end of the hand: a sweep if there is one, else mostly a capture (the
-    one taking the most cards), else a uniformly random card."""
-    rand = rng.random
+    one taking the most cards), else a uniformly random play. Seeded by one 64-bit draw
+    from ``rng`` (the playout generator, ``scopa.playout``); through the compiled kernel
+    where it is built (then, as ``random_playout``, plays are not added to history)."""
+    if not g.hand_over:
+        seeded_capture_playout(g, rng.getrandbits(64))
+
+
+def seeded_capture_playout(g: Game, x: int) -> int:
+    """``capture_playout`` from a generator state; returns the next state."""
+    done = kernel_policy_playout(g, x, CAPTURE_POLICY, CAPTURE_PROB)
+    return python_capture_playout(g, x) if done is None else done
+
+
+def python_capture_playout(g: Game, x: int) -> int:
+    """``capture_playout`` in Python (the reference of the kernel's capture policy): a
+    capture is taken if the generator's next step, as a fraction of 2**64 (its top 53
+    bits), is below ``CAPTURE_PROB``; a random play is ``pick`` among the legal codes."""
     legal = g.legal_codes
     play = g.play_code
     while not g.hand_over:
@@ -53,10 +79,17 @@ def capture_playout(g: Game, rng: random.Random) -> None:
                 k = cap.bit_count()
                 if k > best_n:
                     best, best_n = code, k
-        if best >= 0 and (best >> 6 == table or rand() < CAPTURE_PROB):
-            play(best)
-        else:
-            play(codes[int(rand() * len(codes))])
+        if best >= 0:
+            if best >> 6 == table:
+                play(best)
+                continue
+            x = (x * LCG_A + LCG_C) & MASK64
+            if (x >> 11) * (1.0 / (1 << 53)) < CAPTURE_PROB:
+                play(best)
+                continue
+        i, x = pick(x, len(codes))
+        play(codes[i])
+    return x
 
 
 #: rough worth of capturing each card for the rollout policy: settebello, sevens, coins
@@ -182,4 +215,5 @@ ROLLOUTS: dict[str, Rollout] = {
 SEEDED_ROLLOUTS: dict[str, SeededRollout] = {
     "random": seeded_playout,
     "random-python": python_playout,
+    "capture": seeded_capture_playout,
 }
