@@ -114,41 +114,45 @@ def _search_bot(seed: int, rollout: str | None) -> SearchBot:
 
 
 def margins(
-    deals: int, ms: float, rollout: str | None, opponent: str, seed: int
+    deals: int, ms: float, rollout: str | None, opponent: str, seed: int, variant: str
 ) -> dict[str, object]:
-    """Per deal, the search bot's margin against ``opponent`` (both seatings averaged),
-    the search given ``ms`` per move; and its simulations a move on the positions met."""
-    rules = Rules.preset("scopa")
+    """Per deal, the search bot's side's margin against ``opponent`` (both seatings
+    averaged; at four seats two partners each), the search given ``ms`` per move; and its
+    simulations a move on the positions met."""
+    rules = Rules.preset(variant)
     limit = Limit(seconds=ms / 1000)
     out = []
     sims: list[int] = []
     for i in range(deals):
         per_seating = []
         for mine in (0, 1):
-            ours = _search_bot(seed * 1000 + i, rollout)
-            theirs = make_bot(opponent, seed * 1000 + i)
+            bots = [
+                _search_bot(seed * 1000 + i, rollout) if s % 2 == mine
+                else make_bot(opponent, seed * 1000 + i)
+                for s in range(rules.players)
+            ]
             g = Game(rules, hand_seed=f"kernel-strength:{seed}:{i}")
             while not g.hand_over:
                 view = g.view(g.to_move)
-                if g.to_move == mine:
-                    if len(sims) < 40 and len(view.legal_codes()) > 1 and g.stock:
-                        stats = search_view(view, limit, random.Random(i), rollout=rollout)
-                        sims.append(sum(st.count for st in stats))
-                    g.play(ours.choose(view, limit))
-                else:
-                    g.play(theirs.choose(view, None))
+                searched = len(sims) < 40 and (g.stock or g.in_hands > 8)
+                if g.to_move % 2 == mine and searched and len(view.legal_codes()) > 1:
+                    stats = search_view(view, limit, random.Random(i), rollout=rollout)
+                    sims.append(sum(st.count for st in stats))
+                g.play(bots[g.to_move].choose(view, limit if g.to_move % 2 == mine else None))
             pts = hand_totals(rules, g.captured, g.scope)
             per_seating.append(pts[mine] - pts[1 - mine])
         out.append(statistics.fmean(per_seating))
     return {"margins": out, "simulations": statistics.median(sims) if sims else 0}
 
 
-def strength(deals: int, ms: float, rollout: str | None, opponent: str, seed: int) -> None:
+def strength(
+    deals: int, ms: float, rollout: str | None, opponent: str, seed: int, variant: str
+) -> None:
     """The same bot on the same deals, once in a pure-Python process and once here with
     the kernel: the paired difference of its margins (bench/paired.py's method)."""
     _need_kernel()
     argv = [sys.executable, __file__, "margins", "--deals", str(deals), "--ms", str(ms),
-            "--opponent", opponent, "--seed", str(seed)]
+            "--opponent", opponent, "--seed", str(seed), "--variant", variant]
     if rollout:
         argv += ["--rollout", rollout]
     # both sides at once, each in its own process: on a shared machine they meet the
@@ -164,7 +168,7 @@ def strength(deals: int, ms: float, rollout: str | None, opponent: str, seed: in
     a, b = pure["margins"], kernel["margins"]
     mean, se, corr = paired(a, b)
     name = f"search({rollout or 'default'} rollouts, {ms:g} ms a move)"
-    print(f"2-player Scopa, {deals} duplicate deals x 2 seatings against {opponent}")
+    print(f"{variant}, {deals} duplicate deals x 2 seatings against {opponent}")
     print(f"  {name}, pure Python: {statistics.fmean(a):+.3f} a deal, "
           f"{pure['simulations']:.0f} simulations a move (median)")
     print(f"  {name}, kernel:      {statistics.fmean(b):+.3f} a deal, "
@@ -189,15 +193,17 @@ def main() -> None:
         t.add_argument("--rollout", default=None, help="the search's rollout (its default)")
         t.add_argument("--opponent", default="heuristic")
         t.add_argument("--seed", type=int, default=1)
+        t.add_argument("--variant", default="scopa", help="a 2- or 4-player preset")
     args = ap.parse_args()
     if args.what == "agree":
         agree(args.deals, args.all_seatings, args.seed)
     elif args.what == "speed":
         speed(args.runs, args.deals)
     elif args.what == "margins":  # one side of ``strength``, in its own process
-        print(json.dumps(margins(args.deals, args.ms, args.rollout, args.opponent, args.seed)))
+        print(json.dumps(margins(args.deals, args.ms, args.rollout, args.opponent, args.seed,
+                                 args.variant)))
     else:
-        strength(args.deals, args.ms, args.rollout, args.opponent, args.seed)
+        strength(args.deals, args.ms, args.rollout, args.opponent, args.seed, args.variant)
 
 
 if __name__ == "__main__":
