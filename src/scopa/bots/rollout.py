@@ -44,14 +44,16 @@ SeededRollout = Callable[[Game, int], int]
 def capture_playout(g: Game, rng: random.Random) -> None:
     """Play to the end of the hand: a sweep if there is one, else mostly a capture (the
     one taking the most cards), else a uniformly random play. Seeded by one 64-bit draw
-    from ``rng`` (the playout generator, ``scopa.playout``); through the compiled kernel
-    where it is built (then, as ``random_playout``, plays are not added to history)."""
+    from ``rng`` (the playout generator, ``scopa.playout``); played through the public
+    rules of play, so ``history`` records it (the search's ``seeded_capture_playout`` runs
+    the same policy in the compiled kernel, without history)."""
     if not g.hand_over:
-        seeded_capture_playout(g, rng.getrandbits(64))
+        python_capture_playout(g, rng.getrandbits(64))
 
 
 def seeded_capture_playout(g: Game, x: int) -> int:
-    """``capture_playout`` from a generator state; returns the next state."""
+    """``capture_playout`` from a generator state, through the kernel where it is built
+    (plays then not added to history, as ``random_playout``); returns the next state."""
     done = kernel_policy_playout(g, x, CAPTURE_POLICY, CAPTURE_PROB)
     return python_capture_playout(g, x) if done is None else done
 
