@@ -7,7 +7,8 @@ Prints medians over several runs of:
   ``legal_moves``, ``play`` until ``hand_over``, ``hand_result``), 2 and 4 players;
 - the same through the internal path the bots use (``copy`` of a dealt state,
   ``playout.random_playout``: a random card, then a random legal capture for it, and
-  ``scoring.hand_totals``);
+  ``scoring.hand_totals``), through the compiled kernel where it is built
+  (``SCOPA_PURE_PYTHON=1``: in Python; bench/kernel.py compares the two);
 - nanoseconds per legal-move generation (public ``legal_moves`` and internal
   ``legal_codes``), against a baseline measured in the same run: a plain
   subset-enumerating generator over card lists, the obvious way to write it.

@@ -4,6 +4,13 @@ The rollout policy is "a uniformly random card from hand, then a uniformly rando
 captures the rules allow for it" (a card with no capture is laid). It keeps the state in local
 variables for the whole hand and never lists the moves of cards it does not play, which makes
 it several times faster than ``legal_codes`` / ``play_code`` per play.
+
+Its random choices come from one specified generator, used only by playouts, so that the
+compiled kernel (``scopa.kernel``, C) makes exactly the same choices from the same seed:
+a 64-bit LCG (``x = x * LCG_A + LCG_C mod 2**64``); a choice among ``n > 1`` things steps it
+once and takes ``(x >> 32) * n >> 32``; a choice of one draws nothing. ``random_playout``
+takes one 64-bit seed from the caller's ``random.Random`` and runs the kernel where it is
+built (and the rule set is one it expresses), else this module's Python loop.
 """
 
 from __future__ import annotations
@@ -11,23 +18,115 @@ from __future__ import annotations
 import random
 
 from .captures import _expand_slow
-from .cards import RANK_KEY
+from .cards import NUM_CARDS, RANK_KEY, rank_key
 from .game import _HAND_CARDS, DECLARE, Game, held_cards
+from .kernel import KERNEL, spec_for
+from .meaning import meaning_of
+from .rules import Rules
+
+#: the playout generator: a 64-bit LCG (Knuth's MMIX constants)
+LCG_A = 6364136223846793005
+LCG_C = 1442695040888963407
+MASK64 = (1 << 64) - 1
+
+
+def pick(x: int, n: int) -> tuple[int, int]:
+    """One choice among ``n`` from generator state ``x``: (index, next state). The loops
+    below inline it."""
+    if n <= 1:
+        return 0, x
+    x = (x * LCG_A + LCG_C) & MASK64
+    return (x >> 32) * n >> 32, x
 
 
 def random_playout(g: Game, rng: random.Random) -> None:
-    """Play random cards until the hand is over, in place.
+    """Play random cards until the hand is over, in place, seeded by one 64-bit draw from
+    ``rng``: through the compiled kernel when it is built, else in Python (the same
+    outcome either way).
 
     For speed the plays are not added to ``g.history``; scores and piles are exact. Where
-    hands may be declared (Cirulla), every seat that may declare does, and the plays go
-    through ``legal_codes`` / ``play_code`` (the same policy, a little slower)."""
+    hands may be declared (Cirulla), every seat that may declare does (the Python path
+    then plays through ``legal_codes`` / ``play_code``, which do record history)."""
+    if not g.hand_over:
+        seeded_playout(g, rng.getrandbits(64))
+
+
+def seeded_playout(g: Game, x: int) -> int:
+    """``random_playout`` from a generator state (the kernel where it is built, else
+    Python); returns the next state. A search replays one seed for every move of a world
+    (common random numbers) without saving and restoring a ``random.Random``."""
+    spec = spec_for(g.meaning) if KERNEL is not None else None
+    if spec is not None and not g.hand_over:
+        return _kernel_playout(g, spec, x)
+    return python_playout(g, x)
+
+
+def pure_random_playout(g: Game, rng: random.Random) -> None:
+    """``random_playout`` always on the Python path (the same outcome, slower): the
+    yardstick of what the kernel buys (bench/kernel.py)."""
+    if not g.hand_over:
+        python_playout(g, rng.getrandbits(64))
+
+
+def kernel_playout(g: Game, seed: int) -> int:
+    """``random_playout`` from a generator state through the kernel; returns the next
+    state. Raises ``RuntimeError`` where the kernel is not built or the rules are not
+    ones it expresses."""
+    spec = spec_for(g.meaning)
+    if spec is None:
+        raise RuntimeError("the compiled kernel is not loaded or does not express these rules")
     if g.hand_over:
-        return
-    if g.rules.declarations != "off":
-        _playout_by_moves(g, rng)
-        return
+        return seed
+    return _kernel_playout(g, spec, seed)
+
+
+#: the kernel's playout policies: this module's uniform one, and the capture policy of
+#: ``scopa.bots.rollout`` (which owns its rule and its probability)
+RANDOM_POLICY = 0
+CAPTURE_POLICY = 1
+
+
+def kernel_policy_playout(g: Game, x: int, policy: int, capture_prob: float) -> int | None:
+    """The hand played out by the kernel under ``policy`` from generator state ``x``
+    (returns the next state), or None, changing nothing, where the kernel does not run."""
+    spec = spec_for(g.meaning) if KERNEL is not None else None
+    if spec is None or g.hand_over:
+        return None
+    return _kernel_playout(g, spec, x, policy, capture_prob)
+
+
+def _kernel_playout(
+    g: Game, spec: bytes, x: int, policy: int = RANDOM_POLICY, capture_prob: float = 0.0
+) -> int:
+    assert KERNEL is not None
     g.state_changed()
-    rand = rng.random
+    table, p, lc, rnd, x, declared, shown = KERNEL.playout(
+        spec, g.hands, g.captured, g.scope, g.declared, g.shown, g.stock, g.table, g.to_move,
+        g.in_hands, g.last_capturer, g.round, g.dealer, g.undecided, x, policy, capture_prob,
+    )
+    g.table = table
+    g.tkey = rank_key(table) if table else 0
+    g.to_move = p
+    g.in_hands = 0
+    g.last_capturer = lc
+    g.round = rnd
+    g.hand_over = True
+    if declared is not None:
+        g.declared = declared  # new lists: copies of the game share the old ones
+        g.shown = shown
+        g.undecided = 0
+    return int(x)
+
+
+def python_playout(g: Game, x: int) -> int:
+    """``random_playout`` from a generator state in pure Python (the reference the kernel
+    is checked against); returns the next state."""
+    if g.hand_over:
+        return x
+    if g.rules.declarations != "off":
+        return _playout_by_moves(g, x)
+    g.state_changed()
+    a, inc, mask = LCG_A, LCG_C, MASK64
     solver = g.meaning.solver
     rows = solver.rows
     solver_row = solver.row
@@ -51,7 +150,12 @@ def random_playout(g: Game, rng: random.Random) -> None:
         held = hand_cards.get(hand)
         if held is None:
             held = held_cards(hand)
-        c, r = held[int(rand() * len(held))]
+        k = len(held)
+        if k > 1:
+            x = (x * a + inc) & mask
+            c, r = held[(x >> 32) * k >> 32]
+        else:
+            c, r = held[0]
         row = rows.get(tkey)
         if row is None:
             row = solver_row(tkey)
@@ -65,7 +169,8 @@ def random_playout(g: Game, rng: random.Random) -> None:
                     cap = table & span
                 else:
                     options = _expand_slow(table, key)
-                    cap = options[int(rand() * len(options))]
+                    x = (x * a + inc) & mask
+                    cap = options[(x >> 32) * len(options) >> 32]
             else:
                 choices = []
                 for key, field, span in sols:
@@ -74,7 +179,8 @@ def random_playout(g: Game, rng: random.Random) -> None:
                     else:
                         for m in _expand_slow(table, key):
                             choices.append((key, m))
-                key, cap = choices[int(rand() * len(choices))]
+                x = (x * a + inc) & mask
+                key, cap = choices[(x >> 32) * len(choices) >> 32]
             table ^= cap
             if table:
                 tkey -= key
@@ -115,18 +221,55 @@ def random_playout(g: Game, rng: random.Random) -> None:
     g.last_capturer = lc
     g.round = rnd
     g.hand_over = True
+    return x
 
 
-def _playout_by_moves(g: Game, rng: random.Random) -> None:
-    """``random_playout`` through the public rules of play: declare whenever a seat may,
+
+
+def _playout_by_moves(g: Game, x: int) -> int:
+    """``python_playout`` through the public rules of play: declare whenever a seat may,
     else a uniformly random card and a uniformly random capture for it."""
-    rand = rng.random
     while not g.hand_over:
         codes = g.legal_codes()
         if g.deciding:
             g.play_code(DECLARE)
             continue
         held = held_cards(g.hands[g.to_move])
-        c = held[int(rand() * len(held))][0]
+        i, x = pick(x, len(held))
+        c = held[i][0]
         mine = [code for code in codes if code & 63 == c]
-        g.play_code(mine[int(rand() * len(mine))])
+        i, x = pick(x, len(mine))
+        g.play_code(mine[i])
+    return x
+
+
+def random_deals(
+    rules: Rules, seed: int, count: int, *, pure: bool = False
+) -> list[tuple[int, ...]]:
+    """Each side's points in ``count`` random deals from one generator seed: the deck
+    shuffled by the playout generator (Fisher-Yates from the top, a void deal shuffled
+    again), dealt by the last seat, played out at random. Through the kernel unless
+    ``pure`` or it is not there (the same outcomes either way): the yardstick of
+    bench/kernel.py and of the kernel's tests."""
+    meaning = meaning_of(rules)
+    x = seed & MASK64
+    spec = None if pure else spec_for(meaning)
+    if spec is not None:
+        assert KERNEL is not None
+        data, _ = KERNEL.deals(spec, x, count)
+        flat = memoryview(data).cast("i").tolist()
+        sides = rules.teams
+        return [tuple(flat[i : i + sides]) for i in range(0, len(flat), sides)]
+    out = []
+    for _ in range(count):
+        deck = list(range(NUM_CARDS))
+        while True:
+            for i in range(NUM_CARDS - 1, 0, -1):
+                j, x = pick(x, i + 1)
+                deck[i], deck[j] = deck[j], deck[i]
+            if not meaning.void_deal(deck):
+                break
+        g = Game(rules, deck=deck)
+        x = python_playout(g, x)
+        out.append(tuple(meaning.hand_totals(g.captured, g.scope, g.declared)))
+    return out

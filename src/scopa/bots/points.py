@@ -7,6 +7,7 @@ points per side millions of times: ``scoring.hand_totals`` (tests check it agree
 from __future__ import annotations
 
 from ..game import Game
+from ..kernel import KERNEL, spec_for
 from ..meaning import meaning_of
 from ..rules import Rules
 from ..scoring import hand_totals
@@ -16,7 +17,12 @@ side_points = hand_totals
 
 
 def game_points(game: Game) -> list[int]:
-    """Each side's points for a finished hand, declarations included."""
+    """Each side's points for a finished hand, declarations included (counted by the
+    compiled kernel where it is built: the same points, tests/engine/test_kernel.py)."""
+    if KERNEL is not None:
+        spec = spec_for(game.meaning)
+        if spec is not None:
+            return list(KERNEL.totals(spec, game.captured, game.scope, game.declared))
     return game.meaning.hand_totals(game.captured, game.scope, game.declared)
 
 

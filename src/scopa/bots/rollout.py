@@ -1,10 +1,11 @@
 """Rollout policies: how a determinized world is played to the end of the hand.
 
-``random`` is the engine's tight uniform loop. ``capture`` plays like a quick, careless
-human (sweep when you can, usually capture when you can, otherwise lay any card), which
-judges a position far better than uniform play for about twice the cost. ``sound`` also
-keeps from laying into a sweep the next hand of the world holds, and weighs what it takes:
-the better judge heads-up (measured in docs/bots.md).
+``random`` is the engine's tight uniform loop, run by the compiled kernel where it is built
+(``random-python``: the same loop always in Python, to measure what the kernel buys).
+``capture`` plays like a quick, careless human (sweep when you can, usually capture when
+you can, otherwise lay any card), which judges a position far better than uniform play for
+about twice the cost. ``sound`` also keeps from laying into a sweep the next hand of the
+world holds, and weighs what it takes: the better judge heads-up (measured in docs/bots.md).
 """
 
 from __future__ import annotations
@@ -14,7 +15,18 @@ from collections.abc import Callable
 
 from ..cards import ALL_CARDS, RANK, RANK_KEY, SETTEBELLO, rank_key
 from ..game import DECLARE, Game
-from ..playout import random_playout
+from ..playout import (
+    CAPTURE_POLICY,
+    LCG_A,
+    LCG_C,
+    MASK64,
+    kernel_policy_playout,
+    pick,
+    pure_random_playout,
+    python_playout,
+    random_playout,
+    seeded_playout,
+)
 from .values import card_values, take_worth
 
 #: share of plays the sound policy makes at random
@@ -25,12 +37,31 @@ SWEEP_RISK = 1.3
 CAPTURE_PROB = 0.85
 
 Rollout = Callable[[Game, random.Random], None]
+#: a rollout driven by one 64-bit seed of the playout generator (returns its next state)
+SeededRollout = Callable[[Game, int], int]
 
 
 def capture_playout(g: Game, rng: random.Random) -> None:
     """Play to the end of the hand: a sweep if there is one, else mostly a capture (the
-    one taking the most cards), else a uniformly random card."""
-    rand = rng.random
+    one taking the most cards), else a uniformly random play. Seeded by one 64-bit draw
+    from ``rng`` (the playout generator, ``scopa.playout``); played through the public
+    rules of play, so ``history`` records it (the search's ``seeded_capture_playout`` runs
+    the same policy in the compiled kernel, without history)."""
+    if not g.hand_over:
+        python_capture_playout(g, rng.getrandbits(64))
+
+
+def seeded_capture_playout(g: Game, x: int) -> int:
+    """``capture_playout`` from a generator state, through the kernel where it is built
+    (plays then not added to history, as ``random_playout``); returns the next state."""
+    done = kernel_policy_playout(g, x, CAPTURE_POLICY, CAPTURE_PROB)
+    return python_capture_playout(g, x) if done is None else done
+
+
+def python_capture_playout(g: Game, x: int) -> int:
+    """``capture_playout`` in Python (the reference of the kernel's capture policy): a
+    capture is taken if the generator's next step, as a fraction of 2**64 (its top 53
+    bits), is below ``CAPTURE_PROB``; a random play is ``pick`` among the legal codes."""
     legal = g.legal_codes
     play = g.play_code
     while not g.hand_over:
@@ -50,10 +81,17 @@ def capture_playout(g: Game, rng: random.Random) -> None:
                 k = cap.bit_count()
                 if k > best_n:
                     best, best_n = code, k
-        if best >= 0 and (best >> 6 == table or rand() < CAPTURE_PROB):
-            play(best)
-        else:
-            play(codes[int(rand() * len(codes))])
+        if best >= 0:
+            if best >> 6 == table:
+                play(best)
+                continue
+            x = (x * LCG_A + LCG_C) & MASK64
+            if (x >> 11) * (1.0 / (1 << 53)) < CAPTURE_PROB:
+                play(best)
+                continue
+        i, x = pick(x, len(codes))
+        play(codes[i])
+    return x
 
 
 #: rough worth of capturing each card for the rollout policy: settebello, sevens, coins
@@ -167,7 +205,17 @@ ROUND_ROLLOUTS: dict[str, Rollout] = {"sound": sound_round_playout}
 
 ROLLOUTS: dict[str, Rollout] = {
     "random": random_playout,
+    "random-python": pure_random_playout,
     "capture": capture_playout,
     "smart": smart_playout,
     "sound": sound_playout,
+}
+
+#: the rollouts above that draw only one 64-bit seed, by name, taking the seed itself: a
+#: search replays a world's seed for each move instead of restoring a ``random.Random``
+#: (which costs more than the kernel's whole playout)
+SEEDED_ROLLOUTS: dict[str, SeededRollout] = {
+    "random": seeded_playout,
+    "random-python": python_playout,
+    "capture": seeded_capture_playout,
 }

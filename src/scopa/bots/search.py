@@ -34,7 +34,7 @@ from .heuristic import heuristic_score
 from .ismcts import ismcts, most_visited
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
-from .rollout import ROLLOUTS, ROUND_ROLLOUTS
+from .rollout import ROLLOUTS, ROUND_ROLLOUTS, SEEDED_ROLLOUTS
 from .round_value import RoundValue, net_for
 from .worlds import WorldSampler, check_clues
 
@@ -118,6 +118,7 @@ def evaluate(
     else:
         play_out = ROLLOUTS[rollout]
         round_value = None
+    seeded = SEEDED_ROLLOUTS.get(rollout) if round_value is None else None
     # value a world whose last round has just been dealt by the model's replies
     fresh_last = round_value is not None and model_endgame
     stats = [MoveStat(c) for c in codes]
@@ -132,8 +133,10 @@ def evaluate(
     clock = time.perf_counter
     while True:
         world = draw()
-        stream.seed(rng.getrandbits(64))
-        state = stream.getstate()
+        seed = rng.getrandbits(64)
+        if seeded is None:
+            stream.seed(seed)
+            state = stream.getstate()
         all_exact = True
         values = []
         for st in stats:
@@ -149,8 +152,11 @@ def evaluate(
                 values.append(solve(g, side, match_aware))
             else:
                 all_exact = False
-                stream.setstate(state)
-                play_out(g, stream)
+                if seeded is None:
+                    stream.setstate(state)
+                    play_out(g, stream)
+                else:
+                    seeded(g, seed)
                 if round_value is None or g.hand_over:
                     values.append(utility(g, side, match_aware))
                 elif fresh_last and _exact_ok(g):

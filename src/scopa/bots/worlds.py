@@ -14,15 +14,23 @@ Clue kinds:
 Worlds are drawn uniformly and kept with probability equal to their likelihood
 (rejection sampling); when none is accepted in ``MAX_TRIES`` draws, the likeliest drawn is
 used, so one clue that the true history contradicts cannot stall the search.
+
+The draws come from the playout generator (``scopa.playout.pick``), seeded by one 64-bit
+draw from the sampler's ``random.Random`` per world, so that the compiled kernel
+(``scopa.kernel``) and ``python_layout`` draw exactly the same worlds; the kernel is used
+where it is built.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Sequence
 
-from ..cards import NUM_CARDS, RANK_MASK
+from ..cards import NUM_CARDS, RANK_MASK, cards_of
 from ..game import Game
+from ..kernel import KERNEL
+from ..playout import LCG_A, LCG_C, MASK64, pick
 from ..view import PlayerView
 from .base import imagined
 from .inference import MISS_LIKELIHOOD, missed_sweeps
@@ -75,6 +83,63 @@ def clue_kind(clues: bool | str, players: int) -> str:
     return clues
 
 
+def clue_weight(hands: Sequence[int], clues: Sequence[Clue]) -> float:
+    """The likelihood of the clues if the seats hold ``hands``."""
+    w = 1.0
+    for seat, floor, weights in clues:
+        m = floor
+        h = hands[seat]
+        while h:
+            low = h & -h
+            x = weights[low.bit_length() - 1]
+            if x < m:
+                m = x
+            h ^= low
+        w *= m
+    return w
+
+
+def _filled(base: list[int], fill: list[int], cards: list[int]) -> list[int]:
+    hands = []
+    pos = 0
+    for b, k in zip(base, fill, strict=True):
+        for c in cards[pos : pos + k]:
+            b |= 1 << c
+        pos += k
+        hands.append(b)
+    return hands
+
+
+def python_layout(
+    hidden: list[int], base: list[int], fill: list[int], clues: Sequence[Clue], tries: int,
+    x: int,
+) -> tuple[list[int], list[int], int]:
+    """A world's hidden layout from generator state ``x``: ``hidden`` (ascending cards)
+    shuffled (Fisher-Yates from the top with ``pick``), dealt into each seat's ``fill``
+    count on top of its ``base`` cards, the rest the stock (next dealt last). With clues,
+    up to ``tries`` layouts, each kept if the next generator step (its top 53 bits as a
+    fraction) falls below its weight, else the likeliest. Returns (hands, stock, next
+    state): the reference the kernel's ``layout`` is checked against."""
+    best = hidden
+    best_w = -1.0
+    for _ in range(tries):
+        perm = hidden.copy()
+        for i in range(len(perm) - 1, 0, -1):
+            j, x = pick(x, i + 1)
+            perm[i], perm[j] = perm[j], perm[i]
+        if not clues:
+            best = perm
+            break
+        w = clue_weight(_filled(base, fill, perm), clues)
+        x = (x * LCG_A + LCG_C) & MASK64
+        if (x >> 11) * (1.0 / (1 << 53)) < w:
+            best = perm
+            break
+        if w > best_w:
+            best, best_w = perm, w
+    return _filled(base, fill, best), best[sum(fill) :], x
+
+
 class WorldSampler:
     """Full states consistent with a view, weighted by the clues of one kind."""
 
@@ -82,34 +147,41 @@ class WorldSampler:
         self.view = view
         self.rng = rng
         self.clues = CLUE_KINDS[clue_kind(clues, view.rules.players)](view)
+        #: the layout to draw: the unseen cards (ascending), each seat's cards known to
+        #: this view (its own hand, a hand shown) and how many hidden cards it also holds
+        self.hidden = cards_of(view.unseen())
+        self.base: list[int] = []
+        self.fill: list[int] = []
+        for s, size in enumerate(view.hand_sizes):
+            if s == view.seat:
+                self.base.append(view.hand)
+                self.fill.append(0)
+                continue
+            shown = view.shown[s] if view.shown else 0
+            self.base.append(shown)
+            self.fill.append(size - shown.bit_count())
+        if sum(self.fill) + view.stock_size != len(self.hidden) or min(self.fill) < 0:
+            raise ValueError("view is inconsistent: hidden cards do not match the counts")
+        #: the clues packed once for the kernel
+        self.clue_seats = [c.seat for c in self.clues]
+        self.clue_floors = [c.floor for c in self.clues]
+        self.clue_weights = array("d", [w for c in self.clues for w in c.weights]).tobytes()
 
     def weight(self, world: Game) -> float:
         """The likelihood of the clues if ``world`` is the true state."""
-        w = 1.0
-        hands = world.hands
-        for seat, floor, weights in self.clues:
-            m = floor
-            h = hands[seat]
-            while h:
-                low = h & -h
-                x = weights[low.bit_length() - 1]
-                if x < m:
-                    m = x
-                h ^= low
-            w *= m
-        return w
+        return clue_weight(world.hands, self.clues)
 
     def draw(self) -> Game:
         """One world; with clues, accepted with probability equal to its weight."""
-        world = imagined(self.view.sample(self.rng))
-        if not self.clues:
-            return world
-        best, best_w = world, -1.0
-        for _ in range(MAX_TRIES):
-            w = self.weight(world)
-            if self.rng.random() < w:
-                return world
-            if w > best_w:
-                best, best_w = world, w
-            world = imagined(self.view.sample(self.rng))
-        return best
+        x = self.rng.getrandbits(64)
+        tries = MAX_TRIES if self.clues else 1
+        if KERNEL is not None:
+            hands, stock, _ = KERNEL.layout(
+                self.hidden, self.base, self.fill, self.clue_seats, self.clue_floors,
+                self.clue_weights, tries, x,
+            )
+        else:
+            hands, stock, _ = python_layout(
+                self.hidden, self.base, self.fill, self.clues, tries, x
+            )
+        return imagined(self.view.determinize(hands, stock))

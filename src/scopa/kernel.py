@@ -1,0 +1,129 @@
+"""The optional compiled kernel (``scopa._kernel``, C) and what a rule set means to it.
+
+The kernel plays random playouts and whole random deals about ten times faster than
+``scopa.playout``'s pure-Python loop and gives exactly the same outcome from the same seed
+(tests/engine/test_kernel.py, bench/kernel.py). It is built by ``pip install`` when a C
+compiler is there (``setup.py``, optional: a failed build leaves this module's ``KERNEL``
+None and everything on the Python path). ``SCOPA_PURE_PYTHON=1`` in the environment, read
+once at import, keeps the Python path even when the kernel is built.
+
+A rule set reaches the kernel as a packed spec built from its ``Meaning`` (the capture
+rule, the sweep rule, the deal, the score items). ``spec_for`` returns None for a rule set
+the kernel cannot express (a score item it does not know), and the caller stays on the
+Python path for it. Every preset of ``rules.py`` is expressed.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from types import ModuleType
+
+from .items import (
+    CARDS,
+    COIN_ITEM,
+    DECLARED,
+    GRANDE,
+    NAPOLA,
+    PICCOLA,
+    PRIMIERA,
+    RE_BELLO_ITEM,
+    SETTEBELLO_ITEM,
+    SEVENS,
+    SWEEPS,
+    ScoreItem,
+)
+from .meaning import Meaning
+
+#: the environment variable that forces the pure-Python path
+PURE_ENV = "SCOPA_PURE_PYTHON"
+#: the kernel's interface version this module speaks: a stale build (an older ``ABI``,
+#: left by a checkout that changed _kernel.c without ``pip install -e .``) is not used
+ABI = 2
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    try:
+        from . import _kernel  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    if getattr(_kernel, "ABI", None) != ABI or _kernel.SPEC_SIZE != _SPEC_SIZE:
+        return None
+    return _kernel  # type: ignore[no-any-return]
+
+
+
+#: the kernel's flag for each score item it knows (the IT_* flags of _kernel.c)
+ITEM_FLAGS: dict[int, int] = {
+    id(CARDS): 1,
+    id(COIN_ITEM): 2,
+    id(SETTEBELLO_ITEM): 4,
+    id(PRIMIERA["ten"]): 8,
+    id(PRIMIERA["rank"]): 8,
+    id(SEVENS): 16,
+    id(SWEEPS): 32,
+    id(NAPOLA): 64,
+    id(RE_BELLO_ITEM): 128,
+    id(PICCOLA): 256,
+    id(GRANDE): 512,
+    id(DECLARED): 1024,
+}
+_MODES = {"equal": 0, "fifteen": 1, "cirulla": 2}
+_DECLARATIONS = {"off": 0, "choice": 1, "auto": 2}
+#: int32 fields of the spec before the rounds (the Spec struct of _kernel.c)
+SPEC_FIELDS = (
+    "mode", "fewest", "ace_all", "ace_void", "last_sweeps", "declarations", "players",
+    "teams", "table_cards", "king_redeal", "ace_redeal", "table_fifteen", "items",
+    "faces_rank", "nrounds",
+)
+_MAX_ROUNDS = 40
+_SPEC_SIZE = 4 * (len(SPEC_FIELDS) + _MAX_ROUNDS)
+_SPECS: dict[int, tuple[Meaning, bytes | None]] = {}
+
+#: the compiled module, or None (not built, stale, or SCOPA_PURE_PYTHON set)
+KERNEL: ModuleType | None = _load()
+
+
+def item_flags(items: tuple[ScoreItem, ...]) -> int | None:
+    """The kernel's flags for these score items; None if one is unknown to it."""
+    flags = 0
+    for item in items:
+        flag = ITEM_FLAGS.get(id(item))
+        if flag is None:
+            return None
+        flags |= flag
+    return flags
+
+
+def pack_spec(meaning: Meaning) -> bytes | None:
+    """The packed spec of a rule set for the kernel, or None if it cannot express it."""
+    r = meaning.rules
+    flags = item_flags(meaning.items)
+    if flags is None or r.capture not in _MODES or len(r.rounds) > _MAX_ROUNDS:
+        return None
+    ace_void = r.ace_takes_all and not r.ace_sweep_scopa
+    fields = (
+        _MODES[r.capture], r.fewest_cards, r.ace_takes_all, ace_void, r.last_sweep_counts,
+        _DECLARATIONS[r.declarations], r.players, r.teams, r.table_cards,
+        r.king_redeal or 0, r.ace_redeal or 0, r.table_fifteen, flags,
+        r.primiera_faces == "rank", len(r.rounds),
+    )
+    rounds = list(r.rounds) + [0] * (_MAX_ROUNDS - len(r.rounds))
+    return struct.pack(f"={len(fields) + _MAX_ROUNDS}i", *map(int, fields), *rounds)
+
+
+def spec_for(meaning: Meaning) -> bytes | None:
+    """``pack_spec``, once per ``Meaning`` (None also when no kernel is loaded)."""
+    hit = _SPECS.get(id(meaning))
+    if hit is not None and hit[0] is meaning:
+        return hit[1]
+    spec = pack_spec(meaning) if KERNEL is not None else None
+    if len(_SPECS) > 1000:
+        _SPECS.clear()
+    _SPECS[id(meaning)] = (meaning, spec)  # holds ``meaning``: its id is not reused
+    return spec
+
+
+__all__ = ["KERNEL", "PURE_ENV", "spec_for", "pack_spec", "item_flags"]
