@@ -12,11 +12,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import health, history, lobby, security
+from . import accounts, friends, health, history, lobby, profiles, security
+from .account_store import AccountStore
 from .broker import make_broker
 from .errors import validation_error
 from .hub import Hub
 from .master import Master
+from .ratings import Ratings
 from .seats import BotPool
 from .settings import Settings
 from .store import Store
@@ -43,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pool = BotPool(settings.bot_workers, settings.analysis_workers, settings.analysis_queue)
         await pool.warm()
         master = Master(settings, store, pool, await settings.secret_for(store))
+        master.match_end_hooks.append(Ratings(store).hook)
         await master.restore()
         master.resume_all()
         master.start_housekeeping()
@@ -52,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         app.state.store, app.state.pool, app.state.master = store, pool, master
         app.state.broker = broker
+        app.state.accounts = AccountStore(store)
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
@@ -82,6 +86,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(history.router)
     app.include_router(health.router)
+    app.include_router(accounts.router)
+    app.include_router(profiles.router)
+    app.include_router(friends.router)
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
@@ -93,7 +100,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(PLACEHOLDER)
 
-    for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}"):
+    for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
+                 "/players/{name}", "/leaderboard"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")

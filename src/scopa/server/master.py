@@ -17,7 +17,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -78,6 +78,8 @@ class SeatState:
     standin: bool = False
     grace_task: asyncio.Task[None] | None = None
     external: Any = None
+    #: the account sitting here (None: a guest, a bot)
+    user_id: int | None = None
 
     @property
     def taken(self) -> bool:
@@ -116,6 +118,11 @@ class Table:
     #: the client address that made the table (None after a restart): its waiting
     #: tables are capped
     creator_address: str | None = None
+    #: matches here move ratings (``server.ratings``); every seat is an account or a bot
+    rated: bool = False
+    #: seats of the current rated match left to a stand-in past the grace period: each
+    #: counts as a loss for its player, whatever the score
+    abandoned: set[int] = field(default_factory=set)
 
     @property
     def state_id(self) -> int:
@@ -156,6 +163,9 @@ class Master:
         self._analyses: dict[tuple[str, int, int], dict[str, Any] | None] = {}
         #: seats (table, seat) with an analysis being computed
         self._teaching: set[tuple[str, int]] = set()
+        #: awaited when a match ends, before the end is announced (``ratings.Ratings``
+        #: keeps the seats' facts and moves ratings); a hook must not raise
+        self.match_end_hooks: list[Callable[[Table], Awaitable[None]]] = []
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
@@ -189,6 +199,8 @@ class Master:
         creator: str | None,
         creator_seat: int | None,
         address: str | None = None,
+        creator_user: int | None = None,
+        rated: bool = False,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table; the creator takes ``creator_seat`` (a human seat). Refused when
         the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
@@ -227,18 +239,20 @@ class Master:
             token = secrets.token_urlsafe(24)
             states[creator_seat].name = creator
             states[creator_seat].token_hash = self.token_hash(token)
+            states[creator_seat].user_id = creator_user
         table = Table(
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
-            created_at=datetime.now(UTC), seats=states, creator_address=address,
+            created_at=datetime.now(UTC), seats=states, creator_address=address, rated=rated,
         )
         await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
                 grace_seconds=grace, created_at=table.created_at, status="waiting",
+                rated=rated,
             ),
             [
                 SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
-                        token_hash=s.token_hash)
+                        token_hash=s.token_hash, user_id=s.user_id)
                 for s in states
             ],
         )
@@ -247,7 +261,8 @@ class Master:
         await self._maybe_start(table)
         return table, creator_seat, token
 
-    async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
+    async def join(self, invite: str, name: str, seat: int | None,
+                   user_id: int | None = None) -> tuple[Table, int, str]:
         table = self.by_invite.get(invite)
         if table is not None and self._expired(table, self.waiting_cutoff()):
             await self._expire(table)
@@ -257,6 +272,10 @@ class Master:
         async with table.lock:
             if table.status == "expired":  # expired while this join waited for the lock
                 raise MasterError("not_found", "no table has this invite code")
+            if table.rated and user_id is None:
+                raise MasterError("account_needed", "a rated table is for signed-in players")
+            if user_id is not None and any(s.user_id == user_id for s in table.seats):
+                raise MasterError("conflict", "you already have a seat at this table")
             free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 chosen = [s for s in free if s.seat == seat]
@@ -270,8 +289,8 @@ class Master:
             name = distinct_name(name, [s.name for s in table.seats if s is not target])
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
-            await self.store.take_seat(table.id, target.seat, name, h)
-            target.name, target.token_hash = name, h
+            await self.store.take_seat(table.id, target.seat, name, h, user_id)
+            target.name, target.token_hash, target.user_id = name, h, user_id
         self._broadcast_state(table, {"kind": "seat", "seat": target.seat})
         await self._maybe_start(table)
         return table, target.seat, token
@@ -296,6 +315,7 @@ class Master:
         )
         table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
         table.status, table.winner, table.final_scores = "playing", None, None
+        table.abandoned = set()
         table.next_hand_at, table.next_votes, table.rematch_votes = None, set(), set()
         for s in table.seats:
             if s.kind == "human" and not s.conns:
@@ -359,6 +379,25 @@ class Master:
     def start_housekeeping(self) -> None:
         self._spawn(self.housekeeping())
 
+    # -- accounts -----------------------------------------------------------------------
+    def seat_account(self, table_id: str, seat: int, user_id: int) -> None:
+        """A guest's seat at a live table became an account's (already stored)."""
+        table = self.tables.get(table_id)
+        if table is not None and 0 <= seat < len(table.seats):
+            table.seats[seat].user_id = user_id
+
+    def forget_account(self, user_id: int) -> None:
+        """An account was deleted: its live seats play on as guests' seats."""
+        for table in self.tables.values():
+            for s in table.seats:
+                if s.user_id == user_id:
+                    s.user_id = None
+
+    def online_accounts(self) -> set[int]:
+        """Accounts with a seat connected now (on this process)."""
+        return {s.user_id for t in self.tables.values() for s in t.seats
+                if s.user_id is not None and s.conns}
+
     # -- restore after a restart --------------------------------------------------------
     async def restore(self) -> int:
         """Rebuild every waiting or playing table from storage; returns how many. Tables
@@ -381,7 +420,9 @@ class Master:
         table = Table(
             id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
             grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
-            seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash) for s in st.seats],
+            seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
+                   for s in st.seats],
+            rated=t.rated,
         )
         if st.match is None or st.match.finished_at is not None:
             return table
@@ -456,6 +497,8 @@ class Master:
                 return
             s.standin = True
             s.grace_task = None
+            if table.rated and table.game is not None and not table.match_over:
+                table.abandoned.add(s.seat)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
             # between hands a person gone for good is no longer waited for
@@ -531,6 +574,10 @@ class Master:
             table.winner, table.final_scores = finish[0], finish[1]
             table.status = "finished"
             table.finished_at = time.monotonic()
+            # awaited before anyone is told the match is over: whoever looks at a
+            # profile after the match_end frame sees the rating it moved (hooks never raise)
+            for hook in self.match_end_hooks:
+                await hook(table)
         else:
             table.next_hand_at = self.clock.now() + self._hand_pause(table)
             table.next_votes = set()
@@ -741,6 +788,8 @@ class Master:
         if game.hand_over or game.to_move != seat or table.match_over:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
+        if table.rated:
+            raise MasterError("unavailable", "teach me is off in rated games")
         key = (table.id, table.state_id, seat)
         analysis = self._analyses.get(key)
         if analysis is None:
@@ -782,6 +831,7 @@ class Master:
             "id": table.id, "variant": r.variant, "rules": r.to_dict(),
             "players": r.players,
             "teams": r.teams, "target": r.target, "public": table.public,
+            "rated": table.rated,
             "status": table.status,
             "invite": table.invite if (with_invite or table.public) else None,
             "seats": [

@@ -109,12 +109,13 @@ class Store:
             await s.flush()
             s.add_all(seats)
 
-    async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+    async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                        user_id: int | None = None) -> None:
         async with self.session.begin() as s:
             await s.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, user_id=user_id)
             )
 
     async def set_status(self, table_id: str, status: str) -> None:
