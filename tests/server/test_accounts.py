@@ -280,7 +280,7 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     assert entry["rating_before"] == 0.0 and entry["rating_after"] != 0.0
     singles = before["ratings"]["singles"]
     assert singles["games"] == 1 and singles["rating"] == entry["rating_after"]
-    assert [p["rating"] for p in before["history"]["singles"]] == [singles["rating"]]
+    assert [p["rating"] for p in before["history"]["singles"]] == [0.0, singles["rating"]]
     assert singles["wins"] == int(end["winner"] == 0) == int(entry["won"])
     stats = before["stats"]
     assert stats["played"] == 1 and stats["variants"] == [
@@ -376,3 +376,29 @@ def test_follow_invite_and_recent_opponents(server: ServerProcess) -> None:
     recent = b.get("/api/friends").json()["recent_opponents"]
     assert [o["name"] for o in recent] == [a_name] and recent[0]["following"] is False
     assert Browser(server).get("/api/friends").status_code == 401
+
+
+def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
+        server: ServerProcess) -> None:
+    b, name = signed_up(server, "q")
+    # the player never comes: after the grace period (none here) a stand-in plays the seat
+    r = b.post("/api/tables", {"rated": True, "target": 1, "grace_seconds": 0,
+                               "seats": [{"kind": "human"},
+                                         {"kind": "bot", "level": "beginner"}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+
+    async def watch() -> dict[str, Any]:
+        c = await Client(server, made["table"]["id"], invite=made["invite"]).connect()
+        try:
+            return await c.expect("match_end", timeout=120)
+        finally:
+            await c.close()
+
+    end = asyncio.run(watch())
+    prof = b.get(f"/api/players/{name}").json()
+    entry = prof["recent"][0]
+    assert entry["match_id"] == end["match_id"]
+    assert entry["abandoned"] is True and entry["won"] is False  # whatever the score
+    assert prof["ratings"]["singles"]["wins"] == 0
+    assert entry["rating_after"] < entry["rating_before"] == 0.0

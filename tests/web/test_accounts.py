@@ -59,7 +59,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     moved = api["ratings"]["singles"]["rating"]
     assert moved != 0.0 and api["recent"][0]["rating_before"] == 0.0
     expect(cell).to_have_text(f"{moved:.1f}")
-    expect(page.locator(".line-chart circle")).to_have_count(1)
+    expect(page.locator(".line-chart circle")).to_have_count(2)  # the start, then after
     expect(page.locator(".bar-chart rect")).to_have_count(4)
     expect(page.locator(".recent-matches li")).to_have_count(1)
     expect(page.locator(".recent-matches a")).to_have_attribute(

@@ -51,7 +51,7 @@ def check_user_name(raw: object) -> str:
     if not isinstance(raw, str):
         raise ValueError("the user name must be text")
     name = unicodedata.normalize("NFC", raw.strip())
-    if not _NAME.match(name):
+    if not _NAME.fullmatch(name):
         raise ValueError(f"a user name has {USER_NAME_RULE}")
     if name_key(name) in RESERVED:
         raise ValueError(f"the user name {name!r} is reserved")

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
 from .models import MatchRow, TableRow
 from .passwords import name_key
-from .ratings import POOLS, published, shown
+from .ratings import POOLS, START, published, shown
 from .sessions import viewer
 from .store import Store
 
@@ -115,8 +115,12 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
     listed = [(mp, m) for mp, m, public in rows if public or own or m.id in shared]
     by_pool: dict[str, list[dict[str, Any]]] = {p: [] for p in POOLS}
     for h in reversed(history):
-        by_pool.setdefault(h.pool, []).append(
-            {"at": _iso(h.at), "rating": h.rating, "match_id": h.match_id})
+        points = by_pool.setdefault(h.pool, [])
+        if not points and len(history) < HISTORY_POINTS:
+            # the whole history is here: it starts from the rating every account starts at
+            points.append({"at": _iso(user.created_at), "rating": shown(*START),
+                           "match_id": None})
+        points.append({"at": _iso(h.at), "rating": h.rating, "match_id": h.match_id})
     return {
         "name": user.name, "own": own, "private": user.private,
         "since": _iso(user.created_at),

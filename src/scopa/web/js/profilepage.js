@@ -34,9 +34,12 @@ function drawProfile(box, p) {
       h("td", {}, String(r.games)), h("td", {}, String(r.wins)));
   });
   const charts = pools.map((pool) => {
-    const values = (p.history[pool] || []).map((x) => x.rating);
+    const points = p.history[pool] || [];
+    const values = points.map((x) => x.rating);
+    const label = t("profile.chartLabel", { pool: t(`pool.${pool}`), n: points.filter((x) => x.match_id).length,
+      first: values.length ? values[0].toFixed(1) : "–", last: values.length ? values[values.length - 1].toFixed(1) : "–" });
     return h("figure", { class: "chart-box" },
-      lineChart(values, t("profile.chartLabel", { pool: t(`pool.${pool}`), n: values.length })),
+      lineChart(values, label),
       h("figcaption", { class: "muted small" }, t("profile.chartCaption", { pool: t(`pool.${pool}`) })));
   });
   const st = p.stats;
