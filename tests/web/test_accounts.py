@@ -48,6 +48,11 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     shot(page, artifacts, "account-sign-up")
     sign_up(page, server, name)
     assert axe_violations(page) == []
+    # signed in, the lobby offers a rated match, off unless asked
+    page.goto(server + "/")
+    expect(page.locator("#rated")).not_to_be_checked()
+    assert axe_violations(page) == []
+    shot(page, artifacts, "lobby-signed-in")
     open_rated_table(page, server)
     expect(page.locator(".rated-badge")).to_be_visible()
     play_until_match_end(page)
@@ -60,7 +65,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     assert moved != 0.0 and api["recent"][0]["rating_before"] == 0.0
     expect(cell).to_have_text(f"{moved:.1f}")
     expect(page.locator(".line-chart circle")).to_have_count(2)  # the start, then after
-    expect(page.locator(".bar-chart rect")).to_have_count(4)
+    expect(page.locator(".bar-chart rect")).to_have_count(3)
     expect(page.locator(".recent-matches li")).to_have_count(1)
     expect(page.locator(".recent-matches a")).to_have_attribute(
         "href", f"/replay/{api['recent'][0]['match_id']}")
@@ -96,6 +101,8 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
 def test_a_guest_claims_the_seat_by_signing_up_from_the_table(
         server: str, page: Page, artifacts: Path) -> None:
     page.goto(server + "/")
+    page.wait_for_selector("button.start")
+    expect(page.locator("#rated")).to_have_count(0)  # a guest plays unrated, as before
     made = page.request.post(server + "/api/tables", data={
         "name": "Guest", "target": 1,
         "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]}).json()

@@ -197,7 +197,9 @@ function buildForm(form, meta, state) {
       h("div", { class: "field" }, h("label", { for: "teams" }, t("lobby.teams")), teamsSel),
       h("div", { class: "field" }, h("label", { for: "target" }, t("lobby.target")), targetSel)),
     seatsBox,
-    h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
+    // signed in, the seat takes the account's name
+    currentUser() ? h("p", { class: "playing-as" }, t("lobby.playingAs", { name: currentUser().name }))
+      : h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
     h("label", { class: "check" }, pub, t("lobby.public")),
     rated ? [h("label", { class: "check" }, rated, t("lobby.rated")),
       h("p", { id: "rated-help", class: "muted small" }, t("lobby.ratedHelp"))] : null,

@@ -22,10 +22,6 @@ export function mountProfile(main, name) {
   return { relang: draw };
 }
 
-function pct(v) {
-  return v === null || v === undefined ? "–" : `${Math.round(v * 100)}%`;
-}
-
 function drawProfile(box, p) {
   const pools = POOLS.filter((pool) => p.ratings[pool]);
   const ratingRows = pools.map((pool) => {
@@ -47,7 +43,6 @@ function drawProfile(box, p) {
     { label: t("profile.item.settebello"), value: st.items.settebello },
     { label: t("profile.item.primiera"), value: st.items.primiera },
     { label: t("profile.item.coins"), value: st.items.coins },
-    { label: t("profile.item.sweeps"), value: st.sweeps_per_hand },
   ], t("profile.barsLabel"));
   const variants = h("table", { class: "stats-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("lobby.variant")), h("th", { scope: "col" }, t("profile.played")),
@@ -88,7 +83,7 @@ function drawProfile(box, p) {
       h("section", { class: "card-box", "aria-labelledby": "stats-title" },
         h("h2", { id: "stats-title" }, t("profile.stats")),
         h("p", {}, t("profile.summary", { played: st.played, won: st.won, hands: st.hands })),
-        h("p", {}, t("profile.perHand", { points: st.points_per_hand === null ? "–" : st.points_per_hand.toFixed(2), sweeps: pct(st.sweeps_per_hand) })),
+        h("p", {}, t("profile.perHand", { points: st.points_per_hand === null ? "–" : st.points_per_hand.toFixed(2), sweeps: st.sweeps_per_hand === null ? "–" : st.sweeps_per_hand.toFixed(2) })),
         h("figure", { class: "chart-box" }, bars, h("figcaption", { class: "muted small" }, t("profile.barsCaption"))),
         variants))));
 }
