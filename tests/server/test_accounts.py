@@ -227,6 +227,17 @@ def test_change_password_and_sign_out(server: ServerProcess) -> None:
     assert b.me() is None
 
 
+def test_signing_in_again_ends_the_browser_s_old_session(server: ServerProcess) -> None:
+    b, name = signed_up(server)
+    old_cookie, old_csrf = b.http.cookies.get("scopa_session"), b.csrf
+    assert b.sign_in(name).status_code == 200
+    assert b.csrf != old_csrf
+    stale = httpx.Client(base_url=server.base, timeout=30,
+                         cookies={"scopa_session": old_cookie or ""})
+    assert stale.get("/api/account").json()["user"] is None
+    assert b.me() is not None
+
+
 # -- tables, ratings, profiles ------------------------------------------------------------
 def create(b: Browser, **body: Any) -> httpx.Response:
     return b.post("/api/tables", {"name": "Guest", **body})

@@ -55,7 +55,11 @@ def aware(moment: datetime) -> datetime:
 
 
 async def start_session(request: Request, response: Response, user: UserRow) -> Viewer:
-    """A new session for ``user``: its cookie on ``response``."""
+    """A new session for ``user``: its cookie on ``response`` (a session this browser
+    had before ends: one cookie, one session)."""
+    old = request.cookies.get(COOKIE)
+    if old and len(old) <= 200:
+        await accounts_of(request).end_session(token_hash(old))
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
     expires = datetime.now(UTC) + timedelta(days=SESSION_DAYS)
     h = token_hash(token)
