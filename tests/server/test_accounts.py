@@ -300,6 +300,13 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     board = server.get("/api/leaderboard/singles?per_page=100").json()
     assert name in [e["name"] for e in board["entries"]] or board["total"] > 100
     assert board["bots"]["beginner"]["rating"] == 15.0
+    total = board["total"]
+    assert total >= 1
+    last = server.get(f"/api/leaderboard/singles?per_page=1&page={total}").json()
+    assert [e["rank"] for e in last["entries"]] == [total] and last["pages"] == total
+    beyond = server.get(f"/api/leaderboard/singles?per_page=1&page={total + 1}").json()
+    assert beyond["entries"] == []
+    assert server.get("/api/leaderboard/singles?per_page=1000").status_code == 422
     # the profile is public to others, and can be made private
     assert Browser(server).get(f"/api/players/{name}").status_code == 200
     assert b.post("/api/account/privacy", {"private": True}).status_code == 200
