@@ -124,3 +124,37 @@ def test_a_guest_claims_the_seat_by_signing_up_from_the_table(
     expect(page.locator(".recent-matches li")).to_have_count(1)
     expect(page.locator(".profile")).to_contain_text("No rated matches yet.")
     shot(page, artifacts, "profile-claimed-guest")
+
+
+def test_follow_a_player_and_invite_them_to_your_table(
+        server: str, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    a = new_page(viewport={"width": 1280, "height": 860})
+    b = new_page(viewport={"width": 1280, "height": 860})
+    a_name, b_name = f"Ana{secrets.token_hex(3)}", f"Ben{secrets.token_hex(3)}"
+    sign_up(a, server, a_name)
+    sign_up(b, server, b_name)
+    a.goto(f"{server}/players/{b_name}")
+    a.click("button.follow")
+    expect(a.locator("button.follow")).to_be_disabled()
+    a.goto(server + "/account")
+    friend = a.locator(".friends .people li", has_text=b_name)
+    expect(friend).to_contain_text("online")
+    # a table for two people: the waiting area offers to invite whom a follows
+    a.goto(server + "/")
+    a.select_option("#seat-1", "human")
+    a.click("button.start")
+    a.wait_for_url("**/t/*")
+    expect(a.locator("#friend-invite option")).to_have_count(1)
+    a.click(".friend-invite button")
+    expect(a.locator(".friend-invite [role=status]")).to_have_text(f"{b_name} is invited.")
+    assert axe_violations(a) == []
+    b.goto(server + "/account")
+    invitation = b.locator(".invitations li", has_text=a_name)
+    expect(invitation).to_be_visible()
+    assert axe_violations(b) == []
+    shot(b, artifacts, "friends-invitation")
+    invitation.locator("a").click()
+    b.click("form button[type=submit]")
+    b.wait_for_url("**/t/*")
+    expect(b.locator("body")).to_contain_text(a_name)  # seated at a's table
+    expect(a.locator("body")).to_contain_text(b_name)
