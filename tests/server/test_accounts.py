@@ -420,3 +420,24 @@ def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
     assert entry["abandoned"] is True and entry["won"] is False  # whatever the score
     assert prof["ratings"]["singles"]["wins"] == 0
     assert entry["rating_after"] < entry["rating_before"] == 0.0
+
+
+def test_teach_me_is_off_in_rated_games(server: ServerProcess) -> None:
+    b, _ = signed_up(server, "t")
+    r = b.post("/api/tables", {"rated": True, "target": 1,
+                               "seats": [{"kind": "human"},
+                                         {"kind": "bot", "level": "beginner"}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+
+    async def ask() -> dict[str, Any]:
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        try:
+            state = await c.expect("state", lambda f: f["your_turn"])
+            await c.send({"type": "teach", "state_id": state["state_id"]})
+            return await c.expect("error", lambda f: f.get("ref") == "teach")
+        finally:
+            await c.close()
+
+    refused = asyncio.run(ask())
+    assert refused["code"] == "unavailable" and "rated" in refused["message"]
