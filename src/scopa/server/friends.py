@@ -52,8 +52,9 @@ async def _user(request: Request, name: str) -> UserRow:
     return user
 
 
-def online(request: Request, user: UserRow, now: datetime) -> bool:
-    if user.id in master_of(request).online_accounts():
+def online(user: UserRow, seated: set[int], now: datetime) -> bool:
+    """Seated and connected now, or a request seen lately."""
+    if user.id in seated:
         return True
     return user.last_seen is not None and (
         now - aware(user.last_seen)).total_seconds() <= ONLINE_SECONDS
@@ -66,6 +67,7 @@ async def friends(request: Request) -> dict[str, Any]:
     if me is None:
         raise HTTPException(401, "sign in first")
     now = datetime.now(UTC)
+    seated = master_of(request).online_accounts()  # once: it walks every live table
     async with store_of(request).session() as s:
         following = list(await s.scalars(
             select(UserRow).join(FollowRow, FollowRow.followee_id == UserRow.id)
@@ -92,8 +94,8 @@ async def friends(request: Request) -> dict[str, Any]:
         if u.id not in seen:
             seen.add(u.id)
             recent.append({"name": u.name, "following": u.id in followed,
-                           "online": online(request, u, now)})
-    people = [{"name": u.name, "online": online(request, u, now)} for u in following]
+                           "online": online(u, seated, now)})
+    people = [{"name": u.name, "online": online(u, seated, now)} for u in following]
     people.sort(key=lambda p: not p["online"])
     return {
         "following": people,
