@@ -55,6 +55,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     shot(page, artifacts, "lobby-signed-in")
     open_rated_table(page, server)
     expect(page.locator(".rated-badge")).to_be_visible()
+    expect(page.locator("#teach")).to_have_count(0)  # teach me is off in rated games
     play_until_match_end(page)
 
     page.goto(f"{server}/players/{name}")
