@@ -85,6 +85,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "SCOPA_BOT_SECONDS": "0.2",
         "SCOPA_BOT_WORKERS": "1",
         "SCOPA_HAND_PAUSE_SECONDS": "600",
+        # one rated match puts a player on the leaderboard (tests/web/test_accounts.py)
+        "SCOPA_LEADERBOARD_MIN_GAMES": "1",
     }
     log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(

@@ -12,12 +12,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import health, history, lobby, security
+from . import accounts, friends, health, history, lobby, profiles, security
+from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
 from .errors import validation_error
 from .hub import Hub
 from .master import Master, new_id
+from .ratings import Ratings
 from .seats import BotPool
 from .settings import Settings
 from .store import Store
@@ -48,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not isinstance(broker, LocalBroker):
             cluster = Cluster(master, broker, new_id(8), settings.lease_seconds)
             master.cluster = cluster
+        master.match_end_hooks.append(Ratings(store).hook)
         await master.restore()
         master.resume_all()
         if cluster is not None:
@@ -59,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         app.state.store, app.state.pool, app.state.master = store, pool, master
         app.state.broker = broker
+        app.state.accounts = AccountStore(store)
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
@@ -91,6 +95,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(history.router)
     app.include_router(health.router)
+    app.include_router(accounts.router)
+    app.include_router(profiles.router)
+    app.include_router(friends.router)
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
@@ -102,7 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(PLACEHOLDER)
 
-    for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}"):
+    for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
+                 "/players/{name}", "/leaderboard"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")

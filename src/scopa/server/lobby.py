@@ -11,7 +11,9 @@ from ..rules import VARIANTS, Rules, table_rules, variant_facts
 from .hub import TokenBucket
 from .master import Master, MasterError
 from .names import NAME_MAX, clean_name
+from .ratings import BOT_RATINGS
 from .seats import known_levels
+from .sessions import acting_or_guest
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -39,6 +41,9 @@ class CreateTable(BaseModel):
     creator_seat: int | None = Field(default=None, ge=0, le=5)
     grace_seconds: float | None = Field(default=None, ge=0, le=3600)
     seats: list[SeatSpec] | None = Field(default=None, max_length=6)
+    #: matches move the players' ratings: for signed-in players and rated bots only (off
+    #: by default, so a friends' table is unrated unless asked)
+    rated: bool = False
 
 
 class JoinTable(BaseModel):
@@ -107,6 +112,17 @@ def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str,
     return out
 
 
+def check_rated(seats: list[dict[str, Any]], signed_in: bool) -> None:
+    """A rated table: made by a signed-in player, every bot one with a published rating."""
+    if not signed_in:
+        raise ValueError("sign in to make a rated table")
+    for i, spec in enumerate(seats):
+        if spec["kind"] == "external":
+            raise ValueError(f"seat {i}: outside programs do not play rated games")
+        if spec["kind"] == "bot" and spec["level"] not in BOT_RATINGS:
+            raise ValueError(f"seat {i}: the bot {spec['level']!r} has no published rating")
+
+
 _BUCKETS: dict[str, TokenBucket] = {}
 
 
@@ -136,22 +152,30 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
     settings = request.app.state.settings
     if not _allow_create(request, settings):
         raise HTTPException(429, "too many new tables from this address: wait a minute")
+    account = await acting_or_guest(request)
     try:
         rules = build_rules(req)
         seats = check_seats(req, rules, settings)
+        if req.rated:
+            check_rated(seats, account is not None)
         humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
         creator_seat = req.creator_seat
         if creator_seat is None and humans:
             creator_seat = humans[0]
         if creator_seat is not None and creator_seat not in humans:
             raise ValueError(f"creator_seat {creator_seat} is not a human seat")
-        name = clean_name(req.name) if creator_seat is not None else None
+        if req.rated and creator_seat is None:
+            raise ValueError("the maker of a rated table sits at it")
+        name = None
+        if creator_seat is not None:
+            name = account.name if account is not None else clean_name(req.name)
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
     try:
         table, seat, token = await master.create_table(
-            rules, seats, req.public, grace, name, creator_seat, client_address(request)
+            rules, seats, req.public, grace, name, creator_seat, client_address(request),
+            creator_user=account.id if account is not None else None, rated=req.rated,
         )
     except MasterError as e:
         status = {"busy": 503, "too_many": 429}.get(e.code, 400)
@@ -177,14 +201,17 @@ async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
 async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
     """Take a free human seat with a nickname; returns the secret seat token."""
     master = master_of(request)
+    account = await acting_or_guest(request)
     try:
-        name = clean_name(req.name)
+        name = account.name if account is not None else clean_name(req.name)
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     try:
-        table, seat, token = await master.join(invite, name, req.seat)
+        table, seat, token = await master.join(
+            invite, name, req.seat, account.id if account is not None else None)
     except MasterError as e:
-        raise HTTPException(404 if e.code == "not_found" else 409, e.message) from None
+        status = {"not_found": 404, "account_needed": 401}.get(e.code, 409)
+        raise HTTPException(status, e.message) from None
     return {"table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
             "ws_url": f"/ws/{table.id}"}
 

@@ -17,7 +17,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -88,6 +88,8 @@ class SeatState:
     def present(self) -> bool:
         """Someone has a socket on this seat, here or at another worker."""
         return bool(self.conns) or any(self.remote.values())
+    #: the account sitting here (None: a guest, a bot)
+    user_id: int | None = None
 
     @property
     def taken(self) -> bool:
@@ -126,6 +128,11 @@ class Table:
     #: the client address that made the table (None after a restart): its waiting
     #: tables are capped
     creator_address: str | None = None
+    #: matches here move ratings (``server.ratings``); every seat is an account or a bot
+    rated: bool = False
+    #: seats of the current rated match left to a stand-in past the grace period: each
+    #: counts as a loss for its player, whatever the score
+    abandoned: set[int] = field(default_factory=set)
 
     @property
     def state_id(self) -> int:
@@ -209,6 +216,9 @@ class Master:
         if self.cluster is not None:
             self.cluster.watch(table)
         return table
+        #: awaited when a match ends, before the end is announced (``ratings.Ratings``
+        #: keeps the seats' facts and moves ratings); a hook must not raise
+        self.match_end_hooks: list[Callable[[Table], Awaitable[None]]] = []
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
@@ -242,6 +252,8 @@ class Master:
         creator: str | None,
         creator_seat: int | None,
         address: str | None = None,
+        creator_user: int | None = None,
+        rated: bool = False,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table; the creator takes ``creator_seat`` (a human seat). Refused when
         the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
@@ -280,18 +292,20 @@ class Master:
             token = secrets.token_urlsafe(24)
             states[creator_seat].name = creator
             states[creator_seat].token_hash = self.token_hash(token)
+            states[creator_seat].user_id = creator_user
         table = Table(
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
-            created_at=datetime.now(UTC), seats=states, creator_address=address,
+            created_at=datetime.now(UTC), seats=states, creator_address=address, rated=rated,
         )
         await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
                 grace_seconds=grace, created_at=table.created_at, status="waiting",
+                rated=rated,
             ),
             [
                 SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
-                        token_hash=s.token_hash)
+                        token_hash=s.token_hash, user_id=s.user_id)
                 for s in states
             ],
         )
@@ -302,7 +316,8 @@ class Master:
         await self._maybe_start(table)
         return table, creator_seat, token
 
-    async def join(self, invite: str, name: str, seat: int | None) -> tuple[Table, int, str]:
+    async def join(self, invite: str, name: str, seat: int | None,
+                   user_id: int | None = None) -> tuple[Table, int, str]:
         table = await self.find_invite(invite)
         if table is not None and self._expired(table, self.waiting_cutoff()):
             await self._expire(table)
@@ -315,6 +330,10 @@ class Master:
             if self.cluster is not None:  # a seat taken at another worker is not free
                 self.cluster.mark(table, full=True)
                 await self.cluster.sync_locked(table)
+            if table.rated and user_id is None:
+                raise MasterError("account_needed", "a rated table is for signed-in players")
+            if user_id is not None and any(s.user_id == user_id for s in table.seats):
+                raise MasterError("conflict", "you already have a seat at this table")
             free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 chosen = [s for s in free if s.seat == seat]
@@ -329,10 +348,10 @@ class Master:
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
             try:
-                await self.store.take_seat(table.id, target.seat, name, h)
+                await self.store.take_seat(table.id, target.seat, name, h, user_id)
             except Conflict:  # another worker's join took it first
                 raise MasterError("conflict", f"seat {target.seat} was just taken") from None
-            target.name, target.token_hash = name, h
+            target.name, target.token_hash, target.user_id = name, h, user_id
         self._announce(table, "seats")
         self._broadcast_state(table, {"kind": "seat", "seat": target.seat})
         await self._maybe_start(table)
@@ -366,6 +385,7 @@ class Master:
             return
         table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
         table.status, table.winner, table.final_scores = "playing", None, None
+        table.abandoned = set()
         table.next_hand_at, table.next_votes, table.rematch_votes = None, set(), set()
         for s in table.seats:
             if s.kind == "human" and not s.present:
@@ -432,6 +452,25 @@ class Master:
     def start_housekeeping(self) -> None:
         self._spawn(self.housekeeping())
 
+    # -- accounts -----------------------------------------------------------------------
+    def seat_account(self, table_id: str, seat: int, user_id: int) -> None:
+        """A guest's seat at a live table became an account's (already stored)."""
+        table = self.tables.get(table_id)
+        if table is not None and 0 <= seat < len(table.seats):
+            table.seats[seat].user_id = user_id
+
+    def forget_account(self, user_id: int) -> None:
+        """An account was deleted: its live seats play on as guests' seats."""
+        for table in self.tables.values():
+            for s in table.seats:
+                if s.user_id == user_id:
+                    s.user_id = None
+
+    def online_accounts(self) -> set[int]:
+        """Accounts with a seat connected now (on this process)."""
+        return {s.user_id for t in self.tables.values() for s in t.seats
+                if s.user_id is not None and s.conns}
+
     # -- restore after a restart --------------------------------------------------------
     async def restore(self) -> int:
         """Rebuild every waiting or playing table from storage; returns how many. Tables
@@ -454,7 +493,9 @@ class Master:
         table = Table(
             id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
             grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
-            seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash) for s in st.seats],
+            seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
+                   for s in st.seats],
+            rated=t.rated,
         )
         if st.match is None or st.match.finished_at is not None:
             return table
@@ -542,6 +583,8 @@ class Master:
                 return
             s.standin = True
             s.grace_task = None
+            if table.rated and table.game is not None and not table.match_over:
+                table.abandoned.add(s.seat)
             self._announce(table, "standin", seat=s.seat, on=True)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
@@ -618,11 +661,24 @@ class Master:
             await self.cluster.sync_locked(table)
             raise MasterError("stale_state", f"the state changed (now {table.state_id}): "
                               "look again", table.state_id) from None
-        self._advance_move(table, seat, move, by)
+        event, finished = self._play_move(table, move, by)
+        if finished:
+            # awaited before anyone is told the match is over: whoever looks at a profile
+            # after the match_end frame sees the rating it moved (hooks never raise). Only
+            # the worker that wrote the last move runs them.
+            for hook in self.match_end_hooks:
+                await hook(table)
+        self._tell_move(table, event, finished)
         self._announce(table, "log", event={"seq": table.seq - 1, "kind": "move", "data": data})
 
     def _advance_move(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Apply a committed move and tell every socket (here or read from the log)."""
+        event, finished = self._play_move(table, move, by)
+        self._tell_move(table, event, finished)
+
+    def _play_move(self, table: Table, move: Move, by: str) -> tuple[dict[str, Any], bool]:
+        """Apply a committed move to the table's state; the event to tell, and whether it
+        ended the match."""
         game = table.game
         assert game is not None
         round_before = game.round
@@ -632,21 +688,27 @@ class Master:
         entry = history_entry(game.history[at])  # the move's own (a deal may add more)
         event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
         if not game.hand_over:
-            self._broadcast_state(table, event)
-            self._drive(table)
-            return
+            return event, False
         winner = game.winner
-        finish = None if winner is None else (winner, game.match_totals(), game.hand_number)
-        if finish is not None:
-            table.winner, table.final_scores = finish[0], finish[1]
+        if winner is not None:
+            table.winner, table.final_scores = winner, game.match_totals()
             table.status = "finished"
             table.finished_at = time.monotonic()
         else:
             table.next_hand_at = self.clock.now() + self._hand_pause(table)
             table.next_votes = set()
+        return event, winner is not None
+
+    def _tell_move(self, table: Table, event: dict[str, Any], finished: bool) -> None:
+        """Every socket hears of the move (and of the hand's or the match's end)."""
+        game = table.game
+        assert game is not None
         self._broadcast_state(table, event)
+        if not game.hand_over:
+            self._drive(table)
+            return
         self._broadcast(table, self._hand_end(table))
-        if finish is not None:
+        if finished:
             self._broadcast(table, self._match_end(table))
             for s in table.seats:
                 if s.grace_task is not None:
@@ -875,6 +937,8 @@ class Master:
         if game.hand_over or game.to_move != seat or table.match_over:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
+        if table.rated:
+            raise MasterError("unavailable", "teach me is off in rated games")
         key = (table.id, table.state_id, seat)
         analysis = self._analyses.get(key)
         if analysis is None:
@@ -920,6 +984,7 @@ class Master:
         before = (table.state_id, [(s.name, s.token_hash) for s in table.seats])
         for s, row in zip(table.seats, stored.seats, strict=True):
             s.kind, s.level, s.name, s.token_hash = row.kind, row.level, row.name, row.token_hash
+            s.user_id = row.user_id
         new_match = fresh.match_number != table.match_number
         table.status, table.game, table.match_id = fresh.status, fresh.game, fresh.match_id
         table.match_number, table.seq = fresh.match_number, fresh.seq
@@ -1045,6 +1110,7 @@ class Master:
             "id": table.id, "variant": r.variant, "rules": r.to_dict(),
             "players": r.players,
             "teams": r.teams, "target": r.target, "public": table.public,
+            "rated": table.rated,
             "status": table.status,
             "invite": table.invite if (with_invite or table.public) else None,
             "seats": [

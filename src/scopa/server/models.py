@@ -39,6 +39,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: waiting | playing | finished | expired (waited too long for players; never reloaded)
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    #: matches here move the accounts' ratings (``server.ratings``)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -51,6 +53,8 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: HMAC of the seat token (the token itself is never stored)
     token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    #: the account sitting here (None: a guest, a bot)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class MatchRow(Base):
@@ -90,3 +94,8 @@ class EventRow(Base):
         if self.kind == "move":
             return move_fields(self.data)
         raise ValueError(f"unknown event kind {self.kind!r}")
+
+
+# the players' tables (accounts, ratings, friends) live in their own module; importing it
+# here puts them in ``Base.metadata`` wherever the models are loaded (migrations, tests)
+from . import account_models  # noqa: E402,F401

@@ -77,6 +77,13 @@ class Settings(BaseSettings):
     analysis_queue: int = Field(default=4, ge=0, le=1000)
     #: a finished table with nobody connected is forgotten after this (history keeps it)
     finished_keep_seconds: float = Field(default=3600.0, ge=0)
+    #: refused sign-ins in ``login_window_seconds`` after which an account, or an address,
+    #: must wait out the window (nothing is even checked meanwhile)
+    login_failures_per_account: int = Field(default=5, ge=1)
+    login_failures_per_address: int = Field(default=20, ge=1)
+    login_window_seconds: float = Field(default=900.0, gt=0)
+    #: rated matches a player needs in a pool to appear on its leaderboard
+    leaderboard_min_games: int = Field(default=5, ge=0)
     #: where the static UI lives (None: the package folder scopa/web)
     static_dir: str | None = None
 

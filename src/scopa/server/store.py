@@ -114,7 +114,8 @@ class Store:
             await s.flush()
             s.add_all(seats)
 
-    async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+    async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                        user_id: int | None = None) -> None:
         """Give a free seat its player; ``Conflict`` if it is no longer free (another
         worker's join took it first)."""
         async with self.session.begin() as s:
@@ -122,7 +123,7 @@ class Store:
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
                        SeatRow.token_hash.is_(None))
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, user_id=user_id)
             )
             if not getattr(done, "rowcount", 1):
                 raise Conflict(f"seat {seat} of {table_id} is taken")

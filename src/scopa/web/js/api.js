@@ -1,9 +1,14 @@
 // The server's HTTP API (docs/server-protocol.md). Errors throw with the server's message.
+// A signed-in page sends its CSRF token with every change (docs/accounts.md).
+import { csrfToken } from "./session.js";
 
 async function request(method, path, body) {
+  const headers = body ? { "Content-Type": "application/json" } : {};
+  const csrf = csrfToken();
+  if (method !== "GET" && csrf) headers["X-CSRF-Token"] = csrf;
   const res = await fetch(path, {
     method,
-    headers: body ? { "Content-Type": "application/json" } : {},
+    headers,
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({}));
@@ -18,14 +23,30 @@ async function request(method, path, body) {
   return data;
 }
 
+const enc = encodeURIComponent;
+
 export const api = {
   meta: () => request("GET", "/api/meta"),
   tables: () => request("GET", "/api/tables"),
-  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
+  table: (id) => request("GET", `/api/tables/${enc(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),
-  invite: (code) => request("GET", `/api/invites/${encodeURIComponent(code)}`),
-  join: (code, body) => request("POST", `/api/invites/${encodeURIComponent(code)}/join`, body),
+  invite: (code) => request("GET", `/api/invites/${enc(code)}`),
+  join: (code, body) => request("POST", `/api/invites/${enc(code)}/join`, body),
   matches: () => request("GET", "/api/matches?limit=20"),
-  match: (id) => request("GET", `/api/matches/${encodeURIComponent(id)}`),
+  match: (id) => request("GET", `/api/matches/${enc(id)}`),
   verify: (url) => request("GET", url),
+  policy: () => request("GET", "/api/account/policy"),
+  signUp: (body) => request("POST", "/api/account/signup", body),
+  signIn: (body) => request("POST", "/api/account/signin", body),
+  signOut: () => request("POST", "/api/account/signout", {}),
+  changePassword: (body) => request("POST", "/api/account/password", body),
+  privacy: (priv) => request("POST", "/api/account/privacy", { private: priv }),
+  claim: (claim) => request("POST", "/api/account/claim", { claim }),
+  deleteAccount: (password) => request("POST", "/api/account/delete", { password }),
+  profile: (name) => request("GET", `/api/players/${enc(name)}`),
+  leaderboard: (pool, page) => request("GET", `/api/leaderboard/${enc(pool)}?page=${page}&per_page=20`),
+  friends: () => request("GET", "/api/friends"),
+  follow: (name) => request("POST", "/api/friends/follow", { name }),
+  unfollow: (name) => request("POST", "/api/friends/unfollow", { name }),
+  inviteFriend: (name, invite) => request("POST", "/api/friends/invite", { name, invite }),
 };

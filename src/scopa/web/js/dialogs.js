@@ -5,6 +5,7 @@ import { renderSheet } from "./sheet.js";
 import { seatName, sideName } from "./tableview.js";
 import { api } from "./api.js";
 import { sideCount } from "./sides.js";
+import { currentUser } from "./session.js";
 
 function sideNames(table, rules) {
   const names = [];
@@ -86,6 +87,10 @@ function matchEndBlock(m, actions) {
   acts.append(h("a", { href: e.record_url, download: "" }, t("end.record")),
     h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")));
   box.append(acts);
+  if (m.seat !== null && m.seat !== undefined && !currentUser()) {
+    // a guest keeps this seat and its matches by signing up (the seat token proves it)
+    box.append(h("p", { class: "claim-seat" }, h("a", { href: "/account", class: "claim-link" }, t("table.claimLink"))));
+  }
   if (m.rematch) {
     box.append(h("p", { class: "muted" }, t("end.votes", { n: m.rematch.votes.length, k: m.rematch.needed.length })));
   }

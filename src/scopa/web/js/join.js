@@ -5,12 +5,13 @@ import { api } from "./api.js";
 import { nickname, saveInvite, saveNickname, saveSeat, seatFor } from "./store.js";
 import { navigate } from "./nav.js";
 import { variantName } from "./variants.js";
+import { currentUser, loadSession } from "./session.js";
 
 export function mountJoin(main, invite) {
   const box = h("section", { class: "card-box join" });
   main.append(box);
 
-  api.invite(invite).then((table) => {
+  loadSession().then(() => api.invite(invite)).then((table) => {
     const mine = seatFor(table.id);
     if (mine && mine.token) {
       navigate(`/t/${encodeURIComponent(table.id)}`);
@@ -26,16 +27,20 @@ export function mountJoin(main, invite) {
     }
     const name = h("input", { id: "join-name", type: "text", required: true, maxlength: 24, value: nickname(), autocomplete: "nickname" });
     const error = h("p", { class: "error", role: "alert" });
+    const user = currentUser();
     const form = h("form", {},
       h("p", {}, `${variantName(table.variant)} · ${t("table.target", { n: table.target })} · ${who}`),
-      h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")), name),
+      table.rated ? h("p", { class: "rated-badge" }, t("table.rated")) : null,
+      // signed in, the seat takes the account's name
+      user ? h("p", { class: "playing-as" }, t("lobby.playingAs", { name: user.name }))
+        : h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")), name),
       error,
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary big" }, t("join.button")), watch));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      const nick = name.value.trim();
+      const nick = user ? user.name : name.value.trim();
       if (!nick) return;
-      saveNickname(nick);
+      if (!user) saveNickname(nick);
       try {
         const res = await api.join(invite, { name: nick, seat: null });
         saveSeat(res.table.id, { token: res.token, seat: res.seat, invite });
@@ -45,7 +50,7 @@ export function mountJoin(main, invite) {
       }
     });
     replace(box, h("h1", {}, t("join.title")), form);
-    name.focus();
+    if (!user) name.focus();
   }).catch(() => replace(box, h("h1", {}, t("join.title")), h("p", { class: "error" }, t("join.unknown"))));
 
   return {};

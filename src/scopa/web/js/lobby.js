@@ -8,6 +8,7 @@ import { variantName, variantLine } from "./variants.js";
 import { cardFace } from "./cardart.js";
 import { deckPicker } from "./decks/picker.js";
 import { seatsOf } from "./sides.js";
+import { currentUser, loadSession } from "./session.js";
 
 const TARGETS = [11, 16, 21, 31];
 
@@ -21,7 +22,7 @@ export function mountLobby(main) {
   // the choices so far: kept when the language changes
   const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null, advanced: false };
 
-  api.meta().then((data) => {
+  Promise.all([api.meta(), loadSession()]).then(([data]) => {
     meta = data;
     buildForm(form, meta, state);
   }).catch((e) => replace(form, h("p", { class: "error" }, t("error.generic", { msg: e.message }))));
@@ -60,6 +61,10 @@ function buildForm(form, meta, state) {
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: meta.limits ? meta.limits.name_length : 24,
     value: typed ?? (nickname() || ""), placeholder: t("lobby.defaultName"), autocomplete: "nickname" });
   const pub = h("input", { id: "public", type: "checkbox", checked: Boolean(publicBefore && publicBefore.checked) });
+  // rated play is for accounts (off by default: a friends' table is unrated unless asked)
+  const ratedBefore = form.querySelector("#rated");
+  const rated = currentUser() ? h("input", { id: "rated", type: "checkbox", checked: Boolean(ratedBefore && ratedBefore.checked),
+    "aria-describedby": "rated-help" }) : null;
   const advanced = h("input", { id: "advanced", type: "checkbox", checked: state.advanced,
     "aria-describedby": "advanced-help" });
   const advancedHelp = h("p", { id: "advanced-help", class: "muted small advanced-help" });
@@ -170,7 +175,7 @@ function buildForm(form, meta, state) {
     if (name.value.trim()) saveNickname(nick);
     const body = {
       variant: state.variant, players: state.players, teams: state.teams, target: state.target,
-      public: pub.checked, name: nick, creator_seat: 0,
+      public: pub.checked, name: nick, creator_seat: 0, rated: Boolean(rated && rated.checked),
       seats: state.seats.map(seatRequest),
     };
     start.disabled = true;
@@ -193,8 +198,12 @@ function buildForm(form, meta, state) {
       h("div", { class: "field" }, h("label", { for: "teams" }, t("lobby.teams")), teamsSel),
       h("div", { class: "field" }, h("label", { for: "target" }, t("lobby.target")), targetSel)),
     seatsBox,
-    h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
+    // signed in, the seat takes the account's name
+    currentUser() ? h("p", { class: "playing-as" }, t("lobby.playingAs", { name: currentUser().name }))
+      : h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
     h("label", { class: "check" }, pub, t("lobby.public")),
+    rated ? [h("label", { class: "check" }, rated, t("lobby.rated")),
+      h("p", { id: "rated-help", class: "muted small" }, t("lobby.ratedHelp"))] : null,
     error,
     start);
   if (!variantOf()) state.variant = meta.variants[0].name;

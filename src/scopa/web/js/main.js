@@ -9,6 +9,10 @@ import { mountTable } from "./tablepage.js";
 import { mountReplay } from "./replay.js";
 import { mountDoc } from "./docpage.js";
 import { navigate } from "./nav.js";
+import { mountAccount } from "./accountpage.js";
+import { mountProfile } from "./profilepage.js";
+import { mountLeaderboard } from "./leaderboardpage.js";
+import { loadSession, onSessionChange } from "./session.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -21,6 +25,9 @@ function route() {
   if ((m = path.match(/^\/t\/([^/]+)$/))) current = mountTable(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/join\/([^/]+)$/))) current = mountJoin(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/replay\/([^/]+)$/))) current = mountReplay(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/players\/([^/]+)$/))) current = mountProfile(main, decodeURIComponent(m[1]));
+  else if (path === "/account") current = mountAccount(main);
+  else if (path === "/leaderboard") current = mountLeaderboard(main);
   else if (location.hash === "#rules") current = mountDoc(main, "rules");
   else if (location.hash === "#guide") current = mountDoc(main, "guide");
   else current = mountLobby(main);
@@ -50,6 +57,7 @@ window.addEventListener("hashchange", route);
 document.getElementById("lang").addEventListener("click", () => setLang(lang() === "it" ? "en" : "it"));
 onLangChange(() => {
   translateStatic();
+  loadSession().then(drawAccountLink);
   if (current && current.relang) current.relang();
   else route();
 });
@@ -60,9 +68,18 @@ onDeckChange(() => {
   redrawCards();
   syncPickers();
 });
+/** The top bar's account link: "Sign in" for a guest, the name once signed in. */
+function drawAccountLink(session) {
+  const link = document.getElementById("account-link");
+  if (!link) return;
+  link.textContent = session.user ? session.user.name : t("nav.signIn");
+  link.classList.toggle("signed-in", Boolean(session.user));
+}
+onSessionChange(drawAccountLink);
 
 document.documentElement.lang = lang();
 installCardDefs();
 markDeck();
 translateStatic();
+loadSession();
 route();

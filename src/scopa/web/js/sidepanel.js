@@ -17,8 +17,10 @@ export function settingsBox(m, actions) {
     type: "checkbox", id: "sound", role: "switch", checked: m.soundOn,
     onchange: (e) => actions.setSound(e.target.checked),
   });
+  // teach me is off in rated games (the server refuses it there): no switch to show
+  const rated = Boolean(m.table && m.table.rated);
   return h("div", { class: "settings" },
-    h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))),
+    rated ? null : h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))),
     h("label", { class: "switch" }, sound, h("span", {}, t("settings.sound"))),
     h("label", { for: "speed" }, t("settings.speed"), " ", speed),
     deckPicker(),

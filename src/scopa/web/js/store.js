@@ -52,3 +52,15 @@ export function inviteFor(tableId) {
 export function saveInvite(tableId, invite) {
   write(`invite.${tableId}`, invite);
 }
+
+/** Every seat this browser holds as a guest: [{table_id, token}] (claimed on sign-up). */
+export function allSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith(`${PREFIX}seat.`)) continue;
+    const seat = read(key.slice(PREFIX.length), null);
+    if (seat && seat.token) out.push({ table_id: key.slice(`${PREFIX}seat.`.length), token: seat.token });
+  }
+  return out;
+}

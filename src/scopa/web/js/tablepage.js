@@ -11,6 +11,7 @@ import {
 } from "./tablemodel.js";
 import { animateDeal, animateMove, snapshot, SPEEDS } from "./anim.js";
 import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
+import { accountBox } from "./accountside.js";
 import { shortcutsDialog } from "./shortcuts.js";
 import { moveSound, playSound, setSoundOn, soundOn } from "./sound.js";
 import { matchMoment, momentOf, showMoment } from "./moment.js";
@@ -82,7 +83,8 @@ export function mountTable(main, tableId) {
     return h("div", { class: "play-area waiting-area" },
       h("p", { class: "turn waiting", role: "status" }, t("table.waiting")),
       seats,
-      url ? inviteBox(url) : null);
+      url ? inviteBox(url) : null,
+      accountBox(m.table, isSeated(), inviteCode(), !m.view && hasFreeSeat()));
   }
 
   function renderSide() {
@@ -90,6 +92,8 @@ export function mountTable(main, tableId) {
     if (m.teachOn && m.yourTurn) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
     const url = inviteUrl();
     if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
+    const accounts = accountBox(m.table, isSeated(), inviteCode(), Boolean(m.view) && hasFreeSeat());
+    if (accounts) parts.push(accounts);
     if (m.view) {
       const last = lastPlayText(m.view, m.table);
       if (last) parts.push(h("p", { class: "last-play" }, t("table.last", { text: last })));
@@ -182,9 +186,17 @@ export function mountTable(main, tableId) {
     return Boolean(m.table && m.table.seats && m.table.seats.some((x) => x.kind === "human" && !x.taken));
   }
 
+  function inviteCode() {
+    return (mine && mine.invite) || (m.table && m.table.invite) || null;
+  }
+
   function inviteUrl() {
-    const code = (mine && mine.invite) || (m.table && m.table.invite);
+    const code = inviteCode();
     return code ? `${location.origin}/join/${encodeURIComponent(code)}` : null;
+  }
+
+  function isSeated() {
+    return m.seat !== null && m.seat !== undefined;
   }
 
   /** Where the focus is in the play area, as a selector to find it after a re-render;

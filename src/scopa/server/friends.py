@@ -1,0 +1,148 @@
+"""Friends: follow a player, see which of them are online, ask one to your table (besides
+sending the link), and the accounts you played lately."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from .account_models import FollowRow, InvitationRow, MatchPlayerRow, UserRow
+from .lobby import master_of
+from .models import MatchRow, utcnow
+from .passwords import name_key
+from .sessions import Viewer, acting, aware, viewer
+from .store import Store
+
+router = APIRouter(prefix="/api/friends", tags=["friends"])
+
+#: an account seen this recently (or with a seat connected) counts as online
+ONLINE_SECONDS = 300
+#: an invitation is shown this long
+INVITE_MINUTES = 30
+RECENT_MATCHES = 30
+FOLLOW_MAX = 500
+
+
+class Someone(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=40)
+
+
+class Invite(Someone):
+    #: the table's invite code (the one in its /join/ link)
+    invite: str = Field(max_length=64)
+
+
+def store_of(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+async def _user(request: Request, name: str) -> UserRow:
+    async with store_of(request).session() as s:
+        user = (await s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))
+                                )).first()
+    if user is None:
+        raise HTTPException(404, "no player with this name")
+    return user
+
+
+def online(user: UserRow, seated: set[int], now: datetime) -> bool:
+    """Seated and connected now, or a request seen lately."""
+    if user.id in seated:
+        return True
+    return user.last_seen is not None and (
+        now - aware(user.last_seen)).total_seconds() <= ONLINE_SECONDS
+
+
+@router.get("")
+async def friends(request: Request) -> dict[str, Any]:
+    """Whom you follow (online first), invitations to tables, recent opponents."""
+    me = await viewer(request)
+    if me is None:
+        raise HTTPException(401, "sign in first")
+    now = datetime.now(UTC)
+    seated = master_of(request).online_accounts()  # once: it walks every live table
+    async with store_of(request).session() as s:
+        following = list(await s.scalars(
+            select(UserRow).join(FollowRow, FollowRow.followee_id == UserRow.id)
+            .where(FollowRow.follower_id == me.id).order_by(UserRow.name_key)))
+        since = now - timedelta(minutes=INVITE_MINUTES)
+        invites = (await s.execute(
+            select(InvitationRow, UserRow.name).join(UserRow, UserRow.id == InvitationRow.from_user)
+            .where(InvitationRow.to_user == me.id, InvitationRow.created_at >= since)
+            .order_by(InvitationRow.created_at.desc()).limit(20))).tuples().all()
+        mine = list(await s.scalars(
+            select(MatchPlayerRow.match_id).join(MatchRow, MatchRow.id == MatchPlayerRow.match_id)
+            .where(MatchPlayerRow.user_id == me.id)
+            .order_by(MatchRow.finished_at.desc()).limit(RECENT_MATCHES)))
+        others = (await s.execute(
+            select(UserRow, MatchRow.finished_at)
+            .join(MatchPlayerRow, MatchPlayerRow.user_id == UserRow.id)
+            .join(MatchRow, MatchRow.id == MatchPlayerRow.match_id)
+            .where(MatchPlayerRow.match_id.in_(mine), UserRow.id != me.id)
+            .order_by(MatchRow.finished_at.desc()))).tuples().all()
+    followed = {u.id for u in following}
+    recent: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for u, _ in others:
+        if u.id not in seen:
+            seen.add(u.id)
+            recent.append({"name": u.name, "following": u.id in followed,
+                           "online": online(u, seated, now)})
+    people = [{"name": u.name, "online": online(u, seated, now)} for u in following]
+    people.sort(key=lambda p: not p["online"])
+    return {
+        "following": people,
+        "invitations": [{"from": name, "invite": inv.invite, "url": f"/join/{inv.invite}",
+                         "table_id": inv.table_id} for inv, name in invites],
+        "recent_opponents": recent,
+    }
+
+
+@router.post("/follow", status_code=204)
+async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
+    user = await _user(request, body.name)
+    if user.id == me.id:
+        raise HTTPException(400, "you cannot follow yourself")
+    async with store_of(request).session() as s:
+        count = len(list(await s.scalars(
+            select(FollowRow.followee_id).where(FollowRow.follower_id == me.id))))
+    if count >= FOLLOW_MAX:
+        raise HTTPException(400, f"you follow {FOLLOW_MAX} players already")
+    try:
+        async with store_of(request).session.begin() as s:
+            s.add(FollowRow(follower_id=me.id, followee_id=user.id, created_at=utcnow()))
+    except IntegrityError:
+        pass  # already followed: the same outcome
+
+
+@router.post("/unfollow", status_code=204)
+async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
+    user = await _user(request, body.name)
+    async with store_of(request).session.begin() as s:
+        await s.execute(delete(FollowRow).where(FollowRow.follower_id == me.id,
+                                                FollowRow.followee_id == user.id))
+
+
+@router.post("/invite", status_code=204)
+async def invite(body: Invite, request: Request, me: Viewer = Depends(acting)) -> None:
+    """Ask a player you follow to a table where you sit (its invite code)."""
+    user = await _user(request, body.name)
+    async with store_of(request).session() as s:
+        follows = await s.get(FollowRow, (me.id, user.id))
+    if follows is None:
+        raise HTTPException(403, "you can invite only players you follow")
+    table = master_of(request).by_invite.get(body.invite)
+    if table is None or table.status not in ("waiting", "playing"):
+        raise HTTPException(404, "no open table has this invite code")
+    if not any(s.user_id == me.id for s in table.seats):
+        raise HTTPException(403, "you can invite only to a table where you sit")
+    async with store_of(request).session.begin() as s:
+        s.add(InvitationRow(from_user=me.id, to_user=user.id, table_id=table.id,
+                            invite=table.invite, created_at=utcnow()))

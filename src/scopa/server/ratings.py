@@ -1,0 +1,219 @@
+"""Ratings of accounts: openskill's Plackett-Luce, one rating per pool, moved after every
+rated match; bots hold fixed, published ratings (they are never updated), so a person can
+be rated against bots alone. The shown rating is ``mu - 3 sigma`` (as the arena's).
+
+At the end of every match (rated or not) each seat's facts are kept in ``match_players``
+(the source of profiles); a rated match also moves the accounts' ratings and adds a point to
+each one's history, in the same transaction. A seat that a stand-in took over after the
+grace period of a rated match counts as a loss for its player whatever the score."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import select
+
+from ..rules import Rules
+from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow
+from .models import utcnow
+from .store import Store
+
+if TYPE_CHECKING:
+    from .master import Table
+
+log = logging.getLogger("scopa.server")
+
+#: rating pools: individual games of the Scopa family, team games, Scopone
+POOLS = ("singles", "teams", "scopone")
+#: the published, fixed (mu, sigma) of each bot level on openskill's scale
+BOT_RATINGS: dict[str, tuple[float, float]] = {
+    "random": (10.0, 1.0),
+    "beginner": (18.0, 1.0),
+    "intermediate": (24.0, 1.0),
+    "expert": (28.0, 1.0),
+    "champion": (31.0, 1.0),
+}
+MODEL = PlackettLuce()
+START = (MODEL.mu, MODEL.sigma)
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The rating people see: a cautious estimate (``mu - 3 sigma``), one decimal."""
+    return round(mu - 3 * sigma, 1)
+
+
+def pool_of(rules: Rules) -> str:
+    if rules.variant.startswith("scopone"):
+        return "scopone"
+    return "teams" if rules.players > rules.teams else "singles"
+
+
+def published() -> dict[str, Any]:
+    """The bots' ratings as the API publishes them."""
+    return {level: {"mu": mu, "sigma": sigma, "rating": shown(mu, sigma)}
+            for level, (mu, sigma) in BOT_RATINGS.items()}
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    seat: int
+    side: int
+    user_id: int | None
+    #: the bot level of a bot seat (None for a person's seat)
+    bot: str | None
+    abandoned: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the store keeps of a finished match, taken when it ends."""
+
+    match_id: str
+    rules: Rules
+    rated: bool
+    winner: int
+    scores: list[int]
+    seats: list[SeatOutcome]
+    #: per side, summed over the hands: hands, points, sweeps, settebello, primiera, coins
+    sides: list[dict[str, int]]
+
+
+def side_stats(results: list[dict[str, Any]], sides: int) -> list[dict[str, int]]:
+    """Each side's facts over the hands' score sheets (``scoring.score_hand``)."""
+    out = [dict(hands=0, points=0, sweeps=0, settebello=0, primiera=0, coins=0)
+           for _ in range(sides)]
+    for res in results:
+        for i, side in enumerate(res["sides"]):
+            o = out[i]
+            o["hands"] += 1
+            o["points"] += int(side["total"])
+            o["sweeps"] += int(side.get("scope") or 0)
+            o["settebello"] += int(bool(side["points"].get("settebello")))
+            o["primiera"] += int(bool(side["points"].get("primiera")))
+            o["coins"] += int(bool(side["points"].get("coins")))
+    return out
+
+
+def ranks(outcome: Outcome) -> list[int]:
+    """Each side's finishing place (0 first): the winner first, the rest by points."""
+    order = []
+    for side, score in enumerate(outcome.scores):
+        if side == outcome.winner:
+            order.append(0)
+        else:
+            order.append(1 + sum(1 for s, sc in enumerate(outcome.scores)
+                                 if s != outcome.winner and s != side and sc > score))
+    return order
+
+
+def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]]
+                ) -> dict[int, tuple[float, float]]:
+    """The accounts' (mu, sigma) after a rated match, from ``current`` (missing accounts
+    start at openskill's default). Bots' ratings stay as published."""
+    sides = outcome.rules.teams
+    by_side: list[list[SeatOutcome]] = [[] for _ in range(sides)]
+    for s in outcome.seats:
+        by_side[s.side].append(s)
+
+    def rating(s: SeatOutcome) -> Any:
+        if s.user_id is None:
+            mu, sigma = BOT_RATINGS.get(s.bot or "", BOT_RATINGS["intermediate"])
+        else:
+            mu, sigma = current.get(s.user_id, START)
+        return MODEL.rating(mu=mu, sigma=sigma)
+
+    def rate(places: list[int]) -> dict[int, tuple[float, float]]:
+        teams = [[rating(s) for s in side] for side in by_side]
+        rated = MODEL.rate(teams, ranks=[float(p) for p in places])
+        return {s.user_id: (r.mu, r.sigma)
+                for side, team in zip(by_side, rated, strict=True)
+                for s, r in zip(side, team, strict=True) if s.user_id is not None}
+
+    places = ranks(outcome)
+    out = rate(places)
+    last = max(places) + 1
+    for side, seats in enumerate(by_side):
+        quitters = [s for s in seats if s.abandoned and s.user_id is not None]
+        if quitters:  # rated as if their side had finished last, alone
+            worse = rate([last if i == side else p for i, p in enumerate(places)])
+            for s in quitters:
+                assert s.user_id is not None
+                out[s.user_id] = worse[s.user_id]
+    return out
+
+
+def outcome_of(table: Table) -> Outcome:
+    """The outcome of the match that just ended at ``table``."""
+    game = table.game
+    assert game is not None and table.winner is not None and table.match_id is not None
+    results = [e["result"] for e in game.results if e.get("result")] + [game.hand_result()]
+    rules = table.rules
+    return Outcome(
+        match_id=table.match_id, rules=rules, rated=table.rated, winner=table.winner,
+        scores=list(table.final_scores or game.match_totals()),
+        seats=[SeatOutcome(s.seat, rules.side_of(s.seat), s.user_id,
+                           s.level if s.kind == "bot" else None, s.seat in table.abandoned)
+               for s in table.seats],
+        sides=side_stats(results, rules.teams),
+    )
+
+
+class Ratings:
+    """Keeps finished matches' seats, and moves ratings after rated ones."""
+
+    def __init__(self, store: Store) -> None:
+        self.session = store.session
+
+    async def record(self, outcome: Outcome) -> None:
+        pool = pool_of(outcome.rules)
+        users = [s.user_id for s in outcome.seats if s.user_id is not None]
+        async with self.session.begin() as s:
+            current_rows = {r.user_id: r for r in await s.scalars(
+                select(RatingRow).where(RatingRow.user_id.in_(users), RatingRow.pool == pool))}
+            moved: dict[int, tuple[float, float]] = {}
+            if outcome.rated:
+                moved = new_ratings(outcome, {u: (r.mu, r.sigma)
+                                              for u, r in current_rows.items()})
+            now = utcnow()
+            for seat in outcome.seats:
+                st = outcome.sides[seat.side]
+                won = seat.side == outcome.winner and not seat.abandoned
+                before = after = None
+                if seat.user_id is not None and seat.user_id in moved:
+                    row = current_rows.get(seat.user_id)
+                    if row is None:
+                        row = RatingRow(user_id=seat.user_id, pool=pool, mu=START[0],
+                                        sigma=START[1], games=0, wins=0)
+                        s.add(row)
+                        current_rows[seat.user_id] = row
+                    before = shown(row.mu, row.sigma)
+                    row.mu, row.sigma = moved[seat.user_id]
+                    row.games += 1
+                    row.wins += int(won)
+                    row.updated_at = now
+                    after = shown(row.mu, row.sigma)
+                    s.add(RatingHistoryRow(user_id=seat.user_id, pool=pool,
+                                           match_id=outcome.match_id, rating=after, at=now))
+                s.add(MatchPlayerRow(
+                    match_id=outcome.match_id, seat=seat.seat, user_id=seat.user_id,
+                    side=seat.side, won=won, abandoned=seat.abandoned, points=st["points"],
+                    hands=st["hands"], sweeps=st["sweeps"], settebello=st["settebello"],
+                    primiera=st["primiera"], coins=st["coins"], rating_before=before,
+                    rating_after=after,
+                ))
+
+    def hook(self, table: Table) -> Awaitable[None]:
+        """The master's match-end hook: record the outcome, logging (never raising) a
+        failure (a lost rating update must not stop the table)."""
+        outcome = outcome_of(table)
+
+        async def run() -> None:
+            try:
+                await self.record(outcome)
+            except Exception:
+                log.exception("could not record match %s for the ratings", outcome.match_id)
+        return run()

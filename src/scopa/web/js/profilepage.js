@@ -1,0 +1,89 @@
+// A player's profile: ratings with their history as a chart, the items they take as bars,
+// games per variant, recent matches with replay links, and "follow" for other players.
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { currentUser, loadSession } from "./session.js";
+import { variantName } from "./variants.js";
+import { barChart, lineChart } from "./charts.js";
+
+const POOLS = ["singles", "teams", "scopone"];
+
+export function mountProfile(main, name) {
+  const box = h("div", { class: "profile" });
+  main.append(box);
+  let data = null;
+  const draw = () => (data ? drawProfile(box, data) : null);
+  loadSession().then(() => api.profile(name)).then((d) => {
+    data = d;
+    draw();
+  }).catch(() => replace(box, h("section", { class: "card-box" },
+    h("h1", {}, name), h("p", { class: "error" }, t("profile.none")))));
+  return { relang: draw };
+}
+
+function drawProfile(box, p) {
+  const pools = POOLS.filter((pool) => p.ratings[pool]);
+  const ratingRows = pools.map((pool) => {
+    const r = p.ratings[pool];
+    return h("tr", {}, h("th", { scope: "row" }, t(`pool.${pool}`)), h("td", { class: "rating" }, r.rating.toFixed(1)),
+      h("td", {}, String(r.games)), h("td", {}, String(r.wins)));
+  });
+  const charts = pools.map((pool) => {
+    const points = p.history[pool] || [];
+    const values = points.map((x) => x.rating);
+    const label = t("profile.chartLabel", { pool: t(`pool.${pool}`), n: points.filter((x) => x.match_id).length,
+      first: values.length ? values[0].toFixed(1) : "–", last: values.length ? values[values.length - 1].toFixed(1) : "–" });
+    return h("figure", { class: "chart-box" },
+      lineChart(values, label),
+      h("figcaption", { class: "muted small" }, t("profile.chartCaption", { pool: t(`pool.${pool}`) })));
+  });
+  const st = p.stats;
+  const bars = barChart([
+    { label: t("profile.item.settebello"), value: st.items.settebello },
+    { label: t("profile.item.primiera"), value: st.items.primiera },
+    { label: t("profile.item.coins"), value: st.items.coins },
+  ], t("profile.barsLabel"));
+  const variants = h("table", { class: "stats-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("lobby.variant")), h("th", { scope: "col" }, t("profile.played")),
+      h("th", { scope: "col" }, t("profile.won")))),
+    h("tbody", {}, st.variants.map((v) => h("tr", {}, h("td", {}, variantName(v.variant)),
+      h("td", {}, String(v.played)), h("td", {}, String(v.won))))));
+  const recent = h("ul", { class: "table-list recent-matches" }, p.recent.map((m) => {
+    const change = m.rating_after !== null && m.rating_before !== null
+      ? ` · ${t("profile.ratingChange", { from: m.rating_before.toFixed(1), to: m.rating_after.toFixed(1) })}` : "";
+    return h("li", {},
+      h("span", { class: "what" }, `${variantName(m.variant)} · ${m.players.join(" – ")}`),
+      h("span", { class: m.won ? "won" : "lost" }, `${t(m.won ? "profile.win" : "profile.loss")} ${(m.scores || []).join(" – ")}${change}`),
+      h("a", { class: "button ghost", href: m.replay_url }, t("lobby.replay")));
+  }));
+  const me = currentUser();
+  const follow = me && !p.own ? h("button", { type: "button", class: "follow" }, t("friends.follow")) : null;
+  if (follow) {
+    follow.addEventListener("click", async () => {
+      await api.follow(p.name).catch(() => null);
+      follow.textContent = t("friends.following");
+      follow.disabled = true;
+    });
+  }
+  replace(box, h("div", { class: "lobby" },
+    h("section", { class: "card-box", "aria-labelledby": "profile-title" },
+      h("h1", { id: "profile-title" }, p.name),
+      p.private ? h("p", { class: "muted" }, t("profile.privateNote")) : null,
+      follow,
+      h("h2", {}, t("profile.ratings")),
+      pools.length ? h("table", { class: "stats-table ratings" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("profile.pool")), h("th", { scope: "col" }, t("profile.rating")),
+          h("th", { scope: "col" }, t("profile.played")), h("th", { scope: "col" }, t("profile.won")))),
+        h("tbody", {}, ratingRows)) : h("p", { class: "muted" }, t("profile.unrated")),
+      charts,
+      h("h2", {}, t("profile.recent")),
+      p.recent.length ? recent : h("p", { class: "muted" }, t("profile.noMatches"))),
+    h("div", { class: "lobby-side" },
+      h("section", { class: "card-box", "aria-labelledby": "stats-title" },
+        h("h2", { id: "stats-title" }, t("profile.stats")),
+        h("p", {}, t("profile.summary", { played: st.played, won: st.won, hands: st.hands })),
+        h("p", {}, t("profile.perHand", { points: st.points_per_hand === null ? "–" : st.points_per_hand.toFixed(2), sweeps: st.sweeps_per_hand === null ? "–" : st.sweeps_per_hand.toFixed(2) })),
+        h("figure", { class: "chart-box" }, bars, h("figcaption", { class: "muted small" }, t("profile.barsCaption"))),
+        variants))));
+}

@@ -1,0 +1,443 @@
+"""Accounts over HTTP, on SQLite and PostgreSQL: every bad input is refused with a clear
+error and changes nothing (duplicate names, weak passwords, wrong passwords, throttling,
+missing CSRF, another player's things); a rated match against a bot moves the rating; a
+guest claims the seat they played by signing up; deleting an account keeps its games."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import Client, ServerProcess, play_human
+
+PASSWORD = "correct horse battery"
+_addresses = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[ServerProcess]:
+    """Each test speaks from addresses of its own (X-Forwarded-For, trusted from
+    loopback), so the per-address throttle of one test never touches another."""
+    proc = ServerProcess(
+        tmp_path_factory.mktemp("srv") / "scopa.sqlite", database_url=database_url,
+        SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_LOGIN_FAILURES_PER_ACCOUNT="3",
+        SCOPA_LOGIN_FAILURES_PER_ADDRESS="6", SCOPA_LEADERBOARD_MIN_GAMES="1",
+    ).start()
+    yield proc
+    proc.stop()
+
+
+def fresh_name(prefix: str = "p") -> str:
+    return f"{prefix}{secrets.token_hex(4)}"
+
+
+class Browser:
+    """One browser: its cookies, its address, and the CSRF token it was told."""
+
+    def __init__(self, server: ServerProcess, address: str | None = None) -> None:
+        self.address = address or f"10.1.{next(_addresses) % 250}.{random.randint(1, 250)}"
+        self.http = httpx.Client(base_url=server.base, timeout=30,
+                                 headers={"X-Forwarded-For": self.address})
+        self.csrf: str | None = None
+
+    def post(self, path: str, body: Any = None, csrf: bool = True,
+             **headers: str) -> httpx.Response:
+        h = dict(headers)
+        if csrf and self.csrf:
+            h["X-CSRF-Token"] = self.csrf
+        return self.http.post(path, json=body if body is not None else {}, headers=h)
+
+    def get(self, path: str) -> httpx.Response:
+        return self.http.get(path)
+
+    def sign_up(self, name: str, password: str = PASSWORD, **extra: Any) -> httpx.Response:
+        r = self.post("/api/account/signup", {"name": name, "password": password, **extra})
+        if r.status_code == 201:
+            self.csrf = r.json()["csrf"]
+        return r
+
+    def sign_in(self, name: str, password: str = PASSWORD) -> httpx.Response:
+        r = self.post("/api/account/signin", {"name": name, "password": password})
+        if r.status_code == 200:
+            self.csrf = r.json()["csrf"]
+        return r
+
+    def me(self) -> dict[str, Any] | None:
+        user: dict[str, Any] | None = self.get("/api/account").json()["user"]
+        return user
+
+
+def signed_up(server: ServerProcess, prefix: str = "p") -> tuple[Browser, str]:
+    b = Browser(server)
+    name = fresh_name(prefix)
+    r = b.sign_up(name)
+    assert r.status_code == 201, r.text
+    return b, name
+
+
+# -- signing up and in ---------------------------------------------------------------------
+def test_sign_up_sets_a_safe_cookie_and_signs_in(server: ServerProcess) -> None:
+    b = Browser(server)
+    name = fresh_name("Anna")
+    r = b.sign_up(name)
+    assert r.status_code == 201, r.text
+    cookie = r.headers["set-cookie"].lower()
+    assert "scopa_session=" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+    assert "secure" not in cookie  # plain http here: Secure only over https
+    assert b.me() == {"id": r.json()["user"]["id"], "name": name, "private": False}
+    # a second browser signs in with the same name in another case
+    other = Browser(server)
+    assert other.me() is None
+    r2 = other.sign_in(name.upper())
+    assert r2.status_code == 200, r2.text
+    assert other.me() is not None and other.me()["name"] == name  # type: ignore[index]
+    assert r2.json()["csrf"] != r.json()["csrf"]  # one token per session
+
+
+def test_sign_up_refuses_bad_names_and_taken_ones_changing_nothing(
+        server: ServerProcess) -> None:
+    b, name = signed_up(server)
+    for bad in ["ab", "x" * 21, "9lives", "has space", "<script>", "Giulia", "admin", ""]:
+        r = Browser(server).sign_up(bad)
+        assert r.status_code == 400, (bad, r.text)
+        assert "user name" in r.json()["detail"]
+    for taken in (name, name.upper(), name.capitalize()):
+        r = Browser(server).sign_up(taken, "another good password")
+        assert r.status_code == 409, r.text
+        assert "taken" in r.json()["detail"]
+    # the first account is untouched: its password still opens it, the other does not
+    assert Browser(server).sign_in(name, "another good password").status_code == 401
+    assert Browser(server).sign_in(name).status_code == 200
+
+
+@pytest.mark.parametrize("password,why", [
+    ("short1!", "10 to 128"),
+    ("x" * 129, "10 to 128"),
+    ("aaaaabbbbbaaaaa", "5 different"),
+    ("1212121212", "5 different"),
+    ("qwertyuiop", "most common"),
+    ("my{name}isgreat", "user name"),
+])
+def test_weak_passwords_are_refused_and_no_account_is_made(
+        server: ServerProcess, password: str, why: str) -> None:
+    name = fresh_name("w")
+    r = Browser(server).sign_up(name, password.replace("{name}", name))
+    assert r.status_code == 400, r.text
+    assert why in r.json()["detail"]
+    assert server.get(f"/api/players/{name}").status_code == 404
+    assert Browser(server).sign_in(name, password.replace("{name}", name)).status_code == 401
+    policy = server.get("/api/account/policy").json()
+    assert "10 to 128" in policy["password"]
+
+
+def test_a_wrong_password_or_name_signs_nobody_in(server: ServerProcess) -> None:
+    _, name = signed_up(server)
+    b = Browser(server)
+    for who, password in [(name, "wrong password!"), (fresh_name("nobody"), PASSWORD)]:
+        r = b.sign_in(who, password)
+        assert r.status_code == 401
+        assert r.json()["detail"] == "wrong user name or password"  # the same for both
+        assert "set-cookie" not in r.headers
+    assert b.me() is None
+
+
+def test_sign_in_is_throttled_per_account(server: ServerProcess) -> None:
+    _, name = signed_up(server)
+    for i in range(3):  # three wrong tries, from three addresses
+        assert Browser(server).sign_in(name, f"wrong password {i}").status_code == 401
+    # now even the right password is refused, from anywhere, and nothing is checked
+    r = Browser(server).sign_in(name)
+    assert r.status_code == 429 and "Retry-After" in r.headers
+    # another account is not affected
+    _, other = signed_up(server)
+    assert Browser(server).sign_in(other).status_code == 200
+
+
+def test_sign_in_is_throttled_per_address(server: ServerProcess) -> None:
+    _, name = signed_up(server)
+    b = Browser(server)
+    for i in range(6):  # six wrong tries at six names (none locked by itself)
+        assert b.sign_in(fresh_name("ghost"), f"wrong {i} password").status_code == 401
+    assert b.sign_in(name).status_code == 429  # this address must wait
+    assert b.me() is None
+    assert Browser(server).sign_in(name).status_code == 200  # another address may
+
+
+# -- CSRF and the session -----------------------------------------------------------------
+def test_changes_without_the_csrf_token_are_refused_and_change_nothing(
+        server: ServerProcess) -> None:
+    b, name = signed_up(server)
+    new = {"old": PASSWORD, "new": "a brand new password"}
+    for headers in ({}, {"X-CSRF-Token": "forged"}):
+        for path, body in [("/api/account/password", new),
+                           ("/api/account/privacy", {"private": True}),
+                           ("/api/account/delete", {"password": PASSWORD}),
+                           ("/api/account/signout", {})]:
+            r = b.post(path, body, csrf=False, **headers)
+            assert r.status_code == 403, (path, r.text)
+            assert "CSRF" in r.json()["detail"]
+    # from another site, even the right token is refused
+    r = b.post("/api/account/privacy", {"private": True}, Origin="https://evil.example")
+    assert r.status_code == 403
+    assert b.me() == {"id": b.me()["id"], "name": name, "private": False}  # type: ignore[index]
+    assert Browser(server).sign_in(name).status_code == 200  # password unchanged
+    # and without any session: 401
+    assert Browser(server).post("/api/account/privacy", {"private": True}).status_code == 401
+
+
+def test_a_session_token_of_one_account_does_not_act_for_another(
+        server: ServerProcess) -> None:
+    a, _ = signed_up(server, "a")
+    b, b_name = signed_up(server, "b")
+    # a's cookie with b's CSRF token
+    r = a.post("/api/account/privacy", {"private": True}, csrf=False,
+               **{"X-CSRF-Token": b.csrf or ""})
+    assert r.status_code == 403
+    assert a.me()["private"] is False  # type: ignore[index]
+    assert b.me()["private"] is False  # type: ignore[index]
+    # b's profile stays b's: a cannot delete it with b's password (a acts only for a)
+    r = a.post("/api/account/delete", {"password": PASSWORD + "x"})
+    assert r.status_code == 401
+    assert Browser(server).sign_in(b_name).status_code == 200
+
+
+def test_change_password_and_sign_out(server: ServerProcess) -> None:
+    b, name = signed_up(server)
+    other = Browser(server)
+    assert other.sign_in(name).status_code == 200
+    r = b.post("/api/account/password", {"old": "not my password", "new": "a fresh password 1"})
+    assert r.status_code == 401
+    r = b.post("/api/account/password", {"old": PASSWORD, "new": "1234567890"})
+    assert r.status_code == 400
+    assert Browser(server).sign_in(name).status_code == 200  # still the old one
+    r = b.post("/api/account/password", {"old": PASSWORD, "new": "a fresh password 1"})
+    assert r.status_code == 204, r.text
+    assert b.me() is not None  # this session stays
+    assert other.me() is None  # the other one ended
+    assert Browser(server).sign_in(name).status_code == 401
+    assert Browser(server).sign_in(name, "a fresh password 1").status_code == 200
+    assert b.post("/api/account/signout").status_code == 204
+    assert b.me() is None
+
+
+def test_signing_in_again_ends_the_browser_s_old_session(server: ServerProcess) -> None:
+    b, name = signed_up(server)
+    old_cookie, old_csrf = b.http.cookies.get("scopa_session"), b.csrf
+    assert b.sign_in(name).status_code == 200
+    assert b.csrf != old_csrf
+    stale = httpx.Client(base_url=server.base, timeout=30,
+                         cookies={"scopa_session": old_cookie or ""})
+    assert stale.get("/api/account").json()["user"] is None
+    assert b.me() is not None
+
+
+# -- tables, ratings, profiles ------------------------------------------------------------
+def create(b: Browser, **body: Any) -> httpx.Response:
+    return b.post("/api/tables", {"name": "Guest", **body})
+
+
+def test_rated_tables_are_for_accounts(server: ServerProcess) -> None:
+    guest = Browser(server)
+    r = create(guest, rated=True, target=1)
+    assert r.status_code == 400 and "sign in" in r.json()["detail"]
+    b, name = signed_up(server)
+    r = b.post("/api/tables", {"rated": True, "seats": [{"kind": "human"},
+                                                         {"kind": "bot", "level": "nobody"}]})
+    assert r.status_code == 400
+    # a signed-in player without the CSRF token makes a guest's table: not rated
+    r = b.post("/api/tables", {"name": "Guest", "rated": True}, csrf=False)
+    assert r.status_code == 400
+    r = b.post("/api/tables", {"rated": True, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    table = r.json()["table"]
+    assert table["rated"] is True and table["seats"][0]["name"] == name
+    # a guest cannot take the free seat of a rated table
+    r = guest.post(f"/api/invites/{table['invite']}/join", {"name": "Someone"})
+    assert r.status_code == 401
+    r = guest.get(f"/api/invites/{table['invite']}")
+    assert r.json()["seats"][1]["taken"] is False
+
+
+async def _play(server: ServerProcess, table_id: str, token: str, seed: int) -> dict[str, Any]:
+    c = await Client(server, table_id, token).connect()
+    try:
+        return await play_human(c, random.Random(seed))
+    finally:
+        await c.close()
+
+
+def play(server: ServerProcess, created: dict[str, Any], seed: int = 1) -> dict[str, Any]:
+    return asyncio.run(_play(server, created["table"]["id"], created["token"], seed))
+
+
+def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> None:
+    b, name = signed_up(server, "r")
+    r = b.post("/api/tables", {"rated": True, "target": 1,
+                               "seats": [{"kind": "human"},
+                                         {"kind": "bot", "level": "beginner"}]})
+    assert r.status_code == 201, r.text
+    end = play(server, r.json())
+    before = b.get(f"/api/players/{name}").json()
+    assert before["own"] is True
+    entry = before["recent"][0]
+    assert entry["match_id"] == end["match_id"] and entry["replay_url"].endswith(end["match_id"])
+    assert entry["rating_before"] == 0.0 and entry["rating_after"] != 0.0
+    singles = before["ratings"]["singles"]
+    assert singles["games"] == 1 and singles["rating"] == entry["rating_after"]
+    assert [p["rating"] for p in before["history"]["singles"]] == [0.0, singles["rating"]]
+    assert singles["wins"] == int(end["winner"] == 0) == int(entry["won"])
+    stats = before["stats"]
+    assert stats["played"] == 1 and stats["variants"] == [
+        {"variant": "scopa", "played": 1, "won": int(entry["won"])}]
+    assert stats["hands"] >= 1 and stats["points_per_hand"] is not None
+    board = server.get("/api/leaderboard/singles?per_page=100").json()
+    assert name in [e["name"] for e in board["entries"]] or board["total"] > 100
+    assert board["bots"]["beginner"]["rating"] == 15.0
+    total = board["total"]
+    assert total >= 1
+    last = server.get(f"/api/leaderboard/singles?per_page=1&page={total}").json()
+    assert [e["rank"] for e in last["entries"]] == [total] and last["pages"] == total
+    beyond = server.get(f"/api/leaderboard/singles?per_page=1&page={total + 1}").json()
+    assert beyond["entries"] == []
+    assert server.get("/api/leaderboard/singles?per_page=1000").status_code == 422
+    # the profile is public to others, and can be made private
+    assert Browser(server).get(f"/api/players/{name}").status_code == 200
+    assert b.post("/api/account/privacy", {"private": True}).status_code == 200
+    assert Browser(server).get(f"/api/players/{name}").status_code == 404
+    assert b.get(f"/api/players/{name}").status_code == 200
+    board = server.get("/api/leaderboard/singles?per_page=100").json()
+    assert name not in [e["name"] for e in board["entries"]]
+    assert server.get("/api/leaderboard/nonsense").status_code == 404
+
+
+def test_a_guest_claims_the_seat_by_signing_up(server: ServerProcess) -> None:
+    guest = Browser(server)
+    r = create(guest, target=1)
+    assert r.status_code == 201
+    created = r.json()
+    end = play(server, created, seed=2)
+    claim = [{"table_id": created["table"]["id"], "token": created["token"]}]
+    # a wrong token proves nothing: no account is made
+    name = fresh_name("g")
+    bad = guest.sign_up(name, claim=[{**claim[0], "token": "x" * 32}])
+    assert bad.status_code == 403
+    assert server.get(f"/api/players/{name}").status_code == 404
+    r = guest.sign_up(name, claim=claim)
+    assert r.status_code == 201, r.text
+    assert r.json()["claimed_matches"] == 1
+    prof = guest.get(f"/api/players/{name}").json()
+    assert [m["match_id"] for m in prof["recent"]] == [end["match_id"]]
+    assert prof["ratings"] == {}  # an unrated table moves no rating
+    # the seat is the account's now: another account cannot claim it
+    other, _ = signed_up(server)
+    r = other.post("/api/account/claim", {"claim": claim})
+    assert r.status_code == 409
+    assert other.post("/api/account/claim", {"claim": claim}, csrf=False).status_code == 403
+
+
+def test_deleting_an_account_keeps_its_games_anonymised(server: ServerProcess) -> None:
+    b, name = signed_up(server, "d")
+    r = b.post("/api/tables", {"target": 1, "public": True})
+    assert r.status_code == 201
+    end = play(server, r.json(), seed=3)
+    assert b.post("/api/account/delete", {"password": "not the password"}).status_code == 401
+    assert b.get(f"/api/players/{name}").status_code == 200
+    r = b.post("/api/account/delete", {"password": PASSWORD})
+    assert r.status_code == 204, r.text
+    assert b.me() is None
+    assert server.get(f"/api/players/{name}").status_code == 404
+    match = server.get(f"/api/matches/{end['match_id']}").json()
+    assert name not in match["players"] and "former player" in match["players"]
+    assert Browser(server).sign_in(name).status_code == 401
+    # the name is free again
+    assert Browser(server).sign_up(name).status_code == 201
+
+
+# -- friends ------------------------------------------------------------------------------
+def test_follow_invite_and_recent_opponents(server: ServerProcess) -> None:
+    a, a_name = signed_up(server, "fa")
+    b, b_name = signed_up(server, "fb")
+    r = a.post("/api/tables", {"target": 1, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201
+    made = r.json()
+    invite = made["invite"]
+    # b is not followed yet: no invitation
+    assert a.post("/api/friends/invite", {"name": b_name, "invite": invite}).status_code == 403
+    assert a.post("/api/friends/follow", {"name": a_name}).status_code == 400
+    assert a.post("/api/friends/follow", {"name": "nobody-here"}).status_code == 404
+    assert a.post("/api/friends/follow", {"name": b_name}, csrf=False).status_code == 403
+    assert a.get("/api/friends").json()["following"] == []
+    assert a.post("/api/friends/follow", {"name": b_name}).status_code == 204
+    assert a.post("/api/friends/invite", {"name": b_name, "invite": "nope"}).status_code == 404
+    assert a.post("/api/friends/invite", {"name": b_name, "invite": invite}).status_code == 204
+    got = b.get("/api/friends").json()
+    assert [i["from"] for i in got["invitations"]] == [a_name]
+    assert a.get("/api/friends").json()["following"] == [{"name": b_name, "online": True}]
+    # b takes the seat and both play the match
+    r = b.post(f"/api/invites/{got['invitations'][0]['invite']}/join", {"name": "x"})
+    assert r.status_code == 200, r.text
+    joined = r.json()
+    assert joined["table"]["seats"][1]["name"] == b_name
+
+    async def both() -> None:
+        await asyncio.gather(_play(server, made["table"]["id"], made["token"], 4),
+                             _play(server, joined["table"]["id"], joined["token"], 5))
+
+    asyncio.run(both())
+    recent = b.get("/api/friends").json()["recent_opponents"]
+    assert [o["name"] for o in recent] == [a_name] and recent[0]["following"] is False
+    assert Browser(server).get("/api/friends").status_code == 401
+
+
+def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
+        server: ServerProcess) -> None:
+    b, name = signed_up(server, "q")
+    # the player never comes: after the grace period (none here) a stand-in plays the seat
+    r = b.post("/api/tables", {"rated": True, "target": 1, "grace_seconds": 0,
+                               "seats": [{"kind": "human"},
+                                         {"kind": "bot", "level": "beginner"}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+
+    async def watch() -> dict[str, Any]:
+        c = await Client(server, made["table"]["id"], invite=made["invite"]).connect()
+        try:
+            return await c.expect("match_end", timeout=120)
+        finally:
+            await c.close()
+
+    end = asyncio.run(watch())
+    prof = b.get(f"/api/players/{name}").json()
+    entry = prof["recent"][0]
+    assert entry["match_id"] == end["match_id"]
+    assert entry["abandoned"] is True and entry["won"] is False  # whatever the score
+    assert prof["ratings"]["singles"]["wins"] == 0
+    assert entry["rating_after"] < entry["rating_before"] == 0.0
+
+
+def test_teach_me_is_off_in_rated_games(server: ServerProcess) -> None:
+    b, _ = signed_up(server, "t")
+    r = b.post("/api/tables", {"rated": True, "target": 1,
+                               "seats": [{"kind": "human"},
+                                         {"kind": "bot", "level": "beginner"}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+
+    async def ask() -> dict[str, Any]:
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        try:
+            state = await c.expect("state", lambda f: f["your_turn"])
+            await c.send({"type": "teach", "state_id": state["state_id"]})
+            return await c.expect("error", lambda f: f.get("ref") == "teach")
+        finally:
+            await c.close()
+
+    refused = asyncio.run(ask())
+    assert refused["code"] == "unavailable" and "rated" in refused["message"]

@@ -1,0 +1,161 @@
+"""Accounts in the browser: sign up, play a rated match against a bot to its end (target
+1), see the rating move on the profile and the leaderboard; sign in from a second browser;
+a guest claims the seat by signing up from the table. axe on each new page, both
+languages, screenshots of each page."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from test_matches import play_until_match_end
+from web_helpers import axe_violations, shot
+
+PASSWORD = "a good long password"
+
+
+def sign_up(page: Page, base: str, name: str) -> None:
+    page.goto(base + "/account")
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", PASSWORD)
+    page.click(".signup button[type=submit]")
+    expect(page.locator("#me-title")).to_contain_text(name)
+    expect(page.locator("#account-link")).to_have_text(name)
+
+
+def open_rated_table(page: Page, base: str) -> str:
+    """A rated table against the beginner bot, to 1 point, made with the session's CSRF
+    token as the page's own requests send it; the page is taken to it."""
+    csrf = page.request.get(base + "/api/account").json()["csrf"]
+    made = page.request.post(base + "/api/tables", headers={"X-CSRF-Token": csrf}, data={
+        "rated": True, "target": 1,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]}).json()
+    table = str(made["table"]["id"])
+    seat = json.dumps({"token": made["token"], "seat": made["seat"], "invite": made["invite"]})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"scopa.seat.{table}", seat])
+    page.goto(f"{base}/t/{table}")
+    return table
+
+
+def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
+        server: str, page: Page, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    name = f"Ada{secrets.token_hex(3)}"
+    page.goto(server + "/account")
+    page.wait_for_selector("#signup-name")
+    assert axe_violations(page) == []
+    shot(page, artifacts, "account-sign-up")
+    sign_up(page, server, name)
+    assert axe_violations(page) == []
+    # signed in, the lobby offers a rated match, off unless asked
+    page.goto(server + "/")
+    expect(page.locator("#rated")).not_to_be_checked()
+    assert axe_violations(page) == []
+    shot(page, artifacts, "lobby-signed-in")
+    open_rated_table(page, server)
+    expect(page.locator(".rated-badge")).to_be_visible()
+    expect(page.locator("#teach")).to_have_count(0)  # teach me is off in rated games
+    play_until_match_end(page)
+
+    page.goto(f"{server}/players/{name}")
+    cell = page.locator(".ratings tbody tr .rating")
+    expect(cell).to_have_count(1)
+    api = page.request.get(f"{server}/api/players/{name}").json()
+    moved = api["ratings"]["singles"]["rating"]
+    assert moved != 0.0 and api["recent"][0]["rating_before"] == 0.0
+    expect(cell).to_have_text(f"{moved:.1f}")
+    expect(page.locator(".line-chart circle")).to_have_count(2)  # the start, then after
+    expect(page.locator(".bar-chart rect")).to_have_count(3)
+    expect(page.locator(".recent-matches li")).to_have_count(1)
+    expect(page.locator(".recent-matches a")).to_have_attribute(
+        "href", f"/replay/{api['recent'][0]['match_id']}")
+    assert axe_violations(page) == []
+    shot(page, artifacts, "profile-desktop")
+
+    page.goto(server + "/leaderboard")
+    row = page.locator("table.board tbody tr", has_text=name)
+    expect(row.locator(".rating")).to_have_text(f"{moved:.1f}")
+    assert axe_violations(page) == []
+    shot(page, artifacts, "leaderboard-desktop")
+
+    # Italian: every new string has its own text
+    page.click("#lang")
+    expect(page.locator("#board-title")).to_have_text("Classifica")
+    page.goto(f"{server}/players/{name}")
+    expect(page.locator(".profile h2").first).to_have_text("Punteggi")
+    shot(page, artifacts, "profile-italian")
+
+    # a second browser signs in with the same account
+    other = new_page(viewport={"width": 1280, "height": 860})
+    other.goto(server + "/account")
+    other.fill("#signin-name", name.lower())
+    other.fill("#signin-password", "not the password")
+    other.click(".signin button[type=submit]")
+    expect(other.locator(".signin .error")).to_have_text("Wrong user name or password.")
+    other.fill("#signin-password", PASSWORD)
+    other.click(".signin button[type=submit]")
+    expect(other.locator("#me-title")).to_contain_text(name)
+    shot(other, artifacts, "account-signed-in")
+
+
+def test_a_guest_claims_the_seat_by_signing_up_from_the_table(
+        server: str, page: Page, artifacts: Path) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("button.start")
+    expect(page.locator("#rated")).to_have_count(0)  # a guest plays unrated, as before
+    made = page.request.post(server + "/api/tables", data={
+        "name": "Guest", "target": 1,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]}).json()
+    table = made["table"]["id"]
+    seat = json.dumps({"token": made["token"], "seat": made["seat"], "invite": made["invite"]})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"scopa.seat.{table}", seat])
+    page.goto(f"{server}/t/{table}")
+    play_until_match_end(page)
+    link = page.locator(".match-end .claim-link")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page.locator(".claim-note")).to_be_visible()
+    name = f"Gus{secrets.token_hex(3)}"
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", PASSWORD)
+    page.click(".signup button[type=submit]")
+    expect(page.locator("#me-title")).to_contain_text(name)
+    page.goto(f"{server}/players/{name}")
+    expect(page.locator(".recent-matches li")).to_have_count(1)
+    expect(page.locator(".profile")).to_contain_text("No rated matches yet.")
+    shot(page, artifacts, "profile-claimed-guest")
+
+
+def test_follow_a_player_and_invite_them_to_your_table(
+        server: str, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    a = new_page(viewport={"width": 1280, "height": 860})
+    b = new_page(viewport={"width": 1280, "height": 860})
+    a_name, b_name = f"Ana{secrets.token_hex(3)}", f"Ben{secrets.token_hex(3)}"
+    sign_up(a, server, a_name)
+    sign_up(b, server, b_name)
+    a.goto(f"{server}/players/{b_name}")
+    a.click("button.follow")
+    expect(a.locator("button.follow")).to_be_disabled()
+    a.goto(server + "/account")
+    friend = a.locator(".friends .people li", has_text=b_name)
+    expect(friend).to_contain_text("online")
+    # a table for two people: the waiting area offers to invite whom a follows
+    a.goto(server + "/")
+    a.select_option("#seat-1", "human")
+    a.click("button.start")
+    a.wait_for_url("**/t/*")
+    expect(a.locator("#friend-invite option")).to_have_count(1)
+    a.click(".friend-invite button")
+    expect(a.locator(".friend-invite [role=status]")).to_have_text(f"{b_name} is invited.")
+    assert axe_violations(a) == []
+    b.goto(server + "/account")
+    invitation = b.locator(".invitations li", has_text=a_name)
+    expect(invitation).to_be_visible()
+    assert axe_violations(b) == []
+    shot(b, artifacts, "friends-invitation")
+    invitation.locator("a").click()
+    b.click("form button[type=submit]")
+    b.wait_for_url("**/t/*")
+    expect(b.locator("body")).to_contain_text(a_name)  # seated at a's table
+    expect(a.locator("body")).to_contain_text(b_name)
