@@ -88,6 +88,15 @@ def top(values: Sequence[int | None]) -> int:
     return -1 if tied else best
 
 
+def _one_to_top(values: Sequence[Value]) -> list[int]:
+    """One point to the single highest value (nobody's on a tie, or when none is above 0)."""
+    out = [0] * len(values)
+    w = top(values)
+    if w >= 0:
+        out[w] = 1
+    return out
+
+
 def _worth(per_card: dict[int, float]) -> tuple[float, ...]:
     return tuple(per_card.get(c, 0.0) for c in range(NUM_CARDS))
 
@@ -120,6 +129,11 @@ class ScoreItem:
         self.award(piles, sweeps, declared, out)
         return out
 
+    def points_from(self, values: list[Value]) -> list[int]:
+        """This item's points per side from what the sheet shows for it (``values``): the
+        score sheet works each item out once, and its points follow from its values."""
+        raise NotImplementedError
+
     def __repr__(self) -> str:
         return f"<item {self.key}>"
 
@@ -143,6 +157,9 @@ class Most(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [(p & self.mask).bit_count() for p in piles]
 
+    def points_from(self, values: list[Value]) -> list[int]:
+        return _one_to_top(values)
+
 
 class Holding(ScoreItem):
     """Points to each side holding all of some cards (settebello, re bello, grande)."""
@@ -163,6 +180,10 @@ class Holding(ScoreItem):
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [p & self.mask == self.mask for p in piles]
+
+    def points_from(self, values: list[Value]) -> list[int]:
+        score = self.score
+        return [score if v else 0 for v in values]
 
 
 class Primiera(ScoreItem):
@@ -185,6 +206,9 @@ class Primiera(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [primiera_total(p, self.faces) for p in piles]
 
+    def points_from(self, values: list[Value]) -> list[int]:
+        return _one_to_top(values)
+
 
 class CoinRun(ScoreItem):
     """Napola / piccola: ace, 2 and 3 of coins score 3, plus one per further coin in the run."""
@@ -203,6 +227,9 @@ class CoinRun(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [napola_points(p) for p in piles]
 
+    def points_from(self, values: list[Value]) -> list[int]:
+        return [int(v or 0) for v in values]
+
 
 class Counted(ScoreItem):
     """As many points as a side counted this hand: a point per sweep (``scope``), or the
@@ -220,6 +247,9 @@ class Counted(ScoreItem):
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return list(declared if self.declared else sweeps)
+
+    def points_from(self, values: list[Value]) -> list[int]:
+        return [int(v or 0) for v in values]
 
 
 CARDS = Most("cards", ALL_CARDS, dict.fromkeys(range(NUM_CARDS), 0.1))
