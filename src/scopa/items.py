@@ -129,7 +129,7 @@ class ScoreItem:
         self.award(piles, sweeps, declared, out)
         return out
 
-    def points_from(self, values: list[Value]) -> list[int]:
+    def points_from(self, values: Sequence[Value]) -> list[int]:
         """This item's points per side from what the sheet shows for it (``values``): the
         score sheet works each item out once, and its points follow from its values."""
         raise NotImplementedError
@@ -157,7 +157,7 @@ class Most(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [(p & self.mask).bit_count() for p in piles]
 
-    def points_from(self, values: list[Value]) -> list[int]:
+    def points_from(self, values: Sequence[Value]) -> list[int]:
         return _one_to_top(values)
 
 
@@ -181,7 +181,7 @@ class Holding(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [p & self.mask == self.mask for p in piles]
 
-    def points_from(self, values: list[Value]) -> list[int]:
+    def points_from(self, values: Sequence[Value]) -> list[int]:
         score = self.score
         return [score if v else 0 for v in values]
 
@@ -206,7 +206,7 @@ class Primiera(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [primiera_total(p, self.faces) for p in piles]
 
-    def points_from(self, values: list[Value]) -> list[int]:
+    def points_from(self, values: Sequence[Value]) -> list[int]:
         return _one_to_top(values)
 
 
@@ -227,7 +227,7 @@ class CoinRun(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [napola_points(p) for p in piles]
 
-    def points_from(self, values: list[Value]) -> list[int]:
+    def points_from(self, values: Sequence[Value]) -> list[int]:
         return [int(v or 0) for v in values]
 
 
@@ -248,7 +248,7 @@ class Counted(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return list(declared if self.declared else sweeps)
 
-    def points_from(self, values: list[Value]) -> list[int]:
+    def points_from(self, values: Sequence[Value]) -> list[int]:
         return [int(v or 0) for v in values]
 
 

@@ -58,7 +58,8 @@ class Meaning:
 
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
-        "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards", "sheet_plan",
+        "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
+        "sheet_plan",
     )
 
     def __init__(self, rules: Rules) -> None:
