@@ -102,11 +102,12 @@ def score_hand(
         # (the lists worked out above are used by the sheet only, so they are not copied)
         values = known[slot] if slot >= 0 else item.values(piles, sweeps, decl)
         item_pts = item.points_from(values)
-        entry = {"key": key, "label": label, "points": item_pts, "values": values}
         if slot == 3:
-            entry["cards"] = prim_cards
-        entries.append(entry)
-        for pts, got in zip(pts_by_side, item_pts, strict=True):
+            entries.append({"key": key, "label": label, "points": item_pts, "values": values,
+                            "cards": prim_cards})
+        else:
+            entries.append({"key": key, "label": label, "points": item_pts, "values": values})
+        for pts, got in zip(pts_by_side, item_pts):  # (one per side)
             pts[key] = got
         if not classic:
             extra.append((key, values))
