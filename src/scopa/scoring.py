@@ -107,7 +107,7 @@ def score_hand(
                             "cards": prim_cards})
         else:
             entries.append({"key": key, "label": label, "points": item_pts, "values": values})
-        for pts, got in zip(pts_by_side, item_pts):  # (one per side)
+        for pts, got in zip(pts_by_side, item_pts, strict=True):  # (one per side)
             pts[key] = got
         if not classic:
             extra.append((key, values))
