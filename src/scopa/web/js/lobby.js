@@ -7,6 +7,7 @@ import { navigate } from "./nav.js";
 import { variantName, variantLine } from "./variants.js";
 import { cardFace } from "./cardart.js";
 import { seatsOf } from "./sides.js";
+import { rulesOptions } from "./lobbyoptions.js";
 
 const TARGETS = [11, 16, 21, 31];
 
@@ -66,6 +67,7 @@ function buildForm(form, meta, state) {
   const start = h("button", { type: "submit", class: "primary big start" }, t("lobby.start"));
 
   const variantOf = () => meta.variants.find((v) => v.name === state.variant);
+  const options = rulesOptions(state, variantOf);
 
   function fillPlayers() {
     const v = variantOf();
@@ -156,6 +158,7 @@ function buildForm(form, meta, state) {
     variantDesc.textContent = variantLine(variantOf());
     fillTargets();
     fillPlayers();
+    options.reset();
   });
   playersSel.addEventListener("change", () => { state.players = Number(playersSel.value); fillTeams(); });
   teamsSel.addEventListener("change", () => { state.teams = Number(teamsSel.value); fillSeats(); });
@@ -170,7 +173,7 @@ function buildForm(form, meta, state) {
     const body = {
       variant: state.variant, players: state.players, teams: state.teams, target: state.target,
       public: pub.checked, name: nick, creator_seat: 0,
-      seats: state.seats.map(seatRequest),
+      seats: state.seats.map(seatRequest), options: options.chosen(),
     };
     start.disabled = true;
     try {
@@ -192,6 +195,7 @@ function buildForm(form, meta, state) {
       h("div", { class: "field" }, h("label", { for: "teams" }, t("lobby.teams")), teamsSel),
       h("div", { class: "field" }, h("label", { for: "target" }, t("lobby.target")), targetSel)),
     seatsBox,
+    options.el,
     h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
     h("label", { class: "check" }, pub, t("lobby.public")),
     error,
