@@ -159,10 +159,19 @@ class Most(ScoreItem):
     def award(
         self, piles: list[int], sweeps: list[int], declared: list[int], totals: list[int]
     ) -> None:
+        # ``top`` of the counts, written out: every rollout of a search ends here
         mask = self.mask
-        w = top([(p & mask).bit_count() for p in piles])
-        if w >= 0:
-            totals[w] += 1
+        best = -1
+        high = 0
+        tied = False
+        for i, p in enumerate(piles):
+            v = (p & mask).bit_count()
+            if v > high:
+                high, best, tied = v, i, False
+            elif v == high and high:
+                tied = True
+        if best >= 0 and not tied:
+            totals[best] += 1
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [(p & self.mask).bit_count() for p in piles]
@@ -208,10 +217,25 @@ class Primiera(ScoreItem):
     def award(
         self, piles: list[int], sweeps: list[int], declared: list[int], totals: list[int]
     ) -> None:
-        faces = self.faces
-        w = top([primiera_total(p, faces) for p in piles])
-        if w >= 0:
-            totals[w] += 1
+        # ``top`` of the ``primiera_total``s, written out (as in ``Most.award``)
+        table = BEST[self.faces]
+        best = -1
+        high = 0
+        tied = False
+        for i, p in enumerate(piles):
+            a = table[p & 0x3FF][0]
+            b = table[p >> 10 & 0x3FF][0]
+            c = table[p >> 20 & 0x3FF][0]
+            d = table[p >> 30 & 0x3FF][0]
+            if not (a and b and c and d):
+                continue
+            v = a + b + c + d
+            if v > high:
+                high, best, tied = v, i, False
+            elif v == high:
+                tied = True
+        if best >= 0 and not tied:
+            totals[best] += 1
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [primiera_total(p, self.faces) for p in piles]
