@@ -316,8 +316,23 @@ class Game:
         way other modules build a ``Game`` without dealing. ``stock`` lists the next card
         dealt last; the lists are taken over, not copied. Nothing is checked here: the
         caller has checked its input (``notation.load_position`` says what is wrong)."""
+        # every field set once, here (no ``_init_empty`` first): positions are loaded on
+        # every public deal and in every view a bot samples
         g = cls.__new__(cls)
-        g._init_empty(rules)
+        n = rules.players
+        g.rules = rules
+        g.n = n
+        g.meaning = meaning = meaning_of(rules)
+        g._solver = solver = meaning.solver
+        g._rows = solver.rows
+        g.auto_declare = rules.declarations == "auto"
+        g.results = []
+        g.seed = None
+        g.hand_seed = None
+        g.hand_attempt = 0
+        g.deck = None
+        g._result = None
+        g._legal = None
         g.dealer = dealer
         g.to_move = to_move
         g.hands = hands
@@ -329,17 +344,14 @@ class Game:
         g.last_capturer = last_capturer
         g.scores = scores
         g.history = list(history)
-        g.in_hands = sum(h.bit_count() for h in hands)
-        g.hand_over = not g.in_hands and not stock
+        g.in_hands = in_hands = sum(h.bit_count() for h in hands)
+        g.hand_over = not in_hands and not stock
         g.round = round
         g.hand_number = hand_number
-        if order is not None:
-            g._order = order
+        g._order = _CARD_ORDER if order is None else order
         g._table0 = table
-        if declared:
-            g.declared = list(declared)
-        if shown:
-            g.shown = list(shown)
+        g.declared = list(declared) if declared else [0] * n
+        g.shown = list(shown) if shown else [0] * n
         g.undecided = undecided
         return g
 

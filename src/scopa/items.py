@@ -88,6 +88,25 @@ def top(values: Sequence[int | None]) -> int:
     return -1 if tied else best
 
 
+def _one_to_top(values: Sequence[Value]) -> list[int]:
+    """One point to the single highest value (nobody's on a tie, or when none is above 0):
+    ``top`` again, written out, as every score sheet runs it for several items."""
+    out = [0] * len(values)
+    best = -1
+    high = 0
+    tied = False
+    for i, v in enumerate(values):
+        if v is None:
+            continue
+        if v > high:
+            high, best, tied = v, i, False
+        elif v == high and high:
+            tied = True
+    if best >= 0 and not tied:
+        out[best] = 1
+    return out
+
+
 def _worth(per_card: dict[int, float]) -> tuple[float, ...]:
     return tuple(per_card.get(c, 0.0) for c in range(NUM_CARDS))
 
@@ -120,6 +139,11 @@ class ScoreItem:
         self.award(piles, sweeps, declared, out)
         return out
 
+    def points_from(self, values: Sequence[Value]) -> list[int]:
+        """This item's points per side from what the sheet shows for it (``values``): the
+        score sheet works each item out once, and its points follow from its values."""
+        raise NotImplementedError
+
     def __repr__(self) -> str:
         return f"<item {self.key}>"
 
@@ -135,13 +159,25 @@ class Most(ScoreItem):
     def award(
         self, piles: list[int], sweeps: list[int], declared: list[int], totals: list[int]
     ) -> None:
+        # ``top`` of the counts, written out: every rollout of a search ends here
         mask = self.mask
-        w = top([(p & mask).bit_count() for p in piles])
-        if w >= 0:
-            totals[w] += 1
+        best = -1
+        high = 0
+        tied = False
+        for i, p in enumerate(piles):
+            v = (p & mask).bit_count()
+            if v > high:
+                high, best, tied = v, i, False
+            elif v == high and high:
+                tied = True
+        if best >= 0 and not tied:
+            totals[best] += 1
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [(p & self.mask).bit_count() for p in piles]
+
+    def points_from(self, values: Sequence[Value]) -> list[int]:
+        return _one_to_top(values)
 
 
 class Holding(ScoreItem):
@@ -164,6 +200,10 @@ class Holding(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [p & self.mask == self.mask for p in piles]
 
+    def points_from(self, values: Sequence[Value]) -> list[int]:
+        score = self.score
+        return [score if v else 0 for v in values]
+
 
 class Primiera(ScoreItem):
     """One point to the single side with the best primiera (all four suits needed)."""
@@ -177,13 +217,31 @@ class Primiera(ScoreItem):
     def award(
         self, piles: list[int], sweeps: list[int], declared: list[int], totals: list[int]
     ) -> None:
-        faces = self.faces
-        w = top([primiera_total(p, faces) for p in piles])
-        if w >= 0:
-            totals[w] += 1
+        # ``top`` of the ``primiera_total``s, written out (as in ``Most.award``)
+        table = BEST[self.faces]
+        best = -1
+        high = 0
+        tied = False
+        for i, p in enumerate(piles):
+            a = table[p & 0x3FF][0]
+            b = table[p >> 10 & 0x3FF][0]
+            c = table[p >> 20 & 0x3FF][0]
+            d = table[p >> 30 & 0x3FF][0]
+            if not (a and b and c and d):
+                continue
+            v = a + b + c + d
+            if v > high:
+                high, best, tied = v, i, False
+            elif v == high:
+                tied = True
+        if best >= 0 and not tied:
+            totals[best] += 1
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [primiera_total(p, self.faces) for p in piles]
+
+    def points_from(self, values: Sequence[Value]) -> list[int]:
+        return _one_to_top(values)
 
 
 class CoinRun(ScoreItem):
@@ -203,6 +261,9 @@ class CoinRun(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [napola_points(p) for p in piles]
 
+    def points_from(self, values: Sequence[Value]) -> list[int]:
+        return [int(v or 0) for v in values]
+
 
 class Counted(ScoreItem):
     """As many points as a side counted this hand: a point per sweep (``scope``), or the
@@ -220,6 +281,9 @@ class Counted(ScoreItem):
 
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return list(declared if self.declared else sweeps)
+
+    def points_from(self, values: Sequence[Value]) -> list[int]:
+        return [int(v or 0) for v in values]
 
 
 CARDS = Most("cards", ALL_CARDS, dict.fromkeys(range(NUM_CARDS), 0.1))

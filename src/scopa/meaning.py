@@ -23,6 +23,7 @@ from .items import (
     RE_BELLO_ITEM,
     SETTEBELLO_ITEM,
     SEVENS,
+    SHEET_KEYS,
     SWEEPS,
     ScoreItem,
 )
@@ -58,6 +59,7 @@ class Meaning:
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
         "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
+        "sheet_plan",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -67,6 +69,14 @@ class Meaning:
         )
         self.items: tuple[ScoreItem, ...] = _items(rules)
         self._awards = tuple(item.award for item in self.items)
+        #: the score sheet's plan per item: (item, key, label key, the slot of its values
+        #: among the counts ``score_hand`` works out anyway (-1: the item's own), whether
+        #: it is a classic sheet key)
+        self.sheet_plan: tuple[tuple[ScoreItem, str, str, int, bool], ...] = tuple(
+            (item, item.key, item.label, _KNOWN_SLOTS.get(item.key, -1),
+             item.key in SHEET_KEYS)
+            for item in self.items
+        )
         self.target = rules.target
         #: player count -> the numbers of sides allowed (the first is the default)
         self.seatings: dict[int, tuple[int, ...]] = VARIANT_SEATINGS[rules.variant]
@@ -175,9 +185,12 @@ class Meaning:
         self, captured: list[int], scope: list[int], declared: list[int] | None = None
     ) -> list[int]:
         """Each side's points for a finished hand (the search's fast path)."""
-        piles, sweeps, decl = self.side_piles(captured, scope, declared)
+        if self.rules.teams == len(captured) and declared is None:
+            piles, sweeps, decl = captured, scope, _NO_DECLARATIONS[len(captured)]
+        else:
+            piles, sweeps, decl = self.side_piles(captured, scope, declared)
         totals = [0] * len(piles)
-        for award in self._awards:
+        for award in self._awards:  # (awards read the piles, never change them)
             award(piles, sweeps, decl, totals)
         return totals
 
@@ -206,6 +219,12 @@ class Meaning:
             return None
         leaders = [i for i, t in enumerate(totals) if t == high]
         return leaders[0] if len(leaders) == 1 else None
+
+
+#: nobody's declared points, by number of sides (read only)
+_NO_DECLARATIONS = {n: [0] * n for n in range(2, 7)}
+#: the items whose per-side values the score sheet counts for the sides' classic facts
+_KNOWN_SLOTS = {"cards": 0, "coins": 1, "sevens": 2, "primiera": 3, "scope": 4}
 
 
 def _items(rules: Rules) -> tuple[ScoreItem, ...]:

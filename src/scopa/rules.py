@@ -9,10 +9,12 @@ preset.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import NUM_CARDS
+from .messages import text as message_text
 
 #: "equal": an equal card first, else a sum; "fifteen": the played card and the taken cards
 #: make 15; "cirulla": the fewest-cards equal-or-sum capture or a fifteen, the player's choice
@@ -293,14 +295,44 @@ class Rules:
             "piccola", "grande",
         ):
             need(isinstance(getattr(self, name), bool), f"{name} must be true or false")
-        need(
-            not (self.ace_takes_all and self.capture == "fifteen"),
-            "ace_takes_all is played with equal-rank or cirulla captures only",
-        )
-        need(not (self.napola_outright and not self.napola), "napola_outright needs napola")
+        for conflict in CONFLICTS:
+            need(not conflict.applies(self), conflict.error())
 
 
 _FIELD_NAMES = {f.name for f in dataclasses.fields(Rules)}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two option values that cannot be played together, and the message key
+    (``conflict.<name>`` in the catalogue) that says why."""
+
+    first: tuple[str, Any]
+    second: tuple[str, Any]
+    message: str
+
+    def applies(self, rules: Rules) -> bool:
+        (a, va), (b, vb) = self.first, self.second
+        return bool(getattr(rules, a) == va and getattr(rules, b) == vb)
+
+    def text(self, lang: str = "en") -> str:
+        return message_text(self.message, lang)
+
+    def error(self) -> str:
+        """The error naming both options: ``ace_takes_all=true with capture="fifteen": ...``."""
+        (a, va), (b, vb) = self.first, self.second
+        return f"{a}={json.dumps(va)} with {b}={json.dumps(vb)}: {self.text()}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"options": [list(self.first), list(self.second)], "message": self.message}
+
+
+#: every incompatible pair of option values, declared once: ``Rules`` refuses them, the
+#: server sends them (``variant_facts``), the lobby disables and explains them
+CONFLICTS: tuple[Conflict, ...] = (
+    Conflict(("ace_takes_all", True), ("capture", "fifteen"), "conflict.ace_fifteen"),
+    Conflict(("napola_outright", True), ("napola", False), "conflict.outright_napola"),
+)
 
 #: the values each table option may take (the deal's shape and the seating aside), for
 #: clients that offer them: declared here next to the options themselves
@@ -352,6 +384,7 @@ def variant_facts(variant: str) -> dict[str, Any]:
             {"key": key, "default": getattr(default, key), "values": list(values)}
             for key, values in OPTION_VALUES.items()
         ],
+        "conflicts": [c.to_dict() for c in CONFLICTS],
     }
 
 

@@ -58,13 +58,15 @@ def score_hand(
     ``items`` lists the items this table plays, each with its key, label key, the value
     shown per side and the points per side, so any client can draw any variant's sheet.
     Each side also keeps the classic facts (counts, primiera cards) and ``points`` by item
-    key (the classic keys always, zero when not played)."""
+    key (the classic keys always, zero when not played). Every item is worked out once:
+    its values, and its points from them (``ScoreItem.points_from``); the sides' entries
+    are read off the items (every public deal ends with a sheet)."""
     meaning = meaning_of(rules)
     sides = rules.teams
-    piles, sweeps, decl = meaning.side_piles(captured, scope, declared)
-    items = meaning.items
-    item_points = [item.points(piles, sweeps, decl) for item in items]
-    sweep_counts: list[int] = sweeps
+    if sides == len(captured) and declared is None:  # (read only below)
+        piles, sweeps, decl = captured, list(scope), [0] * sides  # (the sheet keeps sweeps)
+    else:
+        piles, sweeps, decl = meaning.side_piles(captured, scope, declared)
     cards = [p.bit_count() for p in piles]
     coins = [(p & COINS).bit_count() for p in piles]
     sevens = [(p & SEVENS).bit_count() for p in piles]
@@ -89,28 +91,29 @@ def score_hand(
         seats = _SEATS[rules.players, sides] = tuple(
             tuple(rules.seats_of(i)) for i in range(sides)
         )
-    # each item's sheet entry; the counts worked out above are not worked out again
-    known: dict[str, list[Any]] = {
-        "cards": cards, "coins": coins, "sevens": sevens, "primiera": prim, "scope": sweep_counts,
-    }
+    # the counts worked out above are the values of their items; the others ask the item
+    known = (cards, coins, sevens, prim, sweeps)
     entries: list[dict[str, Any]] = []
-    for item, item_pts in zip(items, item_points, strict=True):
-        shown = known.get(item.key)
-        entry = {
-            "key": item.key, "label": item.label, "points": item_pts,
-            "values": list(shown) if shown is not None else item.values(piles, sweeps, decl),
-        }
-        if item.key == "primiera":
-            entry["cards"] = prim_cards
-        entries.append(entry)
-    classic = [(e["key"], e["points"]) for e in entries if e["key"] in _CLASSIC]
-    #: a newer variant's items: their points, and their shown value under their own key
-    extra = [(e["key"], e["points"], e["values"]) for e in entries if e["key"] not in _CLASSIC]
+    #: each side's points by item key: the classic keys always, then newer items played
+    pts_by_side = [dict.fromkeys(SHEET_KEYS, 0) for _ in piles]
+    #: a newer variant's items: their shown value per side, under their own key
+    extra: list[tuple[str, list[Any]]] = []
+    for item, key, label, slot, classic in meaning.sheet_plan:
+        # (the lists worked out above are used by the sheet only, so they are not copied)
+        values = known[slot] if slot >= 0 else item.values(piles, sweeps, decl)
+        item_pts = item.points_from(values)
+        if slot == 3:
+            entries.append({"key": key, "label": label, "points": item_pts, "values": values,
+                            "cards": prim_cards})
+        else:
+            entries.append({"key": key, "label": label, "points": item_pts, "values": values})
+        for pts, got in zip(pts_by_side, item_pts, strict=True):  # (one per side)
+            pts[key] = got
+        if not classic:
+            extra.append((key, values))
     out = []
     for i, pile in enumerate(piles):
-        pts = dict.fromkeys(SHEET_KEYS, 0)
-        for key, got in classic:
-            pts[key] = got[i]
+        pts = pts_by_side[i]
         side: dict[str, Any] = {
             "seats": list(seats[i]),
             "cards": cards[i],
@@ -124,15 +127,12 @@ def score_hand(
             "re_bello": bool(pile >> RE_BELLO & 1),
             "points": pts,
         }
-        for key, got, shown in extra:
-            pts[key] = got[i]
+        for key, shown in extra:
             side[key] = shown[i]
         side["total"] = sum(pts.values())
         out.append(side)
     return {"sides": out, "outright": meaning.outright(piles), "items": entries}
 
-
-_CLASSIC = frozenset(SHEET_KEYS)
 
 __all__ = [
     "score_hand", "hand_totals", "primiera", "primiera_total", "napola_points", "POINT_ITEMS",

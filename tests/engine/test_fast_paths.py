@@ -324,3 +324,49 @@ def test_illegal_moves_after_legal_moves_change_nothing():
         with pytest.raises(IllegalMoveError):
             g.play(bad)
         assert g.to_position() == before and g.history == [] and g.legal_moves() == legal
+
+
+# -- one computation per sheet item ------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_sheet_points_from_values_agree_with_the_awards(variant):
+    """``score_hand`` works each item out once (values, then points from them); the search's
+    ``award`` path must give every item the same points."""
+    from scopa.meaning import meaning_of
+
+    rng = random.Random(f"items-{variant}")
+    for n in VARIANT_SEATINGS[variant]:
+        rules = Rules.preset(variant, players=n)
+        sides = rules.teams
+        for _ in range(60):
+            piles = [0] * n
+            for c in range(40):
+                if rng.random() < 0.9:
+                    piles[rng.randrange(n)] |= 1 << c
+            scope = [rng.randrange(3) for _ in range(n)]
+            declared = [rng.choice((0, 0, 3, 10)) for _ in range(n)]
+            sheet = score_hand(rules, piles, scope, declared)
+            side_piles, sweeps, decl = meaning_of(rules).side_piles(piles, scope, declared)
+            for item, entry in zip(meaning_of(rules).items, sheet["items"], strict=True):
+                assert entry["key"] == item.key
+                assert entry["points"] == item.points(side_piles, sweeps, decl), item.key
+                assert len(entry["values"]) == sides
+
+
+def test_score_sheet_keeps_no_list_of_the_caller():
+    rules = Rules.preset("scopa")
+    scope = [1, 0]
+    sheet = score_hand(rules, [0x3FF, 0xFFC00], scope)
+    scope[0] = 5
+    assert [item["values"] for item in sheet["items"] if item["key"] == "scope"] == [[1, 0]]
+
+
+def test_from_parts_sets_every_field():
+    """``Game.from_parts`` sets each field itself (no ``_init_empty`` first): none is left
+    unset, and they match a dealt game's."""
+    for variant in ("scopa", "cirulla"):
+        g = Game(Rules.preset(variant), seed="parts")
+        h = Game.from_position(g.to_position())
+        for name in Game.__slots__:
+            assert hasattr(h, name), name
+        assert h.to_position() == g.to_position()
+        assert (h.auto_declare, h.meaning, h._rows) == (g.auto_declare, g.meaning, g._rows)

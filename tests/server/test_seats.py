@@ -191,6 +191,12 @@ def test_public_list_and_invites(server: ServerProcess) -> None:
     assert "intermediate" in meta["bot_levels"]
     scopone = next(v for v in meta["variants"] if v["name"] == "scopone")
     assert scopone["players"] == [4]
+    # the conflicting option values are sent, and a table asking for them is refused
+    conflict = scopone["conflicts"][0]
+    assert conflict["message"].startswith("conflict.")
+    (a, va), (b, vb) = conflict["options"]
+    refused = server.post("/api/tables", {"name": "Anna", "options": {a: va, b: vb}})
+    assert refused.status_code in (400, 422) and a in refused.text and b in refused.text
     assert server.get("/docs").status_code == 200
     assert server.get("/openapi.json").json()["paths"]["/api/tables"]
     page = server.get("/")

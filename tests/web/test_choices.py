@@ -109,6 +109,9 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
     expect(sheet).to_be_visible()
     expect(sheet.locator("tr[data-item]")).to_have_count(6)  # no sevens, no re bello
     expect(sheet.locator('tr[data-item="napola"] td.pt')).to_have_text(["+4", "0"])
+    # the item names come from the shared catalogue (item.<key>), as in the terminal
+    expect(sheet.locator('tr[data-item="scope"] th')).to_have_text("Scope (sweeps)")
+    expect(sheet.locator('tr[data-item="coins"] th')).to_have_text("Coins")
     expect(sheet.locator('tr[data-item="primiera"] .prim-cards .card')).to_have_count(4)
     expect(sheet.locator('tr[data-item="primiera"]')).to_contain_text("no card of every suit")
     expect(sheet.locator("tr.total td.pt")).to_have_text(["9", "2"])

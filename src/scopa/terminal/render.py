@@ -13,15 +13,9 @@ from rich.text import Text
 
 from ..cards import SUIT, card_name, card_text, cards_of
 from ..game import DECLARE, MARKS, Move
-from ..messages import card, cards, message, render
+from ..messages import card, cards, has, message, render, text
 from ..view import PlayerView
 
-#: each score item's name on the sheet, by its key (an unknown key shows as itself)
-ITEM_LABELS = {
-    "cards": "cards taken", "settebello": "settebello (7d)", "scope": "sweeps",
-    "sevens": "most sevens", "re_bello": "re bello (10d)", "grande": "grande (8d 9d 10d)",
-    "piccola": "piccola (1d 2d 3d...)", "declarations": "declared hands",
-}
 SUIT_STYLE = ("bold yellow", "bold red", "bold blue", "bold green")
 
 
@@ -125,7 +119,17 @@ def moves_table(moves: Sequence[Move]) -> Table:
     return table
 
 
-def score_sheet(result: dict[str, Any], names: Sequence[str], title: str) -> Table:
+def item_label(item: dict[str, Any], lang: str = "en") -> str:
+    """A score item's name from the message catalogue (``item.<key>``, the label key the
+    sheet carries), the browser sheet's words in the terminal's lower case; an unknown key
+    shows as itself."""
+    key = item.get("label") or f"item.{item['key']}"
+    return text(key, lang).lower() if has(key, lang) else str(item["key"])
+
+
+def score_sheet(
+    result: dict[str, Any], names: Sequence[str], title: str, lang: str = "en"
+) -> Table:
     """Where every point of the hand came from: one column per side."""
     sides = result["sides"]
     table = Table(title=title)
@@ -136,13 +140,13 @@ def score_sheet(result: dict[str, Any], names: Sequence[str], title: str) -> Tab
     items = sheet_items(result)
     for item in items:  # what each side has towards every item this table plays
         details = item.get("cards") or [None] * len(sides)
-        table.add_row(ITEM_LABELS.get(item["key"], item["key"]), *[
+        table.add_row(item_label(item, lang), *[
             _shown(v) + (f" ({' '.join(d)})" if d else "")
             for v, d in zip(item["values"], details, strict=True)
         ])
     for item in items:
         if any(item["points"]):
-            label = ITEM_LABELS.get(item["key"], item["key"])
+            label = item_label(item, lang)
             table.add_row(f"point: {label}", *[str(p or "") for p in item["points"]])
     table.add_row("[bold]hand points", *[f"[bold]{s['total']}" for s in sides])
     return table

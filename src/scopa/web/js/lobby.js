@@ -9,6 +9,7 @@ import { cardFace } from "./cardart.js";
 import { deckPicker } from "./decks/picker.js";
 import { seatsOf } from "./sides.js";
 import { currentUser, loadSession } from "./session.js";
+import { rulesOptions } from "./lobbyoptions.js";
 
 const TARGETS = [11, 16, 21, 31];
 
@@ -72,6 +73,7 @@ function buildForm(form, meta, state) {
   const start = h("button", { type: "submit", class: "primary big start" }, t("lobby.start"));
 
   const variantOf = () => meta.variants.find((v) => v.name === state.variant);
+  const options = rulesOptions(state, variantOf);
 
   function fillPlayers() {
     const v = variantOf();
@@ -162,6 +164,7 @@ function buildForm(form, meta, state) {
     variantDesc.textContent = variantLine(variantOf());
     fillTargets();
     fillPlayers();
+    options.reset();
   });
   playersSel.addEventListener("change", () => { state.players = Number(playersSel.value); fillTeams(); });
   teamsSel.addEventListener("change", () => { state.teams = Number(teamsSel.value); fillSeats(); });
@@ -176,7 +179,7 @@ function buildForm(form, meta, state) {
     const body = {
       variant: state.variant, players: state.players, teams: state.teams, target: state.target,
       public: pub.checked, name: nick, creator_seat: 0, rated: Boolean(rated && rated.checked),
-      seats: state.seats.map(seatRequest),
+      seats: state.seats.map(seatRequest), options: options.chosen(),
     };
     start.disabled = true;
     try {
@@ -198,6 +201,7 @@ function buildForm(form, meta, state) {
       h("div", { class: "field" }, h("label", { for: "teams" }, t("lobby.teams")), teamsSel),
       h("div", { class: "field" }, h("label", { for: "target" }, t("lobby.target")), targetSel)),
     seatsBox,
+    options.el,
     // signed in, the seat takes the account's name
     currentUser() ? h("p", { class: "playing-as" }, t("lobby.playingAs", { name: currentUser().name }))
       : h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),

@@ -40,7 +40,7 @@ export function renderSheet(result, o) {
   for (const name of o.names) head.append(h("th", { scope: "col", colspan: 2 }, name));
   const body = h("tbody", {});
   for (const item of items) {
-    const row = h("tr", { dataset: { item: item.key } }, h("th", { scope: "row" }, t(`sheet.${item.key}`)));
+    const row = h("tr", { dataset: { item: item.key } }, h("th", { scope: "row" }, t(item.label || `item.${item.key}`)));
     result.sides.forEach((side, i) => row.append(h("td", { class: "detail" }, detail(item, i)), pointCell(item.points[i] || 0)));
     body.append(row);
   }
