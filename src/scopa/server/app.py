@@ -12,7 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import health, history, lobby, security
+from . import health, history, lobby, reports, security
 from .broker import make_broker
 from .errors import validation_error
 from .hub import Hub
@@ -82,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(history.router)
     app.include_router(health.router)
+    app.include_router(reports.router)
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:

@@ -27,7 +27,7 @@ from ..replay import final_game
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
 from ..view import history_entry
-from . import views
+from . import fairplay, views
 from .clock import Clock
 from .models import MatchRow, SeatRow, TableRow
 from .names import bot_name, distinct_name
@@ -116,6 +116,12 @@ class Table:
     #: the client address that made the table (None after a restart): its waiting
     #: tables are capped
     creator_address: str | None = None
+    #: teach me for every seat (a table setting all see; ``fairplay``)
+    teach: bool = True
+
+    @property
+    def rated(self) -> bool:
+        return fairplay.is_rated(self.rules.to_dict())
 
     @property
     def state_id(self) -> int:
@@ -189,6 +195,7 @@ class Master:
         creator: str | None,
         creator_seat: int | None,
         address: str | None = None,
+        teach: bool = True,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table; the creator takes ``creator_seat`` (a human seat). Refused when
         the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
@@ -231,10 +238,12 @@ class Master:
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
             created_at=datetime.now(UTC), seats=states, creator_address=address,
         )
+        table.teach = fairplay.table_teach(teach, table.rated)
         await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
                 grace_seconds=grace, created_at=table.created_at, status="waiting",
+                teach=table.teach,
             ),
             [
                 SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
@@ -382,6 +391,7 @@ class Master:
             id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
             grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
             seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash) for s in st.seats],
+            teach=t.teach,
         )
         if st.match is None or st.match.finished_at is not None:
             return table
@@ -732,6 +742,9 @@ class Master:
         return Move(move.card, move.capture).to_dict()
 
     async def teach(self, table: Table, seat: int, state_id: object) -> dict[str, Any]:
+        refused = fairplay.teach_refusal(table.teach, table.rated)
+        if refused is not None:
+            raise MasterError("teach_off", refused)
         game = table.game
         if game is None:
             raise MasterError("not_started", "the match has not started")
@@ -782,6 +795,7 @@ class Master:
             "id": table.id, "variant": r.variant, "rules": r.to_dict(),
             "players": r.players,
             "teams": r.teams, "target": r.target, "public": table.public,
+            "teach": fairplay.teach_refusal(table.teach, table.rated) is None,
             "status": table.status,
             "invite": table.invite if (with_invite or table.public) else None,
             "seats": [

@@ -6,7 +6,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from ..game import move_fields
@@ -39,6 +49,9 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: waiting | playing | finished | expired (waited too long for players; never reloaded)
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    #: teach me (the move analysis) for every seat, chosen at creation and shown to all
+    #: (``fairplay``); never on in rated games
+    teach: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class SeatRow(Base):

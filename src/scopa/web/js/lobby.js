@@ -59,6 +59,8 @@ function buildForm(form, meta, state) {
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: meta.limits ? meta.limits.name_length : 24,
     value: typed ?? (nickname() || ""), placeholder: t("lobby.defaultName"), autocomplete: "nickname" });
   const pub = h("input", { id: "public", type: "checkbox", checked: Boolean(publicBefore && publicBefore.checked) });
+  const teachBefore = form.querySelector("#table-teach");
+  const teach = h("input", { id: "table-teach", type: "checkbox", checked: teachBefore ? teachBefore.checked : true });
   const advanced = h("input", { id: "advanced", type: "checkbox", checked: state.advanced,
     "aria-describedby": "advanced-help" });
   const advancedHelp = h("p", { id: "advanced-help", class: "muted small advanced-help" });
@@ -169,7 +171,7 @@ function buildForm(form, meta, state) {
     if (name.value.trim()) saveNickname(nick);
     const body = {
       variant: state.variant, players: state.players, teams: state.teams, target: state.target,
-      public: pub.checked, name: nick, creator_seat: 0,
+      public: pub.checked, teach: teach.checked, name: nick, creator_seat: 0,
       seats: state.seats.map(seatRequest),
     };
     start.disabled = true;
@@ -194,6 +196,7 @@ function buildForm(form, meta, state) {
     seatsBox,
     h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
     h("label", { class: "check" }, pub, t("lobby.public")),
+    h("label", { class: "check" }, teach, t("lobby.teach")),
     error,
     start);
   if (!variantOf()) state.variant = meta.variants[0].name;

@@ -2,6 +2,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { SPEEDS } from "./anim.js";
+import { teachAllowed } from "./teach.js";
 
 export function settingsBox(m, actions) {
   const speed = h("select", { id: "speed", onchange: (e) => actions.setSpeed(e.target.value) });
@@ -17,7 +18,7 @@ export function settingsBox(m, actions) {
     onchange: (e) => actions.setSound(e.target.checked),
   });
   return h("div", { class: "settings" },
-    h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))),
+    teachAllowed(m.table) ? h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))) : null,
     h("label", { class: "switch" }, sound, h("span", {}, t("settings.sound"))),
     h("label", { for: "speed" }, t("settings.speed"), " ", speed),
     h("button", { type: "button", class: "link keys-link", "aria-keyshortcuts": "?", onclick: actions.shortcuts },
