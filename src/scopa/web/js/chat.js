@@ -26,7 +26,8 @@ export function chatPanel(tableId, io) {
   };
   const heading = h("h2", { id: "chat-title" });
   const note = h("p", { class: "muted small chat-note" });
-  const log = h("ol", { class: "chat-log", role: "log", "aria-live": "polite", "aria-labelledby": "chat-title", tabindex: "0" });
+  const list = h("ol", { class: "chat-list" });
+  const log = h("div", { class: "chat-log", role: "log", "aria-live": "polite", "aria-labelledby": "chat-title", tabindex: "0" }, list);
   const phraseBox = h("div", { class: "chat-phrases", role: "group" });
   const input = h("input", { type: "text", id: "chat-input", class: "chat-input", autocomplete: "off", maxlength: st.limit });
   const sendButton = h("button", { type: "submit", class: "chat-send" });
@@ -74,7 +75,7 @@ export function chatPanel(tableId, io) {
       const reported = st.reported.has(m.id);
       item.append(h("span", { class: "chat-actions" },
         h("button", { type: "button", class: "link chat-mute", "aria-label": t("chat.muteWho", { name: who }), onclick: () => setMuted(m.author, true) }, t("chat.mute")),
-        h("button", { type: "button", class: "link chat-report", disabled: reported, "aria-label": t("chat.reportWho", { name: who }),
+        h("button", { type: "button", class: "link chat-report", disabled: reported, "aria-label": reported ? null : t("chat.reportWho", { name: who }),
           onclick: () => { if (io.send({ type: "report", id: m.id })) { st.reported.add(m.id); render(); } } },
         reported ? t("chat.reported") : t("chat.report"))));
     }
@@ -96,7 +97,7 @@ export function chatPanel(tableId, io) {
       onclick: () => io.send({ type: "chat", phrase: key }) }, t(key))));
     const shown = st.messages.filter((m) => !st.muted.has(m.author));
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-    replace(log, shown.length ? shown.map(messageItem) : h("li", { class: "muted chat-none" }, t("chat.none")));
+    replace(list, shown.length ? shown.map(messageItem) : h("li", { class: "muted chat-none" }, t("chat.none")));
     if (atBottom) log.scrollTop = log.scrollHeight;
     error.textContent = st.error;
     const muted = [...st.muted];
