@@ -82,9 +82,8 @@ export function chatPanel(tableId, io) {
     return item;
   }
 
-  function render() {
-    if (!st.channel) return;
-    el.hidden = false;
+  /** The panel's own words (in the language now). */
+  function label() {
     const spectators = st.channel === "spectators";
     heading.textContent = t(spectators ? "chat.titleSpectators" : "chat.title");
     note.textContent = t(spectators ? "chat.spectatorsOnly" : "chat.playersOnly");
@@ -93,6 +92,14 @@ export function chatPanel(tableId, io) {
     input.maxLength = st.limit;
     sendButton.textContent = t("chat.send");
     phraseBox.setAttribute("aria-label", t("chat.phrases"));
+  }
+  label();
+
+  // hidden until the server says which channel this socket is in
+  function render() {
+    if (!st.channel) return;
+    el.hidden = false;
+    label();
     replace(phraseBox, st.phrases.map((key) => h("button", { type: "button", class: "chat-phrase", dataset: { phrase: key },
       onclick: () => io.send({ type: "chat", phrase: key }) }, t(key))));
     const shown = st.messages.filter((m) => !st.muted.has(m.author));
