@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -290,3 +291,29 @@ def test_clean_text() -> None:
         with pytest.raises(MasterError) as e:
             clean_text(raw, 10)
         assert e.value.code == code
+
+
+def test_history_survives_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "chat-restart.sqlite"
+    first = ServerProcess(db).start()
+    try:
+        async def before() -> tuple[str, str, list[int]]:
+            tid, _, (a, b) = await seated(first)
+            ids = [(await say(a, text="before the restart"))["id"],
+                   (await say(b, phrase="chat.phrase.thanks"))["id"]]
+            await a.send({"type": "mute", "author": "s1", "muted": True})
+            await a.expect("muted")
+            for c in (a, b):
+                await c.close()
+            return tid, str(b.token), ids
+
+        tid, token, ids = asyncio.run(before())
+    finally:
+        first.kill()
+    second = ServerProcess(db).start()
+    try:
+        hist = asyncio.run(history_of(second, tid, token))
+        assert [m["id"] for m in hist["messages"]] == ids
+        assert hist["messages"][1]["phrase"] == "chat.phrase.thanks"
+    finally:
+        second.stop()

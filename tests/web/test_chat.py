@@ -22,7 +22,8 @@ def open_seat(page: Page, base: str, table_id: str, token: str, seat: int,
               lang: str = "en") -> None:
     """Keep a seat token where the page looks for it, in ``lang``, and open the table."""
     page.goto(base + "/")
-    page.evaluate("([k, v, l]) => { localStorage.setItem(k, v); localStorage.setItem('scopa.lang', l); }",
+    page.evaluate("([k, v, l]) => { localStorage.setItem(k, v); "
+                  "localStorage.setItem('scopa.lang', l); }",
                   [f"scopa.seat.{table_id}", json.dumps({"token": token, "seat": seat}), lang])
     page.goto(f"{base}/t/{table_id}")
     expect(page.locator(".chat-panel")).to_be_visible()

@@ -120,16 +120,19 @@ class Table:
     teach: bool = True
 
     @property
-    def rated(self) -> bool:
-        return fairplay.is_rated(self.rules.to_dict())
-
-    @property
     def state_id(self) -> int:
         return self.match_number * STATE_STRIDE + self.seq
 
     @property
     def match_over(self) -> bool:
         return self.winner is not None
+
+
+def rated(table: Table) -> bool:
+    """Whether the table's games are rated (then teach me is off). The hook for rated
+    games: a ``rated`` option in the rules, or a ``rated`` attribute of the table once the
+    ratings work gives tables one."""
+    return fairplay.is_rated(table.rules.to_dict(), {"rated": getattr(table, "rated", False)})
 
 
 def aware(moment: datetime) -> datetime:
@@ -238,7 +241,7 @@ class Master:
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
             created_at=datetime.now(UTC), seats=states, creator_address=address,
         )
-        table.teach = fairplay.table_teach(teach, table.rated)
+        table.teach = fairplay.table_teach(teach, rated(table))
         await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
@@ -742,7 +745,7 @@ class Master:
         return Move(move.card, move.capture).to_dict()
 
     async def teach(self, table: Table, seat: int, state_id: object) -> dict[str, Any]:
-        refused = fairplay.teach_refusal(table.teach, table.rated)
+        refused = fairplay.teach_refusal(table.teach, rated(table))
         if refused is not None:
             raise MasterError("teach_off", refused)
         game = table.game
@@ -795,7 +798,7 @@ class Master:
             "id": table.id, "variant": r.variant, "rules": r.to_dict(),
             "players": r.players,
             "teams": r.teams, "target": r.target, "public": table.public,
-            "teach": fairplay.teach_refusal(table.teach, table.rated) is None,
+            "teach": fairplay.teach_refusal(table.teach, rated(table)) is None,
             "status": table.status,
             "invite": table.invite if (with_invite or table.public) else None,
             "seats": [
