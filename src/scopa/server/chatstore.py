@@ -1,6 +1,7 @@
 """Storage of table chat: every message said (so a reconnecting player, or the table
 after a restart, sees the same history) and the reports players file about them (for the
-operator). Rows live beside the game's in the same database and migrations."""
+operator). The rows (``models.ChatRow``, ``models.ReportRow``) live beside the game's in
+the same database and migrations."""
 
 from __future__ import annotations
 
@@ -8,45 +9,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func, select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base, utcnow
+from .models import ChatRow, ReportRow, utcnow
 from .store import Store
-
-
-class ChatRow(Base):
-    """One chat message: free ``text`` or a quick ``phrase`` (a catalogue key)."""
-
-    __tablename__ = "chat_messages"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
-    #: players | spectators: the two never see each other's messages
-    channel: Mapped[str] = mapped_column(String(16))
-    #: "s<seat>" for a seat, "w<n>" for the n-th spectator socket of the table
-    author: Mapped[str] = mapped_column(String(16))
-    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    text: Mapped[str | None] = mapped_column(String(1000), nullable=True)
-    phrase: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class ReportRow(Base):
-    """A player's report of a message, with the messages before it (the context)."""
-
-    __tablename__ = "chat_reports"
-    __table_args__ = (UniqueConstraint("message_id", "reporter"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id"), index=True)
-    table_id: Mapped[str] = mapped_column(String(32))
-    reporter: Mapped[str] = mapped_column(String(16))
-    reporter_name: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    #: the reported message and the ones before it in its channel, as they were shown
-    context: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), default=utcnow, index=True)
 
 
 @dataclass
