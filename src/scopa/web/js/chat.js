@@ -132,6 +132,11 @@ export function chatPanel(tableId, io) {
     el,
     /** The history on each (re)connection; mutes this browser kept are told again. */
     onHistory(msg) {
+      if (msg.channel !== st.channel) {
+        // e.g. a seat token no longer valid: now watching, in the spectators' chat
+        st.messages = [];
+        st.reported.clear();
+      }
       st.channel = msg.channel;
       st.you = msg.you;
       st.limit = (msg.limits && msg.limits.length) || st.limit;
