@@ -38,10 +38,16 @@ async def seated(server: ServerProcess, n: int = 2) -> tuple[str, str, list[Clie
     tokens = [created["token"]] + [
         server.join(created["invite"], name=f"P{i}")["token"] for i in range(1, n)]
     tid = created["table"]["id"]
-    clients = [await Client(server, tid, tok).connect() for tok in tokens]
-    for c in clients:
-        await c.expect("chat_history")
+    clients = [await opened(Client(server, tid, tok)) for tok in tokens]
     return tid, created["invite"], clients
+
+
+async def opened(client: Client) -> Client:
+    """Connect and open the chat (its history frame is then in ``client.frames``)."""
+    await client.connect()
+    await client.send({"type": "chat_open"})
+    await client.expect("chat_history")
+    return client
 
 
 def chats(client: Client) -> list[dict[str, Any]]:
@@ -65,8 +71,8 @@ async def say(client: Client, **body: Any) -> dict[str, Any]:
 
 async def history_of(server: ServerProcess, tid: str, token: str | None = None,
                      invite: str | None = None) -> dict[str, Any]:
-    c = await Client(server, tid, token, invite=invite).connect()
-    frame = await c.expect("chat_history")
+    c = await opened(Client(server, tid, token, invite=invite))
+    frame = [f for f in c.frames if f["type"] == "chat_history"][-1]
     await c.close()
     return frame
 
@@ -74,6 +80,11 @@ async def history_of(server: ServerProcess, tid: str, token: str | None = None,
 def test_players_chat_and_reconnection_history(chat_server: ServerProcess) -> None:
     async def run() -> None:
         tid, _, (a, b) = await seated(chat_server)
+        # a second tab of b that never opens the chat: it is sent none, and may not speak
+        plain = await Client(chat_server, tid, b.token).connect()
+        await plain.expect("state")
+        await plain.send({"type": "chat", "text": "hello?"})
+        assert (await plain.expect("error"))["code"] == "chat_closed"
         first = await say(a, text="  ciao   a tutti  ")
         assert first["text"] == "ciao a tutti" and first["author"] == "s0"
         assert first["name"] == "Anna"
@@ -85,6 +96,10 @@ def test_players_chat_and_reconnection_history(chat_server: ServerProcess) -> No
         # HTML is kept as the text it is (pages set it as text)
         html = await say(a, text="<b>bold</b><script>x</script>")
         assert html["text"] == "<b>bold</b><script>x</script>"
+        await plain.send({"type": "ping", "t": 1})
+        await plain.expect("pong")
+        assert not [f for f in plain.frames if f["type"].startswith("chat")]
+        await plain.close()
         await a.close()
         hist = await history_of(chat_server, tid, a.token)
         assert hist["channel"] == "players" and hist["you"] == "s0"
@@ -162,8 +177,8 @@ def test_mute_is_for_yourself_and_kept(chat_server: ServerProcess) -> None:
         assert from_c["id"] not in [m["id"] for m in chats(a)]
         # kept for the seat: a reconnection's history leaves c out and says so
         await a.close()
-        a2 = await Client(chat_server, tid, a.token).connect()
-        hist = await a2.expect("chat_history")
+        a2 = await opened(Client(chat_server, tid, a.token))
+        hist = [f for f in a2.frames if f["type"] == "chat_history"][-1]
         assert hist["muted"] == ["s2"]
         assert [m["id"] for m in hist["messages"]] == [from_b["id"]]
         await a2.send({"type": "mute", "author": "s2", "muted": False})
@@ -179,10 +194,9 @@ def test_spectators_have_their_own_channel(chat_server: ServerProcess) -> None:
     async def run() -> None:
         tid, invite, (a, b) = await seated(chat_server)
         said_by_player = await say(a, text="players only")
-        w1 = await Client(chat_server, tid, invite=invite).connect()
-        w2 = await Client(chat_server, tid, invite=invite).connect()
-        h1 = await w1.expect("chat_history")
-        await w2.expect("chat_history")
+        w1 = await opened(Client(chat_server, tid, invite=invite))
+        w2 = await opened(Client(chat_server, tid, invite=invite))
+        h1 = [f for f in w1.frames if f["type"] == "chat_history"][-1]
         assert h1["channel"] == "spectators" and h1["messages"] == []
         assert h1["you"].startswith("w")
         from_w1 = await say(w1, text="spectators only")

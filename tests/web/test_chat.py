@@ -138,3 +138,13 @@ def test_teach_off_is_a_table_setting(server, new_page, artifacts):
     page.wait_for_url("**/t/*")
     expect(page.locator(".teach-setting.on")).to_have_text("Teach me: on for everyone")
     expect(page.locator("#teach")).to_have_count(1)
+
+
+def test_join_page_tells_the_teach_setting(server, new_page):
+    page = new_page(viewport=DESKTOP)
+    page.goto(server + "/")
+    made = page.request.post(server + "/api/tables", data={
+        "name": "Anna", "teach": False, "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    friend = new_page(viewport=DESKTOP)
+    friend.goto(f"{server}/join/{made['invite']}")
+    expect(friend.locator(".join .teach-setting.off")).to_have_text("Teach me: off")

@@ -6,7 +6,11 @@ Two channels per table that never meet: the players' (every seat) and the specta
 Players never read the spectators' comments on their play and spectators never read what
 players tell each other (docs/server-protocol.md). A refused message is stored nowhere and
 sent to nobody. History is kept (stored), so a socket that (re)connects gets its channel's
-recent messages, without the speakers it muted."""
+recent messages, without the speakers it muted.
+
+Chat is opt-in per socket: a socket that sends ``chat_open`` (after ``hello``, again after
+each reconnection) gets the history and from then on every message of its channel; a
+socket that never does (a program playing the game) is sent no chat at all."""
 
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from .master import LIVE, Conn, Master, MasterError, Table
 
 #: the frames a client sends for chat: type -> (required, optional) fields
 CHAT_FRAMES: dict[str, tuple[set[str], set[str]]] = {
+    "chat_open": (set(), set()),
     "chat": (set(), {"text", "phrase"}),
     "mute": ({"author", "muted"}, set()),
     "report": ({"id"}, {"reason"}),
@@ -77,6 +82,8 @@ class Room:
     history: dict[str, deque[Said]]
     #: mutes of each seat, kept while the table lives (a reload keeps them)
     seat_mutes: dict[int, set[str]] = field(default_factory=dict)
+    #: the sockets that opened the chat, and their channel
+    members: dict[Any, str] = field(default_factory=dict)
     #: spectators: their author id and their mutes, per socket
     watchers: dict[Any, str] = field(default_factory=dict)
     watcher_mutes: dict[Any, set[str]] = field(default_factory=dict)
@@ -135,16 +142,17 @@ class Chat:
             return room.watcher_mutes.setdefault(conn, set())
         return room.seat_mutes.setdefault(conn.seat, set())
 
-    def readers(self, table: Table, channel: str) -> list[Conn]:
-        if channel == SPECTATORS:
-            return list(table.spectators)
-        return [c for s in table.seats for c in s.conns]
+    @staticmethod
+    def readers(room: Room, channel: str) -> list[Any]:
+        return [c for c, ch in room.members.items() if ch == channel]
 
     # -- sockets ------------------------------------------------------------------------
-    async def attach(self, table: Table, conn: Conn) -> None:
-        """A socket joined the table: give it an id (spectators) and its channel's
-        history, without the speakers it muted."""
+    async def open(self, table: Table, conn: Conn) -> None:
+        """A socket opens the chat: give it an id (spectators) and its channel's history,
+        without the speakers it muted; from now on it reads its channel."""
         room = await self.room(table)
+        # no await from here on: the history and the live messages meet without a gap
+        room.members[conn] = self.channel(conn)
         if conn.seat is None and conn not in room.watchers:
             room.watchers[conn] = f"w{room.next_watcher}"
             room.next_watcher += 1
@@ -161,6 +169,7 @@ class Chat:
         room = self.rooms.get(table.id)
         if room is None:
             return
+        room.members.pop(conn, None)
         room.watchers.pop(conn, None)
         room.watcher_mutes.pop(conn, None)
         nobody = not table.spectators and not any(s.conns for s in table.seats)
@@ -170,10 +179,13 @@ class Chat:
     # -- frames -------------------------------------------------------------------------
     async def handle(self, table: Table, conn: Conn, frame: dict[str, Any]) -> None:
         """One chat frame; a refusal raises ``MasterError`` having changed nothing."""
-        room = await self.room(table)
-        if conn.seat is None and conn not in room.watchers:
-            raise MasterError("not_authenticated", "say hello first")
         kind = frame["type"]
+        if kind == "chat_open":
+            await self.open(table, conn)
+            return
+        room = await self.room(table)
+        if conn not in room.members:
+            raise MasterError("chat_closed", "open the chat first: send chat_open")
         if kind == "chat":
             await self.say(table, room, conn, frame)
         elif kind == "mute":
@@ -206,7 +218,7 @@ class Chat:
         message = await self.store.add(table.id, channel, author, name, text, phrase)
         room.history[channel].append(message)
         out = json.dumps({"type": "chat", "channel": channel, "message": message.frame()})
-        for reader in self.readers(table, channel):
+        for reader in self.readers(room, channel):
             if reader is conn or author not in self.mutes(room, reader):
                 reader.send(out)
 

@@ -133,7 +133,6 @@ class Hub:
         try:
             attached = await self._hello(conn, table)
             if attached:
-                await self.chat.attach(table, conn)
                 await self._loop(conn, table)
         except WebSocketDisconnect:
             pass

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { nickname, saveInvite, saveNickname, saveSeat, seatFor } from "./store.js";
 import { navigate } from "./nav.js";
 import { variantName } from "./variants.js";
+import { teachSetting } from "./teach.js";
 
 export function mountJoin(main, invite) {
   const box = h("section", { class: "card-box join" });
@@ -28,6 +29,7 @@ export function mountJoin(main, invite) {
     const error = h("p", { class: "error", role: "alert" });
     const form = h("form", {},
       h("p", {}, `${variantName(table.variant)} · ${t("table.target", { n: table.target })} · ${who}`),
+      teachSetting(table), // known before sitting down: the same for every seat
       h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")), name),
       error,
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary big" }, t("join.button")), watch));

@@ -383,8 +383,10 @@ export function mountTable(main, tableId) {
   }
 
   function onStatus(status) {
-    if (status === "open") showBanner("");
-    else if (status === "lost") showBanner(t("table.disconnected"));
+    if (status === "open") {
+      showBanner("");
+      socket.send({ type: "chat_open" }); // after each (re)connection: history, then live
+    } else if (status === "lost") showBanner(t("table.disconnected"));
     else if (status === "unknown_table") noSuchTable();
     else if (status === "bad_token" && !(mine && mine.token)) noSuchTable(); // private, no invite
     else if (status === "bad_token") {
@@ -399,7 +401,8 @@ export function mountTable(main, tableId) {
   }
 
   function onSpectatorStatus(status) {
-    if (status === "lost") showBanner(t("table.disconnected"));
+    if (status === "open") socket.send({ type: "chat_open" });
+    else if (status === "lost") showBanner(t("table.disconnected"));
     // a private table shows nothing to those without its invite
     else if (status === "unknown_table" || status === "bad_token") noSuchTable();
   }
