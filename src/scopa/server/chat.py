@@ -162,7 +162,9 @@ class Chat:
             "type": "chat_history", "channel": channel, "you": self.author(room, conn),
             "muted": sorted(muted), "limits": {"length": self.limits.length},
             "phrases": self.phrase_list,
-            "messages": [m.frame() for m in room.history[channel] if m.author not in muted],
+            # in id order (two messages stored at once may be appended either way)
+            "messages": [m.frame() for m in sorted(room.history[channel], key=lambda m: m.id)
+                         if m.author not in muted],
         }))
 
     def detach(self, table: Table, conn: Conn) -> None:
