@@ -440,4 +440,4 @@ def test_teach_me_is_off_in_rated_games(server: ServerProcess) -> None:
             await c.close()
 
     refused = asyncio.run(ask())
-    assert refused["code"] == "unavailable" and "rated" in refused["message"]
+    assert refused["code"] == "teach_off" and "rated" in refused["message"]

@@ -3,7 +3,9 @@
 Modules, one job each: ``settings`` (configuration from flags and SCOPA_* variables),
 ``models`` and ``store`` (event-sourced storage), ``migrate`` (Alembic, run at start),
 ``master`` (the authoritative match master), ``hub`` (WebSocket connections), ``seats``
-(bots and analyses in process pools), ``lobby`` and ``history`` (HTTP API), ``security``
+(bots and analyses in process pools), ``chat`` and ``chatstore`` (table chat), ``fairplay``
+(whether teach me is on), ``buckets`` (rate limits), ``lobby``, ``history`` and ``reports``
+(HTTP API), ``security``
 (response headers, WebSocket origins, the operator's secret), ``errors`` (422 bodies that
 are always JSON), ``app`` (wiring).
 """

@@ -12,7 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import accounts, friends, health, history, lobby, profiles, security
+from . import accounts, friends, health, history, lobby, profiles, reports, security
 from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
@@ -98,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(profiles.router)
     app.include_router(friends.router)
+    app.include_router(reports.router)
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:

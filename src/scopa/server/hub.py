@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from .buckets import TokenBucket
+from .chat import CHAT_FRAMES, Chat
 from .master import Master, MasterError, Table
 from .security import origin_allowed
 from .settings import Settings
@@ -24,27 +25,10 @@ FRAMES: dict[str, tuple[set[str], set[str]]] = {
     "next": (set(), set()),
     "rematch": (set(), set()),
     "ping": (set(), {"t"}),
+    **CHAT_FRAMES,
 }
 #: messages queued for one socket beyond which it is too slow and is closed
 MAX_QUEUE = 500
-
-
-class TokenBucket:
-    """At most ``burst`` frames at once, refilled at ``rate`` per second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Connection:
@@ -131,6 +115,7 @@ class Hub:
         self.settings = settings
         #: teach-me answers being computed (kept so they are not collected mid-way)
         self._teaching: set[asyncio.Task[None]] = set()
+        self.chat = Chat(master)
 
     async def serve(self, ws: WebSocket, table_id: str) -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), self.settings):
@@ -154,6 +139,7 @@ class Hub:
         finally:
             if attached:
                 self.master.detach(table, conn)
+                self.chat.detach(table, conn)
             # let queued frames (e.g. a last error) go out, then the close frame
             if not conn.too_slow:
                 conn.close_after_queue(1000, "bye")
@@ -234,6 +220,9 @@ class Hub:
             return
         if kind == "hello":
             raise MasterError("already_authenticated", "this socket already said hello")
+        if kind in CHAT_FRAMES:  # spectators chat too, in their own channel
+            await self.chat.handle(table, conn, frame)
+            return
         seat = conn.seat
         if seat is None:
             raise MasterError("spectator", "spectators watch; they cannot act")

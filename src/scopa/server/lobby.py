@@ -8,7 +8,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import VARIANTS, Rules, table_rules, variant_facts
-from .hub import TokenBucket
+from .buckets import TokenBucket
 from .master import Master, MasterError
 from .names import NAME_MAX, clean_name
 from .ratings import BOT_RATINGS
@@ -37,6 +37,8 @@ class CreateTable(BaseModel):
     target: int | None = Field(default=None, ge=1, le=1000)
     options: dict[str, Any] = Field(default_factory=dict)
     public: bool = False
+    #: teach me for every seat (on) or for none (off); always off in rated games
+    teach: bool = True
     name: str | None = Field(default=None, max_length=200)
     creator_seat: int | None = Field(default=None, ge=0, le=5)
     grace_seconds: float | None = Field(default=None, ge=0, le=3600)
@@ -176,6 +178,7 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
         table, seat, token = await master.create_table(
             rules, seats, req.public, grace, name, creator_seat, client_address(request),
             creator_user=account.id if account is not None else None, rated=req.rated,
+            teach=req.teach,
         )
     except MasterError as e:
         status = {"busy": 503, "too_many": 429}.get(e.code, 400)

@@ -27,7 +27,7 @@ from ..replay import final_game
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
 from ..view import history_entry
-from . import views
+from . import fairplay, views
 from .clock import Clock
 from .models import MatchRow, SeatRow, TableRow
 from .names import bot_name, distinct_name
@@ -133,6 +133,8 @@ class Table:
     #: seats of the current rated match left to a stand-in past the grace period: each
     #: counts as a loss for its player, whatever the score
     abandoned: set[int] = field(default_factory=set)
+    #: teach me for every seat (a table setting all see; ``fairplay``)
+    teach: bool = True
 
     @property
     def state_id(self) -> int:
@@ -254,6 +256,7 @@ class Master:
         address: str | None = None,
         creator_user: int | None = None,
         rated: bool = False,
+        teach: bool = True,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table; the creator takes ``creator_seat`` (a human seat). Refused when
         the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
@@ -297,11 +300,12 @@ class Master:
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
             created_at=datetime.now(UTC), seats=states, creator_address=address, rated=rated,
         )
+        table.teach = fairplay.table_teach(teach, rated)
         await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
                 grace_seconds=grace, created_at=table.created_at, status="waiting",
-                rated=rated,
+                rated=rated, teach=table.teach,
             ),
             [
                 SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
@@ -495,7 +499,7 @@ class Master:
             grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
             seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
                    for s in st.seats],
-            rated=t.rated,
+            rated=t.rated, teach=t.teach,
         )
         if st.match is None or st.match.finished_at is not None:
             return table
@@ -928,6 +932,9 @@ class Master:
         return Move(move.card, move.capture).to_dict()
 
     async def teach(self, table: Table, seat: int, state_id: object) -> dict[str, Any]:
+        refused = fairplay.teach_refusal(table.teach, table.rated)
+        if refused is not None:
+            raise MasterError("teach_off", refused)
         game = table.game
         if game is None:
             raise MasterError("not_started", "the match has not started")
@@ -937,8 +944,6 @@ class Master:
         if game.hand_over or game.to_move != seat or table.match_over:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
-        if table.rated:
-            raise MasterError("unavailable", "teach me is off in rated games")
         key = (table.id, table.state_id, seat)
         analysis = self._analyses.get(key)
         if analysis is None:
@@ -1111,6 +1116,7 @@ class Master:
             "players": r.players,
             "teams": r.teams, "target": r.target, "public": table.public,
             "rated": table.rated,
+            "teach": fairplay.teach_refusal(table.teach, table.rated) is None,
             "status": table.status,
             "invite": table.invite if (with_invite or table.public) else None,
             "seats": [

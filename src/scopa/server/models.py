@@ -6,7 +6,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from ..game import move_fields
@@ -41,6 +51,9 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     #: matches here move the accounts' ratings (``server.ratings``)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: teach me (the move analysis) for every seat, chosen at creation and shown to all
+    #: (``fairplay``); never on in rated games
+    teach: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class SeatRow(Base):
@@ -94,6 +107,39 @@ class EventRow(Base):
         if self.kind == "move":
             return move_fields(self.data)
         raise ValueError(f"unknown event kind {self.kind!r}")
+
+
+class ChatRow(Base):
+    """One chat message: free ``text`` or a quick ``phrase`` (a catalogue key)."""
+
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    #: players | spectators: the two never see each other's messages
+    channel: Mapped[str] = mapped_column(String(16))
+    #: "s<seat>" for a seat, "w<n>" for the n-th spectator socket of the table
+    author: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+    phrase: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ReportRow(Base):
+    """A player's report of a message, with the messages before it (the context)."""
+
+    __tablename__ = "chat_reports"
+    __table_args__ = (UniqueConstraint("message_id", "reporter"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id"), index=True)
+    table_id: Mapped[str] = mapped_column(String(32))
+    reporter: Mapped[str] = mapped_column(String(16))
+    reporter_name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the reported message and the ones before it in its channel, as they were shown
+    context: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, index=True)
 
 
 # the players' tables (accounts, ratings, friends) live in their own module; importing it

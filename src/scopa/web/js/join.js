@@ -6,6 +6,7 @@ import { nickname, saveInvite, saveNickname, saveSeat, seatFor } from "./store.j
 import { navigate } from "./nav.js";
 import { variantName } from "./variants.js";
 import { currentUser, loadSession } from "./session.js";
+import { teachSetting } from "./teach.js";
 
 export function mountJoin(main, invite) {
   const box = h("section", { class: "card-box join" });
@@ -31,6 +32,7 @@ export function mountJoin(main, invite) {
     const form = h("form", {},
       h("p", {}, `${variantName(table.variant)} · ${t("table.target", { n: table.target })} · ${who}`),
       table.rated ? h("p", { class: "rated-badge" }, t("table.rated")) : null,
+      teachSetting(table), // known before sitting down: the same for every seat
       // signed in, the seat takes the account's name
       user ? h("p", { class: "playing-as" }, t("lobby.playingAs", { name: user.name }))
         : h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")), name),

@@ -66,6 +66,8 @@ function buildForm(form, meta, state) {
   const ratedBefore = form.querySelector("#rated");
   const rated = currentUser() ? h("input", { id: "rated", type: "checkbox", checked: Boolean(ratedBefore && ratedBefore.checked),
     "aria-describedby": "rated-help" }) : null;
+  const teachBefore = form.querySelector("#table-teach");
+  const teach = h("input", { id: "table-teach", type: "checkbox", checked: teachBefore ? teachBefore.checked : true });
   const advanced = h("input", { id: "advanced", type: "checkbox", checked: state.advanced,
     "aria-describedby": "advanced-help" });
   const advancedHelp = h("p", { id: "advanced-help", class: "muted small advanced-help" });
@@ -178,7 +180,8 @@ function buildForm(form, meta, state) {
     if (name.value.trim()) saveNickname(nick);
     const body = {
       variant: state.variant, players: state.players, teams: state.teams, target: state.target,
-      public: pub.checked, name: nick, creator_seat: 0, rated: Boolean(rated && rated.checked),
+      public: pub.checked, teach: teach.checked, name: nick, creator_seat: 0,
+      rated: Boolean(rated && rated.checked),
       seats: state.seats.map(seatRequest), options: options.chosen(),
     };
     start.disabled = true;
@@ -206,6 +209,7 @@ function buildForm(form, meta, state) {
     currentUser() ? h("p", { class: "playing-as" }, t("lobby.playingAs", { name: currentUser().name }))
       : h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.name")), name),
     h("label", { class: "check" }, pub, t("lobby.public")),
+    h("label", { class: "check" }, teach, t("lobby.teach")),
     rated ? [h("label", { class: "check" }, rated, t("lobby.rated")),
       h("p", { id: "rated-help", class: "muted small" }, t("lobby.ratedHelp"))] : null,
     error,

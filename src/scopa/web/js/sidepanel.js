@@ -3,6 +3,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { SPEEDS } from "./anim.js";
 import { deckPicker } from "./decks/picker.js";
+import { teachAllowed } from "./teach.js";
 
 export function settingsBox(m, actions) {
   const speed = h("select", { id: "speed", onchange: (e) => actions.setSpeed(e.target.value) });
@@ -20,7 +21,8 @@ export function settingsBox(m, actions) {
   // teach me is off in rated games (the server refuses it there): no switch to show
   const rated = Boolean(m.table && m.table.rated);
   return h("div", { class: "settings" },
-    rated ? null : h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))),
+    // off in rated games and where the table says so (the server sends "teach": false)
+    teachAllowed(m.table) ? h("label", { class: "switch" }, teach, h("span", {}, t("teach.switch"))) : null,
     h("label", { class: "switch" }, sound, h("span", {}, t("settings.sound"))),
     h("label", { for: "speed" }, t("settings.speed"), " ", speed),
     deckPicker(),

@@ -16,7 +16,8 @@ import { shortcutsDialog } from "./shortcuts.js";
 import { moveSound, playSound, setSoundOn, soundOn } from "./sound.js";
 import { matchMoment, momentOf, showMoment } from "./moment.js";
 import { sideCount } from "./sides.js";
-import { renderTeach } from "./teach.js";
+import { renderTeach, teachAllowed, teachSetting } from "./teach.js";
+import { chatPanel } from "./chat.js";
 import { endDialog } from "./dialogs.js";
 import { keepUnchanged } from "./morph.js";
 
@@ -31,6 +32,7 @@ export function mountTable(main, tableId) {
   const heading = h("h1", { class: "sr-only" }, t("table.heading"));
   const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay, momentHost);
   m.soundOn = soundOn();
+  const chat = chatPanel(tableId, { send: (frame) => socket.send(frame), nameOf: (seat) => seatName(m.table, seat) });
   main.append(root);
   const live = document.getElementById("live");
   let shortcuts = shortcutsDialog();
@@ -89,7 +91,8 @@ export function mountTable(main, tableId) {
 
   function renderSide() {
     const parts = m.seat === null || m.seat === undefined ? [] : [settingsBox(m, actions)];
-    if (m.teachOn && m.yourTurn) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
+    if (m.table) parts.push(teachSetting(m.table));
+    if (m.teachOn && m.yourTurn && teachAllowed(m.table)) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
     const url = inviteUrl();
     if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
     const accounts = accountBox(m.table, isSeated(), inviteCode(), Boolean(m.view) && hasFreeSeat());
@@ -106,7 +109,10 @@ export function mountTable(main, tableId) {
       parts.push(h("button", { type: "button", class: "ghost", onclick: () => { m.sheetOpen = true; renderOverlay(); renderSide(); } },
         t("sheet.title", { n: m.handEnd.hand_number })));
     }
-    replace(side, parts);
+    // the chat stays put (its input keeps focus and what is typed); the rest is redrawn
+    for (const el of [...side.children]) if (el !== chat.el) el.remove();
+    if (!chat.el.isConnected) side.append(chat.el);
+    chat.el.before(...parts.filter(Boolean));
   }
 
   // on a phone the side panel sits below the table: Teach me floats in a drawer at the
@@ -265,6 +271,11 @@ export function mountTable(main, tableId) {
     if (msg.type === "analysis") return onAnalysis(msg);
     if (msg.type === "error") return onError(msg);
     if (msg.type === "pong") return undefined;
+    // chat is shown as it comes: it does not wait behind the animations of the play
+    if (msg.type === "chat_history") return chat.onHistory(msg);
+    if (msg.type === "chat") return chat.onChat(msg);
+    if (msg.type === "muted") return chat.onMuted(msg);
+    if (msg.type === "reported") return undefined;
     queue.push(msg);
     pump();
     return undefined;
@@ -348,7 +359,7 @@ export function mountTable(main, tableId) {
       const last = event && event.kind === "move" ? lastPlayText(m.view, m.table) : "";
       say([last, m.yourTurn ? t("table.yourTurn") : ""].filter(Boolean).join(". "));
     }
-    if (m.yourTurn && m.teachOn) requestTeach();
+    if (m.yourTurn && m.teachOn && teachAllowed(m.table)) requestTeach();
     document.title = m.yourTurn ? `● ${t("table.yourTurn")} · Scopa` : "Scopa";
     // the last state shown in full (animations done): what tests and tools wait for
     playHost.dataset.shown = String(msg.state_id);
@@ -361,6 +372,7 @@ export function mountTable(main, tableId) {
   }
 
   function onError(msg) {
+    if (chat.onError(msg)) return;
     if (msg.ref === "teach") {
       if (msg.code === "rate_limited" || msg.code === "busy") {
         // the previous analysis is still being computed, or the server's analyses are
@@ -383,8 +395,10 @@ export function mountTable(main, tableId) {
   }
 
   function onStatus(status) {
-    if (status === "open") showBanner("");
-    else if (status === "lost") showBanner(t("table.disconnected"));
+    if (status === "open") {
+      showBanner("");
+      socket.send({ type: "chat_open" }); // after each (re)connection: history, then live
+    } else if (status === "lost") showBanner(t("table.disconnected"));
     else if (status === "unknown_table") noSuchTable();
     else if (status === "bad_token" && !(mine && mine.token)) noSuchTable(); // private, no invite
     else if (status === "bad_token") {
@@ -399,7 +413,8 @@ export function mountTable(main, tableId) {
   }
 
   function onSpectatorStatus(status) {
-    if (status === "lost") showBanner(t("table.disconnected"));
+    if (status === "open") socket.send({ type: "chat_open" });
+    else if (status === "lost") showBanner(t("table.disconnected"));
     // a private table shows nothing to those without its invite
     else if (status === "unknown_table" || status === "bad_token") noSuchTable();
   }
@@ -505,7 +520,7 @@ export function mountTable(main, tableId) {
     setTeach(on) {
       m.teachOn = on;
       saveSetting("teach", on);
-      if (on && m.yourTurn) requestTeach();
+      if (on && m.yourTurn && teachAllowed(m.table)) requestTeach();
       else renderSide();
     },
   };
@@ -556,6 +571,7 @@ export function mountTable(main, tableId) {
     },
     relang() {
       heading.textContent = t("table.heading");
+      chat.relang();
       renderAll();
     },
   };

@@ -39,3 +39,15 @@ export function renderTeach(analysis, onPick) {
   box.append(list);
   return box;
 }
+
+/** Whether Teach me is on at this table: a table setting every seat sees (off for all
+ * when the creator chose so, and always in rated games; the server refuses it then). */
+export function teachAllowed(table) {
+  return !(table && table.teach === false);
+}
+
+/** The table's teach-me setting, as every seat and spectator sees it. */
+export function teachSetting(table) {
+  const on = teachAllowed(table);
+  return h("p", { class: `teach-setting small ${on ? "on" : "off"}` }, t(on ? "teach.table.on" : "teach.table.off"));
+}

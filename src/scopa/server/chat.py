@@ -1,0 +1,264 @@
+"""Table chat over the table's WebSocket: free text and quick phrases (catalogue keys,
+shown in each reader's own language), with a length limit and a rate limit, muting a
+speaker for yourself, and reports of a message for the operator.
+
+Two channels per table that never meet: the players' (every seat) and the spectators'.
+Players never read the spectators' comments on their play and spectators never read what
+players tell each other (docs/server-protocol.md). A refused message is stored nowhere and
+sent to nobody. History is kept (stored), so a socket that (re)connects gets its channel's
+recent messages, without the speakers it muted.
+
+Chat is opt-in per socket: a socket that sends ``chat_open`` (after ``hello``, again after
+each reconnection) gets the history and from then on every message of its channel; a
+socket that never does (a program playing the game) is sent no chat at all."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..messages import catalogue
+from .buckets import TokenBucket
+from .chatstore import ChatStore, Said
+from .master import LIVE, Conn, Master, MasterError, Table
+
+#: the frames a client sends for chat: type -> (required, optional) fields
+CHAT_FRAMES: dict[str, tuple[set[str], set[str]]] = {
+    "chat_open": (set(), set()),
+    "chat": (set(), {"text", "phrase"}),
+    "mute": ({"author", "muted"}, set()),
+    "report": ({"id"}, {"reason"}),
+}
+PLAYERS, SPECTATORS = "players", "spectators"
+PHRASE_PREFIX = "chat.phrase."
+AUTHOR = re.compile(r"^[sw][0-9]{1,6}$")
+#: characters kept although they are formatting (emoji sequences need the joiner)
+KEEP = {"\u200d"}
+
+
+@dataclass(frozen=True)
+class ChatLimits:
+    """How much one may say: characters per message, and a token bucket per speaker."""
+
+    length: int = 200
+    burst: int = 5
+    per_second: float = 0.5
+    history: int = 100
+    reason_length: int = 200
+    context: int = 10
+
+
+def phrases() -> list[str]:
+    """The quick phrases: every ``chat.phrase.*`` key of the message catalogue, in its order."""
+    return [k for k in catalogue()["en"] if k.startswith(PHRASE_PREFIX)]
+
+
+def clean_text(raw: object, limit: int) -> str:
+    """The text as shown: white space folded to single spaces, control and invisible
+    formatting characters dropped; refused when empty or longer than ``limit``."""
+    if not isinstance(raw, str):
+        raise MasterError("bad_message", "chat text must be a string")
+    folded = " ".join(raw.split())
+    text = "".join(ch for ch in folded
+                   if ch in KEEP or unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
+    if not text:
+        raise MasterError("chat_empty", "say something: the message is empty")
+    if len(text) > limit:
+        raise MasterError("chat_too_long",
+                          f"chat messages are limited to {limit} characters (this has "
+                          f"{len(text)})")
+    return text
+
+
+@dataclass
+class Room:
+    """One table's chat in memory: recent history per channel, who muted whom, buckets."""
+
+    history: dict[str, deque[Said]]
+    #: mutes of each seat, kept while the table lives (a reload keeps them)
+    seat_mutes: dict[int, set[str]] = field(default_factory=dict)
+    #: the sockets that opened the chat, and their channel
+    members: dict[Any, str] = field(default_factory=dict)
+    #: spectators: their author id and their mutes, per socket
+    watchers: dict[Any, str] = field(default_factory=dict)
+    watcher_mutes: dict[Any, set[str]] = field(default_factory=dict)
+    next_watcher: int = 1
+    buckets: dict[str, TokenBucket] = field(default_factory=dict)
+
+
+class Chat:
+    """Every table's chat; the hub hands it the chat frames and tells it of sockets."""
+
+    def __init__(self, master: Master, store: ChatStore | None = None,
+                 limits: ChatLimits | None = None) -> None:
+        self.master = master
+        self.store = store or ChatStore(master.store)
+        self.limits = limits or ChatLimits()
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.phrase_list = phrases()
+        self.phrases = frozenset(self.phrase_list)
+
+    # -- rooms --------------------------------------------------------------------------
+    async def room(self, table: Table) -> Room:
+        """The table's room, its history loaded from storage the first time."""
+        room = self.rooms.get(table.id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(table.id)
+            if room is None:
+                n = self.limits.history
+                room = Room(history={
+                    ch: deque(await self.store.recent(table.id, ch, n), maxlen=n)
+                    for ch in (PLAYERS, SPECTATORS)
+                })
+                self._prune()
+                self.rooms[table.id] = room
+        self._loading.pop(table.id, None)
+        return room
+
+    def _prune(self) -> None:
+        """Forget rooms of tables the master no longer holds."""
+        if len(self.rooms) > 2 * len(self.master.tables) + 100:
+            for tid in [t for t in self.rooms if t not in self.master.tables]:
+                del self.rooms[tid]
+
+    @staticmethod
+    def channel(conn: Conn) -> str:
+        return SPECTATORS if conn.seat is None else PLAYERS
+
+    def author(self, room: Room, conn: Conn) -> str:
+        return f"s{conn.seat}" if conn.seat is not None else room.watchers[conn]
+
+    def mutes(self, room: Room, conn: Conn) -> set[str]:
+        if conn.seat is None:
+            return room.watcher_mutes.setdefault(conn, set())
+        return room.seat_mutes.setdefault(conn.seat, set())
+
+    @staticmethod
+    def readers(room: Room, channel: str) -> list[Any]:
+        return [c for c, ch in room.members.items() if ch == channel]
+
+    # -- sockets ------------------------------------------------------------------------
+    async def open(self, table: Table, conn: Conn) -> None:
+        """A socket opens the chat: give it an id (spectators) and its channel's history,
+        without the speakers it muted; from now on it reads its channel."""
+        room = await self.room(table)
+        # no await from here on: the history and the live messages meet without a gap
+        room.members[conn] = self.channel(conn)
+        if conn.seat is None and conn not in room.watchers:
+            room.watchers[conn] = f"w{room.next_watcher}"
+            room.next_watcher += 1
+        channel = self.channel(conn)
+        muted = self.mutes(room, conn)
+        conn.send(json.dumps({
+            "type": "chat_history", "channel": channel, "you": self.author(room, conn),
+            "muted": sorted(muted), "limits": {"length": self.limits.length},
+            "phrases": self.phrase_list,
+            # in id order (two messages stored at once may be appended either way)
+            "messages": [m.frame() for m in sorted(room.history[channel], key=lambda m: m.id)
+                         if m.author not in muted],
+        }))
+
+    def detach(self, table: Table, conn: Conn) -> None:
+        room = self.rooms.get(table.id)
+        if room is None:
+            return
+        room.members.pop(conn, None)
+        room.watchers.pop(conn, None)
+        room.watcher_mutes.pop(conn, None)
+        nobody = not table.spectators and not any(s.conns for s in table.seats)
+        if nobody and (table.id not in self.master.tables or table.status not in LIVE):
+            self.rooms.pop(table.id, None)
+
+    # -- frames -------------------------------------------------------------------------
+    async def handle(self, table: Table, conn: Conn, frame: dict[str, Any]) -> None:
+        """One chat frame; a refusal raises ``MasterError`` having changed nothing."""
+        kind = frame["type"]
+        if kind == "chat_open":
+            await self.open(table, conn)
+            return
+        room = await self.room(table)
+        if conn not in room.members:
+            raise MasterError("chat_closed", "open the chat first: send chat_open")
+        if kind == "chat":
+            await self.say(table, room, conn, frame)
+        elif kind == "mute":
+            self.mute(room, conn, frame)
+        else:
+            await self.report(table, room, conn, frame)
+
+    async def say(self, table: Table, room: Room, conn: Conn, frame: dict[str, Any]) -> None:
+        has_text, has_phrase = "text" in frame, "phrase" in frame
+        if has_text == has_phrase:
+            raise MasterError("bad_message", "a chat frame carries either text or phrase")
+        text = phrase = None
+        if has_phrase:
+            phrase = frame["phrase"]
+            if not isinstance(phrase, str) or phrase not in self.phrases:
+                raise MasterError("bad_phrase",
+                                  f"unknown quick phrase; one of {', '.join(sorted(self.phrases))}")
+        else:
+            text = clean_text(frame["text"], self.limits.length)
+        author = self.author(room, conn)
+        bucket = room.buckets.get(author)
+        if bucket is None:
+            bucket = room.buckets[author] = TokenBucket(self.limits.per_second,
+                                                        self.limits.burst)
+        if not bucket.take():
+            raise MasterError("chat_rate_limited",
+                              "you are chatting too fast: wait a few seconds")
+        channel = self.channel(conn)
+        name = table.seats[conn.seat].name if conn.seat is not None else None
+        message = await self.store.add(table.id, channel, author, name, text, phrase)
+        room.history[channel].append(message)
+        out = json.dumps({"type": "chat", "channel": channel, "message": message.frame()})
+        for reader in self.readers(room, channel):
+            if reader is conn or author not in self.mutes(room, reader):
+                reader.send(out)
+
+    def mute(self, room: Room, conn: Conn, frame: dict[str, Any]) -> None:
+        author, muted = frame["author"], frame["muted"]
+        if not isinstance(author, str) or not AUTHOR.match(author):
+            raise MasterError("bad_message", 'author is "s<seat>" or "w<n>", as chat frames '
+                                             "give it")
+        if not isinstance(muted, bool):
+            raise MasterError("bad_message", "muted is true or false")
+        if author == self.author(room, conn):
+            raise MasterError("bad_message", "you cannot mute yourself")
+        mine = self.mutes(room, conn)
+        if muted:
+            mine.add(author)
+        else:
+            mine.discard(author)
+        conn.send(json.dumps({"type": "muted", "muted": sorted(mine)}))
+
+    async def report(self, table: Table, room: Room, conn: Conn,
+                     frame: dict[str, Any]) -> None:
+        ident, reason = frame["id"], frame.get("reason")
+        if not isinstance(ident, int) or isinstance(ident, bool):
+            raise MasterError("bad_message", "id is the number of a chat message")
+        if reason is not None:
+            if not isinstance(reason, str) or len(reason) > self.limits.reason_length:
+                raise MasterError("bad_message", "reason is a text of at most "
+                                  f"{self.limits.reason_length} characters")
+            reason = " ".join(reason.split()) or None
+        shown = list(room.history[self.channel(conn)])
+        at = next((i for i, m in enumerate(shown) if m.id == ident), None)
+        if at is None:
+            raise MasterError("not_found", "no recent message with this id in your chat")
+        message = shown[at]
+        me = self.author(room, conn)
+        if message.author == me:
+            raise MasterError("bad_message", "you cannot report your own message")
+        context = [m.frame() for m in shown[max(0, at - self.limits.context): at + 1]]
+        name = table.seats[conn.seat].name if conn.seat is not None else None
+        fresh = await self.store.report(message, table.id, me, name, reason, context)
+        conn.send(json.dumps({"type": "reported", "id": ident, "already": not fresh}))
