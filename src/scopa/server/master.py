@@ -177,6 +177,9 @@ class Master:
         self._teaching: set[tuple[str, int]] = set()
         #: the other workers (scaled deployment); None: this process is the only one
         self.cluster: Cluster | None = None
+        #: awaited when a match ends, before the end is announced (``ratings.Ratings``
+        #: keeps the seats' facts and moves ratings); a hook must not raise
+        self.match_end_hooks: list[Callable[[Table], Awaitable[None]]] = []
 
     def _drives(self, table: Table) -> bool:
         """Whether this worker runs the table's bots and timers (always, when alone)."""
@@ -218,9 +221,6 @@ class Master:
         if self.cluster is not None:
             self.cluster.watch(table)
         return table
-        #: awaited when a match ends, before the end is announced (``ratings.Ratings``
-        #: keeps the seats' facts and moves ratings); a hook must not raise
-        self.match_end_hooks: list[Callable[[Table], Awaitable[None]]] = []
 
     # -- tokens -------------------------------------------------------------------------
     def token_hash(self, token: str) -> str:
