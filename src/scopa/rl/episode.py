@@ -19,8 +19,9 @@ from ..arena.play import MAX_MATCH_HANDS
 from ..bots.points import margin
 from ..game import Game, Move
 from ..rules import Rules
-from .actions import NUM_ACTIONS, Turn, apply_action, legal_actions_mask
-from .encoding import Layout, bits_int8
+from .actions import Turn, apply_action, legal_actions_mask
+from .encoding import Layout, mask_array
+from .tracker import Tracker
 
 EPISODES = ("hand", "match")
 REWARDS = ("hand", "match")
@@ -63,6 +64,8 @@ class Episode:
         self.episode = episode
         self.reward = reward
         self.layout = Layout(rules)
+        #: every seat's observation, kept up to date play by play
+        self.tracker = Tracker(self.layout)
         self.game = Game(rules, hand_seed="unused")
         self.turn: Turn | None = None
         self.terminated = True
@@ -77,6 +80,7 @@ class Episode:
         else:
             self.game = Game(self.rules, hand_seed=seed)
         self.turn = None
+        self.tracker.reset()
         self.terminated = False
         self.truncated = False
         self.hand_end = None
@@ -92,10 +96,11 @@ class Episode:
     def mask(self) -> np.ndarray:
         """The legal actions as NUM_ACTIONS int8 zeros and ones."""
         bits = 0 if self.done else legal_actions_mask(self.game, self.turn)
-        return bits_int8(bits, NUM_ACTIONS)
+        return mask_array(bits)
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.layout.encode(self.game.view(seat), self.turn)
+        """The seat's observation vector (equal to ``Layout.encode`` of its view)."""
+        return self.tracker.observe(self.game, self.turn, seat)
 
     def act(self, action: int) -> list[float]:
         """Apply one action of the seat to move; return every seat's reward from it."""
