@@ -2,7 +2,11 @@
 
 Run: ``.venv/bin/python bench/rl.py [--runs 5] [--hands 40] [--variant scopa]``
 
-Every interface plays whole hands at random (a uniformly random legal action at every
+Every path plays the same deals (hand seeds ``bench-<run>-<hand>``: ``reset(options=
+{"deal": ...})`` for the environments, the same deck card by card at OpenSpiel's chance
+nodes), timed in CPU time of this process (other load on the machine does not count), after
+a warm-up that fills the engine's capture tables. Every interface plays whole hands at
+random (a uniformly random legal action at every
 decision) and the rates are counted in engine moves (plays of a card) per second, so an
 interface whose move takes two actions is not flattered; its actions per second are shown
 too. The baseline, in the same run and interleaved with the others (paired rounds, medians
@@ -18,7 +22,8 @@ until it is over. Lines:
 - ``openspiel``: ``legal_actions`` and ``apply_action`` (dealing by 40 chance nodes
   included); ``openspiel+tensor`` also reads the information-state tensor at each decision.
 
-The ratio column is the interface's time per move over the engine's (target: at most 3).
+The ratio column is the median over rounds of the interface's time per move over the
+engine's in the same round (target: at most 3), with the lowest and highest round.
 """
 
 from __future__ import annotations
@@ -38,11 +43,14 @@ import scopa.rl.openspiel  # noqa: F401
 from scopa import Game, Rules
 
 
-def engine(rules: Rules, hands: int, seed: int, view: bool = False) -> tuple[int, int]:
+Path = Callable[[Rules, list[str], int], tuple[int, int]]
+
+
+def engine(rules: Rules, deals: list[str], seed: int, view: bool = False) -> tuple[int, int]:
     rng = random.Random(seed)
     moves = 0
-    for h in range(hands):
-        g = Game(rules, hand_seed=f"bench-{seed}-{h}")
+    for deal in deals:
+        g = Game(rules, hand_seed=deal)
         while not g.hand_over:
             if view:
                 g.view(g.to_move)
@@ -53,12 +61,12 @@ def engine(rules: Rules, hands: int, seed: int, view: bool = False) -> tuple[int
     return moves, moves
 
 
-def pettingzoo(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
+def pettingzoo(rules: Rules, deals: list[str], seed: int) -> tuple[int, int]:
     env = rl.env(rules.variant, rules.players)
     rng = random.Random(seed)
     moves = actions = 0
-    for h in range(hands):
-        env.reset(seed=seed * 1000 + h)
+    for deal in deals:
+        env.reset(options={"deal": deal})
         for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
@@ -71,12 +79,12 @@ def pettingzoo(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
     return moves, actions
 
 
-def gymnasium(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
+def gymnasium(rules: Rules, deals: list[str], seed: int) -> tuple[int, int]:
     env = rl.SingleAgentEnv(["random"], rules.variant, rules.players)
     rng = random.Random(seed)
     moves = actions = 0
-    for h in range(hands):
-        obs, _ = env.reset(seed=seed * 1000 + h)
+    for h, deal in enumerate(deals):
+        obs, _ = env.reset(seed=seed * 1000 + h, options={"deal": deal})
         done = False
         while not done:
             legal = np.flatnonzero(obs["action_mask"])
@@ -87,16 +95,17 @@ def gymnasium(rules: Rules, hands: int, seed: int) -> tuple[int, int]:
     return moves, actions
 
 
-def openspiel(rules: Rules, hands: int, seed: int, tensor: bool = False) -> tuple[int, int]:
+def openspiel(rules: Rules, deals: list[str], seed: int, tensor: bool = False) -> tuple[int, int]:
     game = pyspiel.load_game("python_scopa", {"variant": rules.variant, "players": rules.players})
     rng = random.Random(seed)
     moves = actions = 0
-    for _ in range(hands):
+    for deal in deals:
         state = game.new_initial_state()
+        deck = iter(DECKS[deal])
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                state.chance_outcomes()  # what a sampler reads; the card is the deal's
+                state.apply_action(next(deck))
                 continue
             if tensor:
                 state.information_state_tensor()
@@ -105,6 +114,19 @@ def openspiel(rules: Rules, hands: int, seed: int, tensor: bool = False) -> tupl
             actions += 1
         moves += len(state.game.history)
     return moves, actions
+
+
+#: each deal's deck in deal order, made before the timing (OpenSpiel deals it card by card)
+DECKS: dict[str, list[int]] = {}
+
+
+def deals_of(rules: Rules, name: str, hands: int) -> list[str]:
+    deals = [f"bench-{name}-{h}" for h in range(hands)]
+    for deal in deals:
+        deck = Game(rules, hand_seed=deal).deck
+        assert deck is not None
+        DECKS[deal] = deck
+    return deals
 
 
 def main() -> None:
@@ -116,33 +138,40 @@ def main() -> None:
     args = ap.parse_args()
     warnings.simplefilter("ignore")
     rules = Rules.preset(args.variant, **({"players": args.players} if args.players else {}))
-    paths: dict[str, Callable[[Rules, int, int], tuple[int, int]]] = {
+    paths: dict[str, Path] = {
         "engine": engine,
-        "engine+view": lambda r, h, s: engine(r, h, s, view=True),
+        "engine+view": lambda r, d, s: engine(r, d, s, view=True),
         "pettingzoo": pettingzoo,
         "gymnasium": gymnasium,
         "openspiel": openspiel,
-        "openspiel+tensor": lambda r, h, s: openspiel(r, h, s, tensor=True),
+        "openspiel+tensor": lambda r, d, s: openspiel(r, d, s, tensor=True),
     }
     per_move: dict[str, list[float]] = {k: [] for k in paths}
     per_action: dict[str, list[float]] = {k: [] for k in paths}
-    for fn in paths.values():  # warm the engine's capture caches and the imports once
-        fn(rules, 10, 99)
-    for run in range(args.runs):  # paired rounds: every path once per round
+    # warm the engine's capture tables and the imports: the first path timed would pay
+    engine(rules, deals_of(rules, "warm", 20 * args.hands), 0)
+    for fn in paths.values():
+        fn(rules, deals_of(rules, "warm", args.hands), 99)
+    for run in range(args.runs):  # paired rounds: every path once per round, same deals
+        deals = deals_of(rules, str(run), args.hands)
         for k, fn in paths.items():
-            start = time.perf_counter()
-            moves, actions = fn(rules, args.hands, run)
-            dt = time.perf_counter() - start
+            start = time.process_time()
+            moves, actions = fn(rules, deals, run)
+            dt = time.process_time() - start
             per_move[k].append(dt / moves)
             per_action[k].append(dt / actions)
-    base = statistics.median(per_move["engine"])
     print(f"{rules.variant}, {rules.players} players, {args.hands} hands x {args.runs} runs "
-          "(medians)")
-    print(f"{'path':18s} {'moves/s':>10s} {'actions/s':>10s} {'us/move':>8s} {'x engine':>9s}")
+          "(medians of CPU time)")
+    print(f"{'path':18s} {'moves/s':>10s} {'actions/s':>10s} {'us/move':>8s} {'x engine':>9s}"
+          f" {'ratios':>14s}")
     for k in paths:
         m = statistics.median(per_move[k])
         a = statistics.median(per_action[k])
-        print(f"{k:18s} {1 / m:10.0f} {1 / a:10.0f} {m * 1e6:8.1f} {m / base:9.2f}")
+        # the ratio of each round (paired with that round's engine), then their median
+        ratios = [t / e for t, e in zip(per_move[k], per_move["engine"], strict=True)]
+        spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
+        print(f"{k:18s} {1 / m:10.0f} {1 / a:10.0f} {m * 1e6:8.1f} "
+              f"{statistics.median(ratios):9.2f} {spread:>14s}")
 
 
 if __name__ == "__main__":

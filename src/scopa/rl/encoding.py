@@ -167,15 +167,14 @@ class Layout:
         """The numbers of seat ``me``'s observation from the public fields of a view
         (``to_move`` -1 once the hand is over), in layout order."""
         rules = self.rules
-        n, k = rules.players, rules.teams
+        k = rules.teams
         order = self.orders[me]
         out = [sizes[q] / 10 for q in order]
         out += [min(scope[q], NUM_CARDS) / NUM_CARDS for q in order]
-        for seat in (last_capturer, dealer, to_move):
-            onehot = [0.0] * n
-            if seat >= 0:
-                onehot[(seat - me) % n] = 1.0
-            out += onehot
+        onehot = _onehots(rules.players)[me]  # by absolute seat + 1 (0: no seat)
+        out += onehot[last_capturer + 1]
+        out += onehot[dealer + 1]
+        out += onehot[to_move + 1]
         side = me % k
         target = rules.target
         out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
@@ -190,10 +189,27 @@ class Layout:
 
 
 def _orders(n: int) -> list[list[int]]:
-    return _ORDERS.setdefault(n, [[(me + j) % n for j in range(n)] for me in range(n)])
+    orders = _ORDERS.get(n)
+    if orders is None:
+        orders = _ORDERS[n] = [[(me + j) % n for j in range(n)] for me in range(n)]
+    return orders
+
+
+def _onehots(n: int) -> list[list[list[float]]]:
+    """Per observer, per absolute seat + 1, the one-hot of that seat in relative order
+    (index 0, no seat: all zeros)."""
+    hots = _ONEHOTS.get(n)
+    if hots is None:
+        hots = _ONEHOTS[n] = [
+            [[0.0] * n] + [[1.0 if (seat - me) % n == j else 0.0 for j in range(n)]
+                           for seat in range(n)]
+            for me in range(n)
+        ]
+    return hots
 
 
 _ORDERS: dict[int, list[list[int]]] = {}
+_ONEHOTS: dict[int, list[list[list[float]]]] = {}
 
 
 def played_cards(n: int, history: Iterable[tuple[int, int, bool]]) -> list[int]:

@@ -16,6 +16,7 @@ secrecy test runs through the tracker too.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,9 +33,11 @@ _RANKED = 3
 
 @dataclass
 class _Seat:
-    """A seat's last vector and the card sets it was written from."""
+    """A seat's last vector and the card sets it was written from. The vector is a
+    Python ``array`` of float32: writing a few of its entries costs far less than numpy's
+    per-call overhead, and one ``np.array`` call hands out a copy."""
 
-    vector: np.ndarray
+    vector: array
     masks: list[int]
 
 
@@ -51,8 +54,9 @@ class Tracker:
         bases += [sec["captured"][0] + j * NUM_CARDS for j in range(n)]
         bases += [sec["played"][0] + j * NUM_CARDS for j in range(n)]
         self._bases = bases
+        #: per ranked set, where its rank counts start (a card's rank is ``card % 10``)
         self._rank_bases = [sec[name][0] for name in ("hand_ranks", "table_ranks", "unseen_ranks")]
-        self._numbers = slice(sec["hand_sizes"][0], sec["hand_ranks"][0])
+        self._numbers = sec["hand_sizes"][0]
         self._declarations = layout.rules.declarations != "off"
         self._history: list[tuple[int, int, bool]] | None = None
         self._seen = 0
@@ -79,28 +83,38 @@ class Tracker:
         masks = self._masks(game, turn, seat)
         state = self._seats[seat]
         if state is None:
-            vector = self.layout.encode(game.view(seat), turn)
-            self._seats[seat] = _Seat(vector, masks)
-            return vector.copy()
+            full = self.layout.encode(game.view(seat), turn)
+            self._seats[seat] = _Seat(array("f", full.tobytes()), masks)
+            return full
         vector = state.vector
-        bases, rank_bases = self._bases, self._rank_bases
+        bases = self._bases
         for i, (old, now) in enumerate(zip(state.masks, masks, strict=True)):
             changed = old ^ now
+            if not changed:
+                continue
+            base = bases[i]
+            ranks = self._rank_bases[i] if i < _RANKED else -1
             while changed:
                 low = changed & -changed
                 changed ^= low
                 c = low.bit_length() - 1
-                on = now & low
-                vector[bases[i] + c] = 1.0 if on else 0.0
-                if i < _RANKED:
-                    vector[rank_bases[i] + c % 10] += 0.25 if on else -0.25
+                if now & low:
+                    vector[base + c] = 1.0
+                    if ranks >= 0:
+                        vector[ranks + c % 10] += 0.25
+                else:
+                    vector[base + c] = 0.0
+                    if ranks >= 0:
+                        vector[ranks + c % 10] -= 0.25
         state.masks = masks
-        vector[self._numbers] = self.layout.scalars(
+        numbers = self.layout.scalars(
             seat, [h.bit_count() for h in game.hands], game.scope, game.last_capturer,
             game.dealer, -1 if game.hand_over else game.to_move, game.scores,
             len(game.stock), game.round,
         )
-        return vector.copy()
+        at = self._numbers
+        vector[at : at + len(numbers)] = array("f", numbers)
+        return np.array(vector, dtype=np.float32)
 
     def _masks(self, game: Game, turn: Turn | None, seat: int) -> list[int]:
         """The card sets seat ``seat`` sees, as ``PlayerView`` would give them."""
