@@ -169,18 +169,25 @@ class Layout:
         rules = self.rules
         k = rules.teams
         order = self.orders[me]
-        out = [sizes[q] / 10 for q in order]
+        out = self.size_numbers(me, sizes)
         out += [min(scope[q], NUM_CARDS) / NUM_CARDS for q in order]
-        onehot = _onehots(rules.players)[me]  # by absolute seat + 1 (0: no seat)
-        out += onehot[last_capturer + 1]
-        out += onehot[dealer + 1]
-        out += onehot[to_move + 1]
+        out += self.seat_numbers(me, last_capturer)
+        out += self.seat_numbers(me, dealer)
+        out += self.seat_numbers(me, to_move)
         side = me % k
         target = rules.target
         out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
         out.append(stock_size / NUM_CARDS)
         out.append(max(round_, 0) / len(rules.rounds))
         return out
+
+    def size_numbers(self, me: int, sizes: Sequence[int]) -> list[float]:
+        """The hand sizes part of ``scalars`` (the part that changes at every play)."""
+        return [sizes[q] / 10 for q in self.orders[me]]
+
+    def seat_numbers(self, me: int, seat: int) -> list[float]:
+        """A seat (or -1: none) as a one-hot in ``me``'s relative order."""
+        return _onehots(self.rules.players)[me][seat + 1]
 
     @property
     def orders(self) -> list[list[int]]:

@@ -68,6 +68,8 @@ class Episode:
         self.tracker = Tracker(self.layout)
         self.game = Game(rules, hand_seed="unused")
         self.turn: Turn | None = None
+        #: the legal actions last handed out by ``mask``, with the state they were of
+        self._legal: tuple[list[Any], int, Turn | None, int] | None = None
         self.terminated = True
         self.truncated = False
         #: the hand ended by the last action or move, if any
@@ -80,6 +82,7 @@ class Episode:
         else:
             self.game = Game(self.rules, hand_seed=seed)
         self.turn = None
+        self._legal = None
         self.tracker.reset()
         self.terminated = False
         self.truncated = False
@@ -96,6 +99,9 @@ class Episode:
     def mask(self) -> np.ndarray:
         """The legal actions as NUM_ACTIONS int8 zeros and ones."""
         bits = 0 if self.done else legal_actions_mask(self.game, self.turn)
+        # the next action is checked against it while the state is the same
+        history = self.game.history
+        self._legal = (history, len(history), self.turn, bits)
         return mask_array(bits)
 
     def observe(self, seat: int) -> np.ndarray:
@@ -106,13 +112,20 @@ class Episode:
         """Apply one action of the seat to move; return every seat's reward from it."""
         if self.done:
             raise ValueError("the episode is over: reset it")
-        self.turn = apply_action(self.game, self.turn, action)
+        legal = None
+        if self._legal is not None:
+            history, plays, turn, bits = self._legal
+            self._legal = None
+            if history is self.game.history and plays == len(history) and turn is self.turn:
+                legal = bits
+        self.turn = apply_action(self.game, self.turn, action, legal)
         return self._after_play()
 
     def play(self, move: Move) -> list[float]:
         """Play a whole move (a bot's) for the seat to move; every seat's reward from it."""
         if self.done or self.turn is not None:
             raise ValueError("no whole move can be played now")
+        self._legal = None
         self.game.play(move)
         return self._after_play()
 

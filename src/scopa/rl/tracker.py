@@ -21,24 +21,28 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import NUM_CARDS
+from ..cards import ALL_CARDS, NUM_CARDS
 from ..game import Game
 from ..view import unseen_cards
 from .actions import Turn
 from .encoding import Layout, card_masks, played_cards
 
-#: the masks (in ``card_masks`` order) whose cards are also counted by rank
-_RANKED = 3
+#: the entries of the first three card sets (hand, table, unseen), counted by rank too
+_RANKED_CARDS = 3 * NUM_CARDS
 
 
 @dataclass
 class _Seat:
-    """A seat's last vector and the card sets it was written from. The vector is a
-    Python ``array`` of float32: writing a few of its entries costs far less than numpy's
-    per-call overhead, and one ``np.array`` call hands out a copy."""
+    """A seat's last vector, the card sets it was written from (one integer, 40 bits a
+    set in layout order) and the number of history entries its numbers are of. The
+    vector is a Python ``array`` of float32: writing a few of its entries costs far less
+    than a numpy call, and one ``np.frombuffer`` hands out a copy."""
 
     vector: array
-    masks: list[int]
+    cards: int
+    seen: int
+    #: the inputs of the numbers that change seldom, as last written
+    rare: tuple[int, tuple[int, ...], int, int] | None = None
 
 
 class Tracker:
@@ -50,13 +54,13 @@ class Tracker:
         self._n = n
         self._orders = layout.orders
         sec = layout.sections
-        bases = [sec[name][0] for name in ("hand", "table", "unseen", "turn_card", "turn_taken")]
-        bases += [sec["captured"][0] + j * NUM_CARDS for j in range(n)]
-        bases += [sec["played"][0] + j * NUM_CARDS for j in range(n)]
-        self._bases = bases
-        #: per ranked set, where its rank counts start (a card's rank is ``card % 10``)
-        self._rank_bases = [sec[name][0] for name in ("hand_ranks", "table_ranks", "unseen_ranks")]
+        # the card sets are the first entries of the vector, 40 each, in ``card_masks``
+        # order; the first three (hand, table, unseen) are also counted by rank
+        assert sec["hand"][0] == 0 and sec["played"][1] == sec["hand_sizes"][0]
+        ranks = sec["hand_ranks"][0]
+        self._rank_slot = [ranks + i // NUM_CARDS * 10 + i % 10 for i in range(_RANKED_CARDS)]
         self._numbers = sec["hand_sizes"][0]
+        self._to_move = sec["to_move"][0]
         self._declarations = layout.rules.declarations != "off"
         self._history: list[tuple[int, int, bool]] | None = None
         self._seen = 0
@@ -70,59 +74,82 @@ class Tracker:
     def observe(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation (a new array: the caller may keep it)."""
         history = game.history
-        if history is not self._history or len(history) < self._seen:
+        seen = len(history)
+        if history is not self._history or seen < self._seen:
             # another deal or another game: start again from the views
             self._history = history
             self._seen = 0
             self._played = [0] * self._n
             self._seats = [None] * self._n
-        if len(history) > self._seen:
-            new = played_cards(self._n, history[self._seen :])
-            self._played = [a | b for a, b in zip(self._played, new, strict=True)]
-            self._seen = len(history)
-        masks = self._masks(game, turn, seat)
+        if seen > self._seen:
+            played = self._played
+            for p, code, _ in history[self._seen :]:
+                played[p] |= 1 << (code & 63)  # a mark (>= 40) is masked off in _cards
+            self._seen = seen
+        cards = self._cards(game, turn, seat)
         state = self._seats[seat]
         if state is None:
             full = self.layout.encode(game.view(seat), turn)
-            self._seats[seat] = _Seat(array("f", full.tobytes()), masks)
+            self._seats[seat] = _Seat(array("f", full.tobytes()), cards, seen)
             return full
         vector = state.vector
-        bases = self._bases
-        for i, (old, now) in enumerate(zip(state.masks, masks, strict=True)):
-            changed = old ^ now
-            if not changed:
-                continue
-            base = bases[i]
-            ranks = self._rank_bases[i] if i < _RANKED else -1
+        changed = cards ^ state.cards
+        if changed:
+            added = changed & cards
+            rank_slot = self._rank_slot
             while changed:
                 low = changed & -changed
                 changed ^= low
-                c = low.bit_length() - 1
-                if now & low:
-                    vector[base + c] = 1.0
-                    if ranks >= 0:
-                        vector[ranks + c % 10] += 0.25
+                i = low.bit_length() - 1
+                if i < _RANKED_CARDS:
+                    if added & low:
+                        vector[i] = 1.0
+                        vector[rank_slot[i]] += 0.25
+                    else:
+                        vector[i] = 0.0
+                        vector[rank_slot[i]] -= 0.25
                 else:
-                    vector[base + c] = 0.0
-                    if ranks >= 0:
-                        vector[ranks + c % 10] -= 0.25
-        state.masks = masks
-        numbers = self.layout.scalars(
-            seat, [h.bit_count() for h in game.hands], game.scope, game.last_capturer,
-            game.dealer, -1 if game.hand_over else game.to_move, game.scores,
-            len(game.stock), game.round,
-        )
-        at = self._numbers
-        vector[at : at + len(numbers)] = array("f", numbers)
-        return np.array(vector, dtype=np.float32)
+                    vector[i] = 1.0 if added & low else 0.0
+            state.cards = cards
+        if state.seen != seen:  # within a deal every change of a number adds an entry
+            self._write_numbers(game, seat, state)
+            state.seen = seen
+        return np.frombuffer(vector[:], dtype=np.float32)
 
-    def _masks(self, game: Game, turn: Turn | None, seat: int) -> list[int]:
-        """The card sets seat ``seat`` sees, as ``PlayerView`` would give them."""
+    def _write_numbers(self, game: Game, seat: int, state: _Seat) -> None:
+        """Write the numbers that changed: at most plays, only the hand sizes and the
+        seat to move; all of them when a capture, a sweep, a deal or the end came."""
+        layout = self.layout
+        vector = state.vector
+        sizes = [h.bit_count() for h in game.hands]
+        to_move = -1 if game.hand_over else game.to_move
+        rare = (game.last_capturer, tuple(game.scope), len(game.stock), game.round)
+        if rare != state.rare:
+            numbers = layout.scalars(
+                seat, sizes, game.scope, game.last_capturer, game.dealer, to_move,
+                game.scores, len(game.stock), game.round,
+            )
+            at = self._numbers
+            vector[at : at + len(numbers)] = array("f", numbers)
+            state.rare = rare
+            return
+        at = self._numbers
+        vector[at : at + self._n] = array("f", layout.size_numbers(seat, sizes))
+        at = self._to_move
+        vector[at : at + self._n] = array("f", layout.seat_numbers(seat, to_move))
+
+    def _cards(self, game: Game, turn: Turn | None, seat: int) -> int:
+        """The card sets seat ``seat`` sees, as ``PlayerView`` would give them, packed
+        40 bits a set in layout order."""
         hand = game.hands[seat]
         shown: list[int] = []
         if self._declarations:
             shown = [s & h for s, h in zip(game.shown, game.hands, strict=True)]
         unseen = unseen_cards(hand, game.table, game.captured, shown)
-        return card_masks(
+        masks = card_masks(
             self._orders[seat], hand, game.table, unseen, turn, game.captured, self._played
         )
+        packed = 0
+        for m in reversed(masks):
+            packed = packed << NUM_CARDS | m & ALL_CARDS
+        return packed
