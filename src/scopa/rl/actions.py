@@ -114,7 +114,9 @@ def advance(turn: Turn, action: int) -> Turn | int:
     return left[0] if len(left) == 1 else Turn(turn.card, left, taken)
 
 
-def apply_action(game: Game, turn: Turn | None, action: int, legal: int | None = None) -> Turn | None:
+def apply_action(
+    game: Game, turn: Turn | None, action: int, legal: int | None = None
+) -> Turn | None:
     """Apply one action; return the move still in progress, or None once a move was played.
     ``legal`` is ``legal_actions_mask(game, turn)`` when the caller has it already.
 

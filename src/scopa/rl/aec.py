@@ -167,13 +167,22 @@ class OrderChecks(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def agent_selection(self) -> str:
         return self._env("agent_selection").agent_selection
 
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:  # the usual case, straight through
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
     def last(
         self, observe: bool = True
     ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         env: raw_env = self.env
-        return env.last(observe)
+        out: tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]
+        out = env.last(observe)
+        return out
 
 
 def env(

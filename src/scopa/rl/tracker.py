@@ -25,7 +25,7 @@ from ..cards import ALL_CARDS, NUM_CARDS
 from ..game import Game
 from ..view import unseen_cards
 from .actions import Turn
-from .encoding import Layout, card_masks, played_cards
+from .encoding import Layout, card_masks
 
 #: the entries of the first three card sets (hand, table, unseen), counted by rank too
 _RANKED_CARDS = 3 * NUM_CARDS
@@ -38,7 +38,7 @@ class _Seat:
     vector is a Python ``array`` of float32: writing a few of its entries costs far less
     than a numpy call, and one ``np.frombuffer`` hands out a copy."""
 
-    vector: array
+    vector: array[float]
     cards: int
     seen: int
     #: the inputs of the numbers that change seldom, as last written
