@@ -4,8 +4,8 @@ Run: ``.venv/bin/python bench/rl.py [--runs 5] [--hands 40] [--variant scopa]``
 
 Every path plays the same deals (hand seeds ``bench-<run>-<hand>``: ``reset(options=
 {"deal": ...})`` for the environments, the same deck card by card at OpenSpiel's chance
-nodes), timed in CPU time of this process (other load on the machine does not count), after
-a warm-up that fills the engine's capture tables. Every interface plays whole hands at
+nodes), one deal each in turn, timed in CPU time of this process, after a warm-up that
+fills the engine's capture tables. Every interface plays whole hands at
 random (a uniformly random legal action at every
 decision) and the rates are counted in engine moves (plays of a card) per second, so an
 interface whose move takes two actions is not flattered; its actions per second are shown
@@ -43,14 +43,16 @@ import scopa.rl as rl
 import scopa.rl.openspiel  # noqa: F401
 from scopa import Game, Rules
 
-Path = Callable[[Rules, list[str], int], tuple[int, int]]
+#: a path plays one deal and says how many engine moves and actions it took
+Play = Callable[[str], tuple[int, int]]
 
 
-def engine(rules: Rules, deals: list[str], seed: int, view: bool = False) -> tuple[int, int]:
+def engine(rules: Rules, seed: int, view: bool = False) -> Play:
     rng = random.Random(seed)
-    moves = 0
-    for deal in deals:
+
+    def play(deal: str) -> tuple[int, int]:
         g = Game(rules, hand_seed=deal)
+        moves = 0
         while not g.hand_over:
             if view:
                 g.view(g.to_move)
@@ -58,14 +60,17 @@ def engine(rules: Rules, deals: list[str], seed: int, view: bool = False) -> tup
             g.play(legal[int(rng.random() * len(legal))])
             moves += 1
         g.hand_result()
-    return moves, moves
+        return moves, moves
+
+    return play
 
 
-def pettingzoo(rules: Rules, deals: list[str], seed: int) -> tuple[int, int]:
+def pettingzoo(rules: Rules, seed: int) -> Play:
     env = rl.env(rules.variant, rules.players)
     rng = random.Random(seed)
-    moves = actions = 0
-    for deal in deals:
+
+    def play(deal: str) -> tuple[int, int]:
+        actions = 0
         env.reset(options={"deal": deal})
         for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
@@ -75,33 +80,37 @@ def pettingzoo(rules: Rules, deals: list[str], seed: int) -> tuple[int, int]:
             legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[int(rng.random() * len(legal))]))
             actions += 1
-        moves += len(env.unwrapped.episode.game.history)
-    return moves, actions
+        return len(env.unwrapped.episode.game.history), actions
+
+    return play
 
 
-def gymnasium(rules: Rules, deals: list[str], seed: int) -> tuple[int, int]:
+def gymnasium(rules: Rules, seed: int) -> Play:
     env = rl.SingleAgentEnv(["random"], rules.variant, rules.players)
     rng = random.Random(seed)
-    moves = actions = 0
-    for h, deal in enumerate(deals):
-        obs, _ = env.reset(seed=seed * 1000 + h, options={"deal": deal})
+
+    def play(deal: str) -> tuple[int, int]:
+        obs, _ = env.reset(seed=rng.getrandbits(32), options={"deal": deal})
+        actions = 0
         done = False
         while not done:
             legal = obs["action_mask"].nonzero()[0]
             obs, _, term, trunc, _ = env.step(int(legal[int(rng.random() * len(legal))]))
             actions += 1
             done = term or trunc
-        moves += len(env.episode.game.history)
-    return moves, actions
+        return len(env.episode.game.history), actions
+
+    return play
 
 
-def openspiel(rules: Rules, deals: list[str], seed: int, tensor: bool = False) -> tuple[int, int]:
+def openspiel(rules: Rules, seed: int, tensor: bool = False) -> Play:
     game = pyspiel.load_game("python_scopa", {"variant": rules.variant, "players": rules.players})
     rng = random.Random(seed)
-    moves = actions = 0
-    for deal in deals:
+
+    def play(deal: str) -> tuple[int, int]:
         state = game.new_initial_state()
         deck = iter(DECKS[deal])
+        actions = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 state.chance_outcomes()  # what a sampler reads; the card is the deal's
@@ -112,8 +121,9 @@ def openspiel(rules: Rules, deals: list[str], seed: int, tensor: bool = False) -
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             actions += 1
-        moves += len(state.game.history)
-    return moves, actions
+        return len(state.game.history), actions
+
+    return play
 
 
 #: each deal's deck in deal order, made before the timing (OpenSpiel deals it card by card)
@@ -138,28 +148,42 @@ def main() -> None:
     args = ap.parse_args()
     warnings.simplefilter("ignore")
     rules = Rules.preset(args.variant, **({"players": args.players} if args.players else {}))
-    paths: dict[str, Path] = {
+    paths: dict[str, Callable[[Rules, int], Play]] = {
         "engine": engine,
-        "engine+view": lambda r, d, s: engine(r, d, s, view=True),
+        "engine+view": lambda r, s: engine(r, s, view=True),
         "pettingzoo": pettingzoo,
         "gymnasium": gymnasium,
         "openspiel": openspiel,
-        "openspiel+tensor": lambda r, d, s: openspiel(r, d, s, tensor=True),
+        "openspiel+tensor": lambda r, s: openspiel(r, s, tensor=True),
     }
     per_move: dict[str, list[float]] = {k: [] for k in paths}
     per_action: dict[str, list[float]] = {k: [] for k in paths}
     # warm the engine's capture tables and the imports: the first path timed would pay
-    engine(rules, deals_of(rules, "warm", 20 * args.hands), 0)
-    for fn in paths.values():
-        fn(rules, deals_of(rules, "warm", args.hands), 99)
-    for run in range(args.runs):  # paired rounds: every path once per round, same deals
-        deals = deals_of(rules, str(run), args.hands)
-        for k, fn in paths.items():
-            start = time.process_time()
-            moves, actions = fn(rules, deals, run)
-            dt = time.process_time() - start
-            per_move[k].append(dt / moves)
-            per_action[k].append(dt / actions)
+    warm = engine(rules, 0)
+    for deal in deals_of(rules, "warm", 20 * args.hands):
+        warm(deal)
+    for make in paths.values():
+        play = make(rules, 99)
+        for deal in deals_of(rules, "warm", args.hands):
+            play(deal)
+    names = list(paths)
+    for run in range(args.runs):
+        players = {k: make(rules, run) for k, make in paths.items()}
+        spent = dict.fromkeys(paths, 0.0)
+        moves = dict.fromkeys(paths, 0)
+        actions = dict.fromkeys(paths, 0)
+        # paired at the finest grain: every path plays each deal in turn (the order
+        # rotating), so a burst of load on the machine falls on all of them alike
+        for h, deal in enumerate(deals_of(rules, str(run), args.hands)):
+            for k in names[h % len(names) :] + names[: h % len(names)]:
+                start = time.process_time()
+                m, a = players[k](deal)
+                spent[k] += time.process_time() - start
+                moves[k] += m
+                actions[k] += a
+        for k in paths:
+            per_move[k].append(spent[k] / moves[k])
+            per_action[k].append(spent[k] / actions[k])
     print(f"{rules.variant}, {rules.players} players, {args.hands} hands x {args.runs} runs "
           "(medians of CPU time)")
     print(f"{'path':18s} {'moves/s':>10s} {'actions/s':>10s} {'us/move':>8s} {'x engine':>9s}"

@@ -168,9 +168,8 @@ class Layout:
         (``to_move`` -1 once the hand is over), in layout order."""
         rules = self.rules
         k = rules.teams
-        order = self.orders[me]
         out = self.size_numbers(me, sizes)
-        out += [min(scope[q], NUM_CARDS) / NUM_CARDS for q in order]
+        out += self.sweep_numbers(me, scope)
         out += self.seat_numbers(me, last_capturer)
         out += self.seat_numbers(me, dealer)
         out += self.seat_numbers(me, to_move)
@@ -184,6 +183,10 @@ class Layout:
     def size_numbers(self, me: int, sizes: Sequence[int]) -> list[float]:
         """The hand sizes part of ``scalars`` (the part that changes at every play)."""
         return [sizes[q] / 10 for q in self.orders[me]]
+
+    def sweep_numbers(self, me: int, scope: Sequence[int]) -> list[float]:
+        """The sweeps part of ``scalars``."""
+        return [min(scope[q], NUM_CARDS) / NUM_CARDS for q in self.orders[me]]
 
     def seat_numbers(self, me: int, seat: int) -> list[float]:
         """A seat (or -1: none) as a one-hot in ``me``'s relative order."""

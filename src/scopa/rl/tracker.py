@@ -1,17 +1,18 @@
-"""Each seat's observation kept from one step to the next: only what changed is written.
+"""Each seat's observation kept up to date play by play instead of rebuilt at every step.
 
 ``Layout.encode`` builds a vector from a ``PlayerView``. That is safe by construction (a
 view holds nothing hidden) but a view plus a full encoding cost more than an engine move,
 and an environment hands out an observation at every step. A ``Tracker`` keeps each
-seat's last vector with the card sets and numbers it was written from. At the seat's next
-observation it reads the same card sets from the public state and the seat's own hand
-(the fields a ``PlayerView`` copies, no other) and writes only the cards that changed: a
-play changes a handful. The cards each seat played are followed play by play through the
-new history entries. A new deal, another game, or a seat's first observation of a deal is
-built in full by ``Layout.encode`` from the view, so a tracked vector never starts from
-anything but the view. ``tests/rl/test_tracker.py`` checks that the tracked vectors equal
-``Layout.encode`` of the view after every action of random play of every preset, and the
-secrecy test runs through the tracker too.
+seat's last vector and, at the seat's next observation, applies the plays made since, one
+history entry at a time (a play is public: the card leaves the player's hand, and goes to
+the table or with the cards it took to the player's pile), then the round dealt since (the
+seat's own new cards), the end of the hand (the table to the last capturer) and the move
+in progress. A seat's first observation of a deal, another game, and any entry that is
+not a card played (an opening sweep, a declaration or a pass in Cirulla) are built in full
+by ``Layout.encode`` from the view, so a tracked vector never starts from anything but the
+view. ``tests/rl/test_tracker.py`` checks, over random play of every preset, that the
+tracked vector always equals ``Layout.encode`` of the view (so the secrecy test of the
+view encodings holds for it too).
 """
 
 from __future__ import annotations
@@ -21,28 +22,33 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import ALL_CARDS, NUM_CARDS
+from ..cards import NUM_CARDS, cards_of
 from ..game import Game
-from ..view import unseen_cards
 from .actions import Turn
-from .encoding import Layout, card_masks
-
-#: the entries of the first three card sets (hand, table, unseen), counted by rank too
-_RANKED_CARDS = 3 * NUM_CARDS
+from .encoding import Layout
 
 
 @dataclass
 class _Seat:
-    """A seat's last vector, the card sets it was written from (one integer, 40 bits a
-    set in layout order) and the number of history entries its numbers are of. The
-    vector is a Python ``array`` of float32: writing a few of its entries costs far less
-    than a numpy call, and one ``np.frombuffer`` hands out a copy."""
+    """A seat's last vector and what it was written from. The vector is a Python
+    ``array`` of float32: writing a few of its entries costs far less than a numpy call,
+    and one ``np.frombuffer`` hands out a copy."""
 
     vector: array[float]
-    cards: int
+    #: history entries applied
     seen: int
-    #: the inputs of the numbers that change seldom, as last written
-    rare: tuple[int, tuple[int, ...], int, int] | None = None
+    round: int
+    over: bool
+    hand: int
+    table: int
+    unseen: int
+    #: the move in progress last written (its card, and the cards taken)
+    turn_card: int
+    turn_taken: int
+    #: the stock size and round the numbers were all written at (None: never)
+    rare: tuple[int, int] | None = None
+    capturer: int = -1
+    scope: tuple[int, ...] = ()
 
 
 class Tracker:
@@ -52,19 +58,22 @@ class Tracker:
         self.layout = layout
         n = layout.rules.players
         self._n = n
-        self._orders = layout.orders
         sec = layout.sections
-        # the card sets are the first entries of the vector, 40 each, in ``card_masks``
-        # order; the first three (hand, table, unseen) are also counted by rank
-        assert sec["hand"][0] == 0 and sec["played"][1] == sec["hand_sizes"][0]
-        ranks = sec["hand_ranks"][0]
-        self._rank_slot = [ranks + i // NUM_CARDS * 10 + i % 10 for i in range(_RANKED_CARDS)]
+        self._hand = sec["hand"][0]
+        self._table = sec["table"][0]
+        self._unseen = sec["unseen"][0]
+        self._turn_card = sec["turn_card"][0]
+        self._turn_taken = sec["turn_taken"][0]
+        self._captured = sec["captured"][0]
+        self._played = sec["played"][0]
+        self._hand_ranks = sec["hand_ranks"][0]
+        self._table_ranks = sec["table_ranks"][0]
+        self._unseen_ranks = sec["unseen_ranks"][0]
         self._numbers = sec["hand_sizes"][0]
         self._to_move = sec["to_move"][0]
-        self._declarations = layout.rules.declarations != "off"
+        self._last_capturer = sec["last_capturer"][0]
+        self._sweeps = sec["sweeps"][0]
         self._history: list[tuple[int, int, bool]] | None = None
-        self._seen = 0
-        self._played = [0] * n
         self._seats: list[_Seat | None] = [None] * n
 
     def reset(self) -> None:
@@ -74,82 +83,143 @@ class Tracker:
     def observe(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation (a new array: the caller may keep it)."""
         history = game.history
-        seen = len(history)
-        if history is not self._history or seen < self._seen:
-            # another deal or another game: start again from the views
+        if history is not self._history:  # another deal or another game
             self._history = history
-            self._seen = 0
-            self._played = [0] * self._n
             self._seats = [None] * self._n
-        if seen > self._seen:
-            played = self._played
-            for p, code, _ in history[self._seen :]:
-                played[p] |= 1 << (code & 63)  # a mark (>= 40) is masked off in _cards
-            self._seen = seen
-        cards = self._cards(game, turn, seat)
         state = self._seats[seat]
-        if state is None:
-            full = self.layout.encode(game.view(seat), turn)
-            self._seats[seat] = _Seat(array("f", full.tobytes()), cards, seen)
-            return full
+        seen = len(history)
+        if state is None or seen < state.seen or not self._apply(game, seat, state):
+            return self._build(game, turn, seat)
         vector = state.vector
-        changed = cards ^ state.cards
-        if changed:
-            added = changed & cards
-            rank_slot = self._rank_slot
-            while changed:
-                low = changed & -changed
-                changed ^= low
-                i = low.bit_length() - 1
-                if i < _RANKED_CARDS:
-                    if added & low:
-                        vector[i] = 1.0
-                        vector[rank_slot[i]] += 0.25
-                    else:
-                        vector[i] = 0.0
-                        vector[rank_slot[i]] -= 0.25
-                else:
-                    vector[i] = 1.0 if added & low else 0.0
-            state.cards = cards
+        if state.round != game.round:
+            self._dealt(game, seat, state)
+        if game.hand_over and not state.over:
+            self._ended(game, seat, state)
+        card = -1 if turn is None else turn.card
+        taken = 0 if turn is None else turn.taken
+        if card != state.turn_card or taken != state.turn_taken:
+            if state.turn_card >= 0:
+                vector[self._turn_card + state.turn_card] = 0.0
+            if card >= 0:
+                vector[self._turn_card + card] = 1.0
+            for c in cards_of(state.turn_taken ^ taken):
+                vector[self._turn_taken + c] = 1.0 if taken >> c & 1 else 0.0
+            state.turn_card, state.turn_taken = card, taken
         if state.seen != seen:  # within a deal every change of a number adds an entry
             self._write_numbers(game, seat, state)
             state.seen = seen
         return np.frombuffer(vector[:], dtype=np.float32)
 
+    def _build(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
+        """The full encoding of the seat's view, kept as the seat's vector."""
+        full = self.layout.encode(game.view(seat), turn)
+        view_hand = game.hands[seat]
+        table = game.table
+        unseen = 0
+        at = self._unseen
+        for c in range(NUM_CARDS):
+            if full[at + c]:
+                unseen |= 1 << c
+        self._seats[seat] = _Seat(
+            array("f", full.tobytes()), len(game.history), game.round, game.hand_over,
+            view_hand, table, unseen, -1 if turn is None else turn.card,
+            0 if turn is None else turn.taken,
+        )
+        return full
+
+    def _apply(self, game: Game, seat: int, state: _Seat) -> bool:
+        """Apply the history entries since the seat's last observation; False when one is
+        not a card played (the caller builds the vector in full)."""
+        history = game.history
+        if len(history) == state.seen:
+            return True
+        vector = state.vector
+        n = self._n
+        for p, code, _ in history[state.seen :]:
+            c = code & 63
+            if c >= NUM_CARDS:
+                return False
+            rel = (p - seat) % n
+            bit = 1 << c
+            rank = c % 10
+            if p == seat:
+                state.hand ^= bit
+                vector[self._hand + c] = 0.0
+                vector[self._hand_ranks + rank] -= 0.25
+            elif state.unseen & bit:
+                state.unseen ^= bit
+                vector[self._unseen + c] = 0.0
+                vector[self._unseen_ranks + rank] -= 0.25
+            vector[self._played + NUM_CARDS * rel + c] = 1.0
+            taken = code >> 6
+            if taken:
+                pile = self._captured + NUM_CARDS * rel
+                vector[pile + c] = 1.0
+                state.table ^= taken
+                for t in cards_of(taken):
+                    vector[self._table + t] = 0.0
+                    vector[self._table_ranks + t % 10] -= 0.25
+                    vector[pile + t] = 1.0
+            else:
+                state.table |= bit
+                vector[self._table + c] = 1.0
+                vector[self._table_ranks + rank] += 0.25
+        return True
+
+    def _dealt(self, game: Game, seat: int, state: _Seat) -> None:
+        """A round was dealt since: the seat's new cards leave the unseen ones."""
+        vector = state.vector
+        new = game.hands[seat] & ~state.hand
+        for c in cards_of(new):
+            vector[self._hand + c] = 1.0
+            vector[self._hand_ranks + c % 10] += 0.25
+            vector[self._unseen + c] = 0.0
+            vector[self._unseen_ranks + c % 10] -= 0.25
+        state.hand |= new
+        state.unseen &= ~new
+        state.round = game.round
+
+    def _ended(self, game: Game, seat: int, state: _Seat) -> None:
+        """The hand ended: the cards left on the table went to the last capturer."""
+        vector = state.vector
+        if game.last_capturer >= 0 and state.table:
+            pile = self._captured + NUM_CARDS * ((game.last_capturer - seat) % self._n)
+            for t in cards_of(state.table):
+                vector[self._table + t] = 0.0
+                vector[self._table_ranks + t % 10] -= 0.25
+                vector[pile + t] = 1.0
+            state.table = 0
+        state.over = True
+
     def _write_numbers(self, game: Game, seat: int, state: _Seat) -> None:
-        """Write the numbers that changed: at most plays, only the hand sizes and the
-        seat to move; all of them when a capture, a sweep, a deal or the end came."""
+        """Write the numbers that changed: after plays, the hand sizes, the seat to move,
+        and the last capturer and sweeps if they moved; all of them after a deal."""
         layout = self.layout
         vector = state.vector
+        n = self._n
         sizes = [h.bit_count() for h in game.hands]
         to_move = -1 if game.hand_over else game.to_move
-        rare = (game.last_capturer, tuple(game.scope), len(game.stock), game.round)
-        if rare != state.rare:
+        if state.rare != (len(game.stock), game.round):
             numbers = layout.scalars(
                 seat, sizes, game.scope, game.last_capturer, game.dealer, to_move,
                 game.scores, len(game.stock), game.round,
             )
             at = self._numbers
             vector[at : at + len(numbers)] = array("f", numbers)
-            state.rare = rare
+            state.rare = (len(game.stock), game.round)
+            state.capturer = game.last_capturer
+            state.scope = tuple(game.scope)
             return
         at = self._numbers
-        vector[at : at + self._n] = array("f", layout.size_numbers(seat, sizes))
+        vector[at : at + n] = array("f", layout.size_numbers(seat, sizes))
         at = self._to_move
-        vector[at : at + self._n] = array("f", layout.seat_numbers(seat, to_move))
-
-    def _cards(self, game: Game, turn: Turn | None, seat: int) -> int:
-        """The card sets seat ``seat`` sees, as ``PlayerView`` would give them, packed
-        40 bits a set in layout order."""
-        hand = game.hands[seat]
-        shown: list[int] = []
-        if self._declarations:
-            shown = [s & h for s, h in zip(game.shown, game.hands, strict=True)]
-        unseen = unseen_cards(hand, game.table, game.captured, shown)
-        masks = card_masks(
-            self._orders[seat], hand, game.table, unseen, turn, game.captured, self._played
-        )
-        packed = 0
-        for m in reversed(masks):
-            packed = packed << NUM_CARDS | m & ALL_CARDS
-        return packed
+        vector[at : at + n] = array("f", layout.seat_numbers(seat, to_move))
+        if game.last_capturer != state.capturer:
+            at = self._last_capturer
+            vector[at : at + n] = array("f", layout.seat_numbers(seat, game.last_capturer))
+            state.capturer = game.last_capturer
+        scope = tuple(game.scope)
+        if scope != state.scope:
+            at = self._sweeps
+            vector[at : at + n] = array("f", layout.sweep_numbers(seat, scope))
+            state.scope = scope
