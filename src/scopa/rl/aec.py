@@ -120,11 +120,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         ep = self.episode
         rewards = ep.act(action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         if ep.hand_end is not None:
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+            self._accumulate_rewards()
             self.infos = {a: {"hand_result": ep.hand_end.result} for a in self.agents}
-        elif self.infos[agent]:  # a hand ended on the step before: clear its result
-            self.infos = {a: {} for a in self.agents}
+        else:  # rewards come only when a hand ends
+            if any(self.rewards.values()):
+                self.rewards = dict.fromkeys(self.possible_agents, 0.0)
+            if self.infos[agent]:  # a hand ended on the step before: clear its result
+                self.infos = {a: {} for a in self.agents}
         if ep.done:
             flags = self.terminations if ep.terminated else self.truncations
             for a in self.agents:
@@ -133,7 +137,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
             self.agent_selection = self.possible_agents[nxt % len(self.possible_agents)]
         else:
             self.agent_selection = self.possible_agents[ep.to_move]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
 
