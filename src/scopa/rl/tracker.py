@@ -18,7 +18,7 @@ view encodings holds for it too).
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -45,10 +45,10 @@ class _Seat:
     #: the move in progress last written (its card, and the cards taken)
     turn_card: int
     turn_taken: int
-    #: the stock size and round the numbers were all written at (None: never)
-    rare: tuple[int, int] | None = None
+    #: the round all the numbers were written at (-2: never)
+    numbers_round: int = -2
     capturer: int = -1
-    scope: tuple[int, ...] = ()
+    scope: list[int] = field(default_factory=list)
 
 
 class Tracker:
@@ -73,6 +73,12 @@ class Tracker:
         self._to_move = sec["to_move"][0]
         self._last_capturer = sec["last_capturer"][0]
         self._sweeps = sec["sweeps"][0]
+        #: per seat, each seat (or none) as a one-hot, and the hand sizes seen so far
+        self._seat_arrays = [
+            [array("f", layout.seat_numbers(me, seat)) for seat in range(-1, n)]
+            for me in range(n)
+        ]
+        self._size_arrays: list[dict[tuple[int, ...], array[float]]] = [{} for _ in range(n)]
         self._history: list[tuple[int, int, bool]] | None = None
         self._seats: list[_Seat | None] = [None] * n
 
@@ -193,33 +199,36 @@ class Tracker:
 
     def _write_numbers(self, game: Game, seat: int, state: _Seat) -> None:
         """Write the numbers that changed: after plays, the hand sizes, the seat to move,
-        and the last capturer and sweeps if they moved; all of them after a deal."""
+        and the last capturer and sweeps if they moved; all of them after a deal (the
+        stock and round move only then)."""
         layout = self.layout
         vector = state.vector
-        n = self._n
-        sizes = [h.bit_count() for h in game.hands]
         to_move = -1 if game.hand_over else game.to_move
-        if state.rare != (len(game.stock), game.round):
+        if game.round != state.numbers_round:
             numbers = layout.scalars(
-                seat, sizes, game.scope, game.last_capturer, game.dealer, to_move,
-                game.scores, len(game.stock), game.round,
+                seat, [h.bit_count() for h in game.hands], game.scope, game.last_capturer,
+                game.dealer, to_move, game.scores, len(game.stock), game.round,
             )
             at = self._numbers
             vector[at : at + len(numbers)] = array("f", numbers)
-            state.rare = (len(game.stock), game.round)
+            state.numbers_round = game.round
             state.capturer = game.last_capturer
-            state.scope = tuple(game.scope)
+            state.scope = list(game.scope)
             return
-        at = self._numbers
-        vector[at : at + n] = array("f", layout.size_numbers(seat, sizes))
-        at = self._to_move
-        vector[at : at + n] = array("f", layout.seat_numbers(seat, to_move))
+        n = self._n
+        sizes = tuple([h.bit_count() for h in game.hands])
+        kept = self._size_arrays[seat]
+        values = kept.get(sizes)
+        if values is None:
+            values = kept[sizes] = array("f", layout.size_numbers(seat, sizes))
+        vector[self._numbers : self._numbers + n] = values
+        hots = self._seat_arrays[seat]
+        vector[self._to_move : self._to_move + n] = hots[to_move + 1]
         if game.last_capturer != state.capturer:
             at = self._last_capturer
-            vector[at : at + n] = array("f", layout.seat_numbers(seat, game.last_capturer))
+            vector[at : at + n] = hots[game.last_capturer + 1]
             state.capturer = game.last_capturer
-        scope = tuple(game.scope)
-        if scope != state.scope:
+        if game.scope != state.scope:
             at = self._sweeps
-            vector[at : at + n] = array("f", layout.sweep_numbers(seat, scope))
-            state.scope = scope
+            vector[at : at + n] = array("f", layout.sweep_numbers(seat, game.scope))
+            state.scope = list(game.scope)
