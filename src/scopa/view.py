@@ -8,7 +8,6 @@ plays of this hand), never by deleting secrets from a full state. Search bots ca
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +96,12 @@ class PlayerView:
 
     def unseen(self) -> int:
         """Cards this seat cannot see: the other hands and the stock together."""
-        return unseen_cards(self.hand, self.table, self.captured, self.shown)
+        seen = self.hand | self.table
+        for pile in self.captured:
+            seen |= pile
+        for held in self.shown:
+            seen |= held
+        return ALL_CARDS & ~seen
 
     def sample(self, rng: random.Random) -> Game:
         """A complete state consistent with this view, uniformly at random among all such
@@ -194,19 +198,6 @@ class PlayerView:
     def deciding(self) -> bool:
         """This seat must declare its dealt hand or pass before it plays."""
         return bool(self.undecided) and self.my_turn
-
-
-def unseen_cards(
-    hand: int, table: int, captured: Sequence[int], shown: Sequence[int]
-) -> int:
-    """The cards a seat holding ``hand`` cannot see, given the public table, piles and
-    declared hands: the other hands and the stock together."""
-    seen = hand | table
-    for pile in captured:
-        seen |= pile
-    for held in shown:
-        seen |= held
-    return ALL_CARDS & ~seen
 
 
 def history_entry(entry: tuple[int, int, bool]) -> dict[str, Any]:
