@@ -150,3 +150,18 @@ def test_render_shows_a_move_in_progress():
                 assert f"playing {card_text(turn.card)}, taken nothing yet" in env.render()
                 return
     raise AssertionError("no move with a choice of captures in 200 deals")
+
+
+def test_reset_can_deal_a_given_deal_and_refuses_a_bad_one():
+    from scopa import Game
+
+    env = rl.env("scopa")
+    env.reset(options={"deal": "duplicate-7"})
+    game = env.unwrapped.episode.game
+    expected = Game(Rules.preset("scopa"), hand_seed="duplicate-7")
+    assert game.hands == expected.hands and game.table == expected.table
+    env.reset(seed=1)
+    before = env.unwrapped.episode.game
+    with pytest.raises(ValueError, match="deal"):
+        env.reset(options={"deal": 1.5})
+    assert env.unwrapped.episode.game is before

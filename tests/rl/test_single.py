@@ -92,3 +92,15 @@ def test_action_masks_and_render():
     obs, _ = env.reset(seed=5)
     assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
     assert "hand of you:" in env.render()
+
+
+def test_reset_can_deal_a_given_deal():
+    from scopa import Game, Rules
+
+    env = rl.SingleAgentEnv(["random"], seat=0)
+    env.reset(seed=3, options={"deal": "duplicate-7"})
+    expected = Game(Rules.preset("scopa"), hand_seed="duplicate-7")
+    assert env.episode.game.table == expected.table
+    assert env.episode.game.hands[0] == expected.hands[0]
+    with pytest.raises(ValueError, match="deal"):
+        env.reset(options={"deal": None})

@@ -1,14 +1,15 @@
 """Bots: every fair bot sees only a PlayerView and returns a legal Move.
 
 ``make_bot(name, seed)`` builds a bot by name (``random``, ``greedy``, ``heuristic``,
-``search``, ``oracle``) or difficulty level (``beginner``, ``intermediate``, ``expert``,
-``champion``); ``bot.choose(view, limit)`` picks a move. The omniscient ``oracle`` is hosted
-with ``bot.choose_full(game, limit)`` instead. See docs/bots.md.
+``search``, ``oracle``, ``learned``) or difficulty level (``beginner``, ``intermediate``,
+``expert``, ``champion``); ``bot.choose(view, limit)`` picks a move. The omniscient
+``oracle`` is hosted with ``bot.choose_full(game, limit)`` instead. See docs/bots.md.
 """
 
 from .base import Bot, Limit, RandomBot, bot_names, make_bot, register_bot
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
+from .learned import LearnedBot
 from .levels import LEVELS, LevelBot, level_factory
 from .search import OracleBot, SearchBot
 
@@ -16,6 +17,7 @@ register_bot("greedy", GreedyBot)
 register_bot("heuristic", HeuristicBot)
 register_bot("search", SearchBot)
 register_bot("oracle", OracleBot)
+register_bot("learned", LearnedBot)
 for _level in LEVELS:
     register_bot(_level, level_factory(_level))
 
@@ -25,6 +27,7 @@ __all__ = [
     "RandomBot",
     "GreedyBot",
     "HeuristicBot",
+    "LearnedBot",
     "SearchBot",
     "OracleBot",
     "LevelBot",

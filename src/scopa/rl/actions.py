@@ -114,8 +114,11 @@ def advance(turn: Turn, action: int) -> Turn | int:
     return left[0] if len(left) == 1 else Turn(turn.card, left, taken)
 
 
-def apply_action(game: Game, turn: Turn | None, action: int) -> Turn | None:
+def apply_action(
+    game: Game, turn: Turn | None, action: int, legal: int | None = None
+) -> Turn | None:
     """Apply one action; return the move still in progress, or None once a move was played.
+    ``legal`` is ``legal_actions_mask(game, turn)`` when the caller has it already.
 
     Raises ``IllegalActionError`` (changing nothing) for an action that is not legal."""
     try:
@@ -124,14 +127,20 @@ def apply_action(game: Game, turn: Turn | None, action: int) -> Turn | None:
         raise IllegalActionError(
             f"an action is an integer 0..{NUM_ACTIONS - 1}, got {action!r}"
         ) from None
-    if not 0 <= action < NUM_ACTIONS or not legal_actions_mask(game, turn) >> action & 1:
+    if legal is None:
+        legal = legal_actions_mask(game, turn)
+    if not 0 <= action < NUM_ACTIONS or not legal >> action & 1:
         raise IllegalActionError(f"action {action} is not legal here")
     if action in DECISION_OF_ACTION:
         game.play_code(DECISION_OF_ACTION[action])
         return None
     if turn is None:
         card = action
-        step = start(card, tuple(code >> 6 for code in game.legal_codes() if code & 63 == card))
+        options = [code >> 6 for code in game.legal_codes() if code & 63 == card]
+        if len(options) == 1:  # the usual case: laid, or one capture
+            game.play_code(card | options[0] << 6)
+            return None
+        step = start(card, tuple(options))
     else:
         card = turn.card
         step = advance(turn, action)

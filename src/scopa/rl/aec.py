@@ -5,9 +5,10 @@
 variant's own count. Agents ``player_0``... sit in play order; sides are ``seat % teams``.
 Each observation is ``{"observation": float32 vector of the seat's view,
 "action_mask": int8[83]}`` (the mask is all zeros for an agent not on turn); actions are the
-fixed space of ``scopa.rl.actions``. An illegal action raises ``IllegalActionError`` and
-changes nothing. ``infos[agent]["hand_result"]`` holds the score sheet of a hand that just
-ended.
+fixed space of ``scopa.rl.actions``. ``reset(options={"deal": seed})`` plays the deal of
+that seed (the engine's ``Game(hand_seed=seed)``, the same in every environment). An
+illegal action raises ``IllegalActionError`` and changes nothing.
+``infos[agent]["hand_result"]`` holds the score sheet of a hand that just ended.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..rules import Rules
 from .actions import NUM_ACTIONS
@@ -31,6 +33,18 @@ def make_rules(variant: str, players: int | None, options: dict[str, Any]) -> Ru
     if players is not None:
         options = {**options, "players": players}
     return Rules.preset(variant, **options)
+
+
+def deal_seed(options: dict[str, Any] | None) -> str | None:
+    """The deal asked for by ``reset(options={"deal": seed})``: the hand seed (the match
+    seed with ``episode="match"``) to play that exact deal again, as the arena's
+    duplicate deals do; None to draw one."""
+    if not options or "deal" not in options:  # other options are not ours (api_test)
+        return None
+    deal = options["deal"]
+    if not isinstance(deal, str | int) or isinstance(deal, bool):
+        raise ValueError(f"options['deal'] is a seed (a string or an integer), got {deal!r}")
+    return str(deal)
 
 
 def observation_space(episode: Episode) -> spaces.Dict:
@@ -79,9 +93,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        deal = deal_seed(options)  # checked before anything changes
         if seed is not None:
             self._rng = random.Random(seed)
-        self.episode.reset(f"{self._rng.getrandbits(64):016x}")
+        self.episode.reset(deal or f"{self._rng.getrandbits(64):016x}")
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -105,11 +120,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         ep = self.episode
         rewards = ep.act(action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         if ep.hand_end is not None:
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+            self._accumulate_rewards()
             self.infos = {a: {"hand_result": ep.hand_end.result} for a in self.agents}
-        elif self.infos[agent]:  # a hand ended on the step before: clear its result
-            self.infos = {a: {} for a in self.agents}
+        else:  # rewards come only when a hand ends
+            if any(self.rewards.values()):
+                self.rewards = dict.fromkeys(self.possible_agents, 0.0)
+            if self.infos[agent]:  # a hand ended on the step before: clear its result
+                self.infos = {a: {} for a in self.agents}
         if ep.done:
             flags = self.terminations if ep.terminated else self.truncations
             for a in self.agents:
@@ -118,7 +137,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
             self.agent_selection = self.possible_agents[nxt % len(self.possible_agents)]
         else:
             self.agent_selection = self.possible_agents[ep.to_move]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
 
@@ -132,9 +150,47 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         pass
 
 
+class OrderChecks(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order checks, with the attributes every step reads (``agents``,
+    ``agent_selection``, ``last``) reached directly. The base wrapper finds them by
+    ``__getattr__``, which Python calls only after a failed lookup: eight of those a step
+    cost more than an engine move. The checks are the same: nothing before ``reset``."""
+
+    def _env(self, name: str) -> raw_env:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        env: raw_env = self.env
+        return env
+
+    @property
+    def agents(self) -> list[str]:
+        return self._env("agents").agents
+
+    @property
+    def agent_selection(self) -> str:
+        return self._env("agent_selection").agent_selection
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:  # the usual case, straight through
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        env: raw_env = self.env
+        out: tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]
+        out = env.last(observe)
+        return out
+
+
 def env(
     variant: str = "scopa", players: int | None = None, **kwargs: Any
 ) -> AECEnv:
     """The Scopa AEC environment wrapped in PettingZoo's order checks (the environment
     checks actions itself: an out-of-range or illegal one raises ``IllegalActionError``)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(variant, players, **kwargs))
+    return OrderChecks(raw_env(variant, players, **kwargs))

@@ -24,6 +24,7 @@ table (swept) or the declared hand (none for a pass).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,7 +33,7 @@ from ..cards import ALL_CARDS, NUM_CARDS
 from ..game import is_card_play
 from ..rules import Rules
 from ..view import PlayerView
-from .actions import Turn
+from .actions import NUM_ACTIONS, Turn
 
 #: the eight bits of every byte value, lowest first: masks become planes by one lookup
 _BYTE_BITS = np.unpackbits(
@@ -52,6 +53,21 @@ def bits_int8(mask: int, width: int) -> np.ndarray:
     """The lowest ``width`` bits of a mask as int8 zeros and ones."""
     buf = mask.to_bytes((width + 7) // 8, "little")
     return _BYTE_BITS_I8[np.frombuffer(buf, np.uint8)].ravel()[:width]
+
+
+def mask_array(bits: int) -> np.ndarray:
+    """The ``NUM_ACTIONS`` int8 zeros and ones of an action mask (a new array). Masks
+    repeat (a hand is the mask of every first step), so their arrays are kept."""
+    array = _MASKS.get(bits)
+    if array is None:
+        if len(_MASKS) >= _MASKS_KEPT:
+            _MASKS.clear()
+        array = _MASKS[bits] = bits_int8(bits, NUM_ACTIONS)
+    return array.copy()
+
+
+_MASKS: dict[int, np.ndarray] = {}
+_MASKS_KEPT = 1 << 14
 
 
 @dataclass(frozen=True)
@@ -129,38 +145,100 @@ class Layout:
 
     def _masks(self, view: PlayerView, turn: Turn | None) -> list[int]:
         """The card sets of the observation, in layout order."""
-        n = self.rules.players
         me = view.seat
         if me < 0:
             raise ValueError("an observation is always of a seat, not a spectator's view")
-        played = [0] * n
-        for seat, code, _ in view.history:
-            played[seat] |= 1 << (code & 63)  # an opening sweep sets bit 63: masked below
-        order = [(me + j) % n for j in range(n)]
-        captured = view.captured
-        return [
-            view.hand, view.table, view.unseen(),
-            0 if turn is None else 1 << turn.card, 0 if turn is None else turn.taken,
-            *[captured[s] for s in order], *[played[s] & ALL_CARDS for s in order],
-        ]
+        return card_masks(
+            self.orders[me], view.hand, view.table, view.unseen(), turn, view.captured,
+            played_cards(self.rules.players, view.history),
+        )
 
     def _scalars(self, view: PlayerView) -> list[float]:
         """Counts, seats, scores, stock and round, in layout order."""
+        return self.scalars(
+            view.seat, view.hand_sizes, view.scope, view.last_capturer, view.dealer,
+            -1 if view.hand_over else view.to_move, view.scores, view.stock_size, view.round,
+        )
+
+    def scalars(
+        self, me: int, sizes: Sequence[int], scope: Sequence[int], last_capturer: int,
+        dealer: int, to_move: int, scores: Sequence[int], stock_size: int, round_: int,
+    ) -> list[float]:
+        """The numbers of seat ``me``'s observation from the public fields of a view
+        (``to_move`` -1 once the hand is over), in layout order."""
         rules = self.rules
-        n, k = rules.players, rules.teams
-        me = view.seat
-        order = [(me + j) % n for j in range(n)]
-        sizes, scope = view.hand_sizes, view.scope
-        out = [sizes[q] / 10 for q in order]
-        out += [min(scope[q], NUM_CARDS) / NUM_CARDS for q in order]
-        for seat in (view.last_capturer, view.dealer, -1 if view.hand_over else view.to_move):
-            onehot = [0.0] * n
-            if seat >= 0:
-                onehot[(seat - me) % n] = 1.0
-            out += onehot
+        k = rules.teams
+        out = self.size_numbers(me, sizes)
+        out += self.sweep_numbers(me, scope)
+        out += self.seat_numbers(me, last_capturer)
+        out += self.seat_numbers(me, dealer)
+        out += self.seat_numbers(me, to_move)
         side = me % k
-        scores, target = view.scores, rules.target
+        target = rules.target
         out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
-        out.append(view.stock_size / NUM_CARDS)
-        out.append(max(view.round, 0) / len(rules.rounds))
+        out.append(stock_size / NUM_CARDS)
+        out.append(max(round_, 0) / len(rules.rounds))
         return out
+
+    def size_numbers(self, me: int, sizes: Sequence[int]) -> list[float]:
+        """The hand sizes part of ``scalars`` (the part that changes at every play)."""
+        return [sizes[q] / 10 for q in self.orders[me]]
+
+    def sweep_numbers(self, me: int, scope: Sequence[int]) -> list[float]:
+        """The sweeps part of ``scalars``."""
+        return [min(scope[q], NUM_CARDS) / NUM_CARDS for q in self.orders[me]]
+
+    def seat_numbers(self, me: int, seat: int) -> list[float]:
+        """A seat (or -1: none) as a one-hot in ``me``'s relative order."""
+        return _onehots(self.rules.players)[me][seat + 1]
+
+    @property
+    def orders(self) -> list[list[int]]:
+        """Per observer, the absolute seats in relative order (the observer first)."""
+        return _orders(self.rules.players)
+
+
+def _orders(n: int) -> list[list[int]]:
+    orders = _ORDERS.get(n)
+    if orders is None:
+        orders = _ORDERS[n] = [[(me + j) % n for j in range(n)] for me in range(n)]
+    return orders
+
+
+def _onehots(n: int) -> list[list[list[float]]]:
+    """Per observer, per absolute seat + 1, the one-hot of that seat in relative order
+    (index 0, no seat: all zeros)."""
+    hots = _ONEHOTS.get(n)
+    if hots is None:
+        hots = _ONEHOTS[n] = [
+            [[0.0] * n] + [[1.0 if (seat - me) % n == j else 0.0 for j in range(n)]
+                           for seat in range(n)]
+            for me in range(n)
+        ]
+    return hots
+
+
+_ORDERS: dict[int, list[list[int]]] = {}
+_ONEHOTS: dict[int, list[list[list[float]]]] = {}
+
+
+def played_cards(n: int, history: Iterable[tuple[int, int, bool]]) -> list[int]:
+    """Per seat, the cards it played in these history entries (an opening sweep or a
+    declaration plays none)."""
+    played = [0] * n
+    for seat, code, _ in history:
+        played[seat] |= 1 << (code & 63)  # a mark (>= 40) is masked off below
+    return [m & ALL_CARDS for m in played]
+
+
+def card_masks(
+    order: Sequence[int], hand: int, table: int, unseen: int, turn: Turn | None,
+    captured: Sequence[int], played: Sequence[int],
+) -> list[int]:
+    """The card sets of an observation in layout order; ``order`` lists the absolute
+    seats from the observer on, ``captured`` and ``played`` are per absolute seat."""
+    return [
+        hand, table, unseen,
+        0 if turn is None else 1 << turn.card, 0 if turn is None else turn.taken,
+        *[captured[s] for s in order], *[played[s] for s in order],
+    ]

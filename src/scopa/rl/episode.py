@@ -19,8 +19,9 @@ from ..arena.play import MAX_MATCH_HANDS
 from ..bots.points import margin
 from ..game import Game, Move
 from ..rules import Rules
-from .actions import NUM_ACTIONS, Turn, apply_action, legal_actions_mask
-from .encoding import Layout, bits_int8
+from .actions import Turn, apply_action, legal_actions_mask
+from .encoding import Layout, mask_array
+from .tracker import Tracker
 
 EPISODES = ("hand", "match")
 REWARDS = ("hand", "match")
@@ -63,8 +64,12 @@ class Episode:
         self.episode = episode
         self.reward = reward
         self.layout = Layout(rules)
+        #: every seat's observation, kept up to date play by play
+        self.tracker = Tracker(self.layout)
         self.game = Game(rules, hand_seed="unused")
         self.turn: Turn | None = None
+        #: the legal actions last handed out by ``mask``, with the state they were of
+        self._legal: tuple[list[Any], int, Turn | None, int] | None = None
         self.terminated = True
         self.truncated = False
         #: the hand ended by the last action or move, if any
@@ -77,6 +82,8 @@ class Episode:
         else:
             self.game = Game(self.rules, hand_seed=seed)
         self.turn = None
+        self._legal = None
+        self.tracker.reset()
         self.terminated = False
         self.truncated = False
         self.hand_end = None
@@ -92,22 +99,33 @@ class Episode:
     def mask(self) -> np.ndarray:
         """The legal actions as NUM_ACTIONS int8 zeros and ones."""
         bits = 0 if self.done else legal_actions_mask(self.game, self.turn)
-        return bits_int8(bits, NUM_ACTIONS)
+        # the next action is checked against it while the state is the same
+        history = self.game.history
+        self._legal = (history, len(history), self.turn, bits)
+        return mask_array(bits)
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.layout.encode(self.game.view(seat), self.turn)
+        """The seat's observation vector (equal to ``Layout.encode`` of its view)."""
+        return self.tracker.observe(self.game, self.turn, seat)
 
     def act(self, action: int) -> list[float]:
         """Apply one action of the seat to move; return every seat's reward from it."""
         if self.done:
             raise ValueError("the episode is over: reset it")
-        self.turn = apply_action(self.game, self.turn, action)
+        legal = None
+        if self._legal is not None:
+            history, plays, turn, bits = self._legal
+            self._legal = None
+            if history is self.game.history and plays == len(history) and turn is self.turn:
+                legal = bits
+        self.turn = apply_action(self.game, self.turn, action, legal)
         return self._after_play()
 
     def play(self, move: Move) -> list[float]:
         """Play a whole move (a bot's) for the seat to move; every seat's reward from it."""
         if self.done or self.turn is not None:
             raise ValueError("no whole move can be played now")
+        self._legal = None
         self.game.play(move)
         return self._after_play()
 

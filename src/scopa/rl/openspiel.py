@@ -22,13 +22,14 @@ import itertools
 import json
 import random
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ..cards import NUM_CARDS, RANK, card_text, cards_of, cards_text
+from ..cards import ALL_CARDS, NUM_CARDS, RANK, card_text, cards_of, cards_text
 from ..game import Game, is_card_play
 from ..meaning import meaning_of
 from ..rules import Rules
@@ -47,6 +48,8 @@ from .encoding import Layout
 from .episode import side_margins
 
 SHORT_NAME = "python_scopa"
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DEFAULTS: dict[str, Any] = {"variant": "scopa", "players": 0, "teams": 0, "options": "{}"}
 #: how the actions that are not a card read
 _WORDS = {DECLARE_ACTION: "declare", PASS_ACTION: "pass", DONE: "done taking"}
@@ -164,12 +167,13 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return self._hand.turn
 
     # -- flow -------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.game.hand_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.game.to_move
+    def current_player(self) -> int:  # OpenSpiel asks several times an action: kept lean
+        game = self._hand.game
+        if game is None:
+            return _CHANCE
+        if game.hand_over:
+            return _TERMINAL
+        return game.to_move
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.game is not None
@@ -183,7 +187,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         dealt = 0
         for c in deck:
             dealt |= 1 << c
-        left = [c for c in range(NUM_CARDS) if not dealt >> c & 1]
+        left = cards_of(ALL_CARDS & ~dealt)
         p = 1.0 / len(left)
         if not _may_void(self.rules, len(deck)):
             return [(c, p) for c in left]
@@ -220,7 +224,8 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return _WORDS[action]
 
     def is_terminal(self) -> bool:
-        return self.game is not None and self.game.hand_over
+        game = self._hand.game
+        return game is not None and game.hand_over
 
     def returns(self) -> list[float]:
         n = self.rules.players
@@ -289,11 +294,18 @@ def _replay(state: ScopaState, actions: list[int]) -> None:
         state.apply_action(action)
 
 
+@cache
+def _void_until(rules: Rules) -> int:
+    """How many cards are dealt before no card can make the opening table void (0: the
+    rules void no deal)."""
+    if not meaning_of(rules).void_limits():
+        return 0
+    return rules.players * rules.rounds[0] + rules.table_cards
+
+
 def _may_void(rules: Rules, dealt: int) -> bool:
     """Whether the next card dealt may still make the opening table void."""
-    if not meaning_of(rules).void_limits():
-        return False
-    return dealt < rules.players * rules.rounds[0] + rules.table_cards
+    return dealt < _void_until(rules)
 
 
 def _not_void(rules: Rules, prefix: list[int]) -> float:
@@ -304,15 +316,27 @@ def _not_void(rules: Rules, prefix: list[int]) -> float:
         return 1.0
     start = rules.players * rules.rounds[0]
     end = start + rules.table_cards
-    remaining = NUM_CARDS - len(prefix)
-    slots = max(0, end - max(start, len(prefix)))
+    on_table = tuple(sum(1 for c in prefix[start:end] if RANK[c] == rank) for rank, _ in limits)
+    dealt = tuple(sum(1 for c in prefix if RANK[c] == rank) for rank, _ in limits)
+    return _not_void_counts(tuple(limits), start, end, len(prefix), on_table, dealt)
+
+
+@cache
+def _not_void_counts(
+    limits: tuple[tuple[int, int], ...], start: int, end: int, length: int,
+    on_table: tuple[int, ...], dealt: tuple[int, ...],
+) -> float:
+    """``_not_void`` from what it depends on: how many cards are dealt, and of each
+    voiding rank how many are on the table slots and dealt at all (a few hundred cases)."""
+    remaining = NUM_CARDS - length
+    slots = max(0, end - max(start, length))
     rooms, lefts = [], []
-    for rank, limit in limits:
-        room = limit - 1 - sum(1 for c in prefix[start:end] if RANK[c] == rank)
+    for (_, limit), table, gone in zip(limits, on_table, dealt, strict=True):
+        room = limit - 1 - table
         if room < 0:
             return 0.0
         rooms.append(min(room, slots))
-        lefts.append(4 - sum(1 for c in prefix if RANK[c] == rank))
+        lefts.append(4 - gone)
     others = remaining - sum(lefts)
     ok = 0
     for counts in itertools.product(*(range(room + 1) for room in rooms)):

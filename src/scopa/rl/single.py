@@ -4,8 +4,9 @@
 every other seat is played by a bot spec as the arena takes it (a level or bot name, or
 ``cmd:<program>`` speaking the bot protocol); one spec fills every other seat, or give one
 per other seat in play order after the learner. ``seat=None`` draws the learner's seat at
-each reset. Observations, actions and rewards are those of the PettingZoo environment (see
-``aec``), for the learner's seat; ``action_masks()`` gives the mask as booleans for
+each reset; ``reset(options={"deal": seed})`` plays the deal of that seed. Observations,
+actions and rewards are those of the PettingZoo environment (see ``aec``), for the
+learner's seat; ``action_masks()`` gives the mask as booleans for
 maskable algorithms. An illegal action changes nothing and earns ``illegal_reward``
 (default -1, with ``info["illegal_action"]`` saying why; ``illegal_reward=None`` raises
 ``IllegalActionError`` instead). A step runs the bots until the learner is on turn again or the
@@ -25,7 +26,7 @@ from ..arena.play import notify_bots
 from ..arena.specs import bot_factory
 from ..bots.base import Bot
 from .actions import NUM_ACTIONS, IllegalActionError
-from .aec import make_rules, observation_space
+from .aec import deal_seed, make_rules, observation_space
 from .episode import Episode
 from .render import render_text
 
@@ -77,6 +78,7 @@ class SingleAgentEnv(gym.Env[dict[str, np.ndarray], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        deal = deal_seed(options)  # checked before anything changes
         super().reset(seed=seed)
         self._release()
         rng = self.np_random
@@ -86,7 +88,8 @@ class SingleAgentEnv(gym.Env[dict[str, np.ndarray], int]):
         self.bots = [None] * n
         for spec, s in zip(self.specs, others, strict=True):
             self.bots[s] = self._factories[spec](int(rng.integers(2**62)))
-        self.episode.reset(f"{int(rng.integers(2**62)):016x}")
+        drawn = f"{int(rng.integers(2**62)):016x}"
+        self.episode.reset(deal or drawn)
         self._bots_play()
         return self._obs(), {"seat": self.seat}
 
