@@ -12,11 +12,11 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from .account_models import FollowRow, InvitationRow, MatchPlayerRow, UserRow
+from .history import store_of
 from .lobby import master_of
 from .models import MatchRow, utcnow
 from .passwords import name_key
 from .sessions import Viewer, acting, aware, viewer
-from .store import Store
 
 router = APIRouter(prefix="/api/friends", tags=["friends"])
 
@@ -36,11 +36,6 @@ class Someone(BaseModel):
 class Invite(Someone):
     #: the table's invite code (the one in its /join/ link)
     invite: str = Field(max_length=64)
-
-
-def store_of(request: Request) -> Store:
-    store: Store = request.app.state.store
-    return store
 
 
 async def _user(request: Request, name: str) -> UserRow:

@@ -32,7 +32,7 @@ def store_of(request: Request) -> Store:
     return store
 
 
-def _iso(dt: Any) -> str | None:
+def iso_time(dt: Any) -> str | None:
     """UTC time in ISO form (SQLite hands datetimes back without their zone)."""
     if dt is None:
         return None
@@ -45,7 +45,7 @@ def summary(m: MatchRow) -> dict[str, Any]:
         "variant": m.rules.get("variant"), "rules": m.rules, "players": m.players,
         "teams": Rules.from_dict(m.rules).teams,
         "scores": m.scores, "winner": m.winner, "hands": m.hands,
-        "started_at": _iso(m.started_at), "finished_at": _iso(m.finished_at),
+        "started_at": iso_time(m.started_at), "finished_at": iso_time(m.finished_at),
     }
 
 

@@ -12,11 +12,11 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from sqlalchemy import func, select
 
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
+from .history import iso_time, store_of
 from .models import MatchRow, TableRow
 from .passwords import name_key
 from .ratings import POOLS, START, published, shown
 from .sessions import viewer
-from .store import Store
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -25,18 +25,6 @@ RECENT = 20
 STATS_SPAN = 2000
 HISTORY_POINTS = 200
 PAGE_MAX = 100
-
-
-def store_of(request: Request) -> Store:
-    store: Store = request.app.state.store
-    return store
-
-
-def _iso(dt: Any) -> str | None:
-    """UTC time in ISO form (SQLite gives datetimes back without their zone)."""
-    if dt is None:
-        return None
-    return str(dt.isoformat().replace("+00:00", "")) + "Z"
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -75,7 +63,7 @@ def recent_entry(mp: MatchPlayerRow, m: MatchRow) -> dict[str, Any]:
         "match_id": m.id, "variant": m.rules.get("variant"), "seat": mp.seat, "side": mp.side,
         "players": m.players, "scores": m.scores, "won": mp.won, "abandoned": mp.abandoned,
         "rating_before": mp.rating_before, "rating_after": mp.rating_after,
-        "finished_at": _iso(m.finished_at), "replay_url": f"/replay/{m.id}",
+        "finished_at": iso_time(m.finished_at), "replay_url": f"/replay/{m.id}",
     }
 
 
@@ -118,12 +106,12 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         points = by_pool.setdefault(h.pool, [])
         if not points and len(history) < HISTORY_POINTS:
             # the whole history is here: it starts from the rating every account starts at
-            points.append({"at": _iso(user.created_at), "rating": shown(*START),
+            points.append({"at": iso_time(user.created_at), "rating": shown(*START),
                            "match_id": None})
-        points.append({"at": _iso(h.at), "rating": h.rating, "match_id": h.match_id})
+        points.append({"at": iso_time(h.at), "rating": h.rating, "match_id": h.match_id})
     return {
         "name": user.name, "own": own, "private": user.private,
-        "since": _iso(user.created_at),
+        "since": iso_time(user.created_at),
         "ratings": {r.pool: {"rating": shown(r.mu, r.sigma), "mu": round(r.mu, 3),
                              "sigma": round(r.sigma, 3), "games": r.games, "wins": r.wins}
                     for r in ratings},
