@@ -3,6 +3,16 @@
 Every figure is a point margin per deal (the same deck played from each seat arrangement, so
 the luck of the deal cancels) with its standard error, measured with ``scopa.arena``:
 
+- the pool (``pool2``, ``pool4``): every level against every bot of a sparring pool that is
+  not us (``alphabeta`` at three settings, the frozen ``champion-2026-12``), all on the same
+  deals, with both sides' time per move and openskill ratings fitted to every pairing at
+  once;
+- equal time (``equal2``, ``equal4``): each level against ``alphabeta`` (depth 5, as many
+  worlds as fit) given the level's own median time per move, measured in the same run
+  (from the pool section, else a short calibration against ``alphabeta``);
+- no opponent assumed (``opponent2``): the champion with and without each part that models
+  the opponent (last-round tie-break, learned round value, world weights from the play
+  model) against ``alphabeta`` on the same deals, with paired differences;
 - the ladder: each level against the one below (2-player Scopa, and Scopone Scientifico);
 - ``champion`` (search, 200 ms a move at most) against ``heuristic``;
 - ``champion`` against ``oracle`` at the same budget (the price of not seeing the cards);
@@ -20,7 +30,10 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
     .venv/bin/python bench/strength.py --deals 60 --only ladder2 --jobs 2
     .venv/bin/python bench/strength.py --json out.json
 
-Sections: ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4,
+    .venv/bin/python bench/strength.py --only pool2 equal2 opponent2 --deals 400
+
+Sections: pool2, pool4, equal2, equal4, opponent2,
+ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4,
 ladder-cirulla (2-player Cirulla, declarations by choice).
 """
 
@@ -28,14 +41,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
 import sys
 import time
 from typing import Any
 
 from scopa import Rules
 from scopa.arena import run_arena
+from scopa.arena.stats import fit_subset_ratings
 from scopa.bots import Limit, SearchBot, register_bot
+from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
 from scopa.bots.levels import LEVELS
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from paired import paired  # noqa: E402
 
 CHAMPION = LEVELS["champion"].limit
 
@@ -68,15 +88,45 @@ class _NoModel:
         return SearchBot(seed, default_limit=CHAMPION, model_ties=False)
 
 
+class _Uniform:
+    """A picklable factory for the champion drawing uniform worlds (no play model)."""
+
+    def __call__(self, seed: int | str | None = None) -> SearchBot:
+        return SearchBot(seed, default_limit=CHAMPION, clues="none")
+
+
 def _register_variants() -> None:
     # PIMC spends about half the time per simulation that ISMCTS does (measured below too).
     register_bot("pimc-1200", _Algo("pimc", 1200))
     register_bot("ismcts-600", _Algo("ismcts", 600))
     register_bot("champion-playout", _Playout())
     register_bot("champion-nomodel", _NoModel())
+    register_bot("champion-uniform", _Uniform())
+
+
+#: the sparring pool: bots that are not our search (``bots/abpimc.py``, issue 17) and the
+#: champion frozen at a commit (``arena/frozen.py``)
+POOL2 = ["alphabeta-4x3", "alphabeta", "alphabeta-24x7", "champion-2026-12"]
+#: four seats: ``alphabeta-24x7`` takes seconds a move with ten cards in hand
+POOL4 = ["alphabeta-4x3", "alphabeta", "champion-2026-12"]
+PLAYING_LEVELS = list(LEVELS)
+#: sections where each level meets each pool bot: (variant, pool)
+POOL_SECTIONS = {"pool2": ("scopa", POOL2), "pool4": ("scopone-scientifico", POOL4)}
+#: sections where each level meets alphabeta at the level's median time
+EQUAL_SECTIONS = {"equal2": "scopa", "equal4": "scopone-scientifico"}
+#: the champion without each part that models the opponent, against alphabeta
+OPPONENT_PARTS = ["champion", "champion-nomodel", "champion-playout", "champion-uniform"]
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
+    **{
+        name: [([pool_bot, level], variant, None) for level in PLAYING_LEVELS
+               for pool_bot in pool]
+        for name, (variant, pool) in POOL_SECTIONS.items()
+    },
+    "opponent2": [(["alphabeta", part], "scopa", None) for part in OPPONENT_PARTS],
+    # filled in at run time: each level against alphabeta at the level's median time
+    **{name: [] for name in EQUAL_SECTIONS},
     "ladder2": [
         (["random", "beginner"], "scopa", None),
         (["beginner", "intermediate"], "scopa", None),
@@ -122,36 +172,118 @@ def _line(res: Any) -> dict[str, Any]:
     }
 
 
+def _run(
+    bots: list[str], variant: str, limit: Limit | None, section: str, args: Any
+) -> dict[str, Any]:
+    """One match-up on the run's deals, printed and returned as a report line."""
+    start = time.perf_counter()
+    res = run_arena(
+        bots, Rules.preset(variant), deals=args.deals, jobs=args.jobs, seed=args.seed,
+        matches=0, limit=limit,
+    )
+    line = _line(res)
+    line["section"] = section
+    (a, (a_med, _)), (b, (b_med, _)) = line["move_ms"].items()
+    print(
+        f"[{section}] {bots[1]} vs {bots[0]} ({variant}, {res.deals} deals): "
+        f"{line['margin']:+.3f} ± {line['margin_se']:.3f} points per deal; "
+        f"median ms a move {b} {b_med:.1f}, {a} {a_med:.1f} "
+        f"({time.perf_counter() - start:.0f} s)",
+        flush=True,
+    )
+    return line
+
+
+def _median_ms(level: str, variant: str, lines: list[dict[str, Any]], args: Any) -> float:
+    """A level's median time per move in ``variant``: from this run's lines, else from a
+    short calibration against alphabeta."""
+    seen = [ln["move_ms"][level][0] for ln in lines
+            if ln["variant"] == variant and level in ln["move_ms"]]
+    if seen:
+        return statistics.median(seen)
+    res = run_arena(["alphabeta", level], Rules.preset(variant), deals=args.calibrate,
+                    jobs=args.jobs, seed=f"{args.seed}:calibrate", matches=0)
+    return 1000 * next(b.move_median for b in res.bots if b.name == level)
+
+
+def _equal_time(section: str, lines: list[dict[str, Any]], args: Any) -> None:
+    """Each level against alphabeta (depth 5, worlds until the time is up) given the
+    level's median time per move."""
+    variant = EQUAL_SECTIONS[section]
+    for level in PLAYING_LEVELS:
+        ms = _median_ms(level, variant, lines, args)
+        name = f"alphabeta-{ms:.1f}ms"
+        register_bot(name, AlphaBetaFactory(1 << 30, DEFAULT_DEPTH, ms / 1000))
+        lines.append(_run([name, level], variant, None, section, args))
+
+
+def _ratings(section: str, lines: list[dict[str, Any]]) -> list[tuple[str, float, float]]:
+    """openskill ratings fitted to every pairing of a section at once (same deals)."""
+    mine = [ln for ln in lines if ln["section"] == section]
+    names = sorted({n for ln in mine for n in ln["bots"]})
+    index = {n: i for i, n in enumerate(names)}
+    games = []
+    for ln in mine:
+        a, b = (index[n] for n in ln["bots"])
+        games += [{a: -m, b: m} for m in ln["deal_margins"]]
+    fitted = fit_subset_ratings(games, len(names))
+    return sorted(((n, mu, sigma) for n, (mu, sigma) in zip(names, fitted, strict=True)),
+                  key=lambda r: -r[1])
+
+
+def _opponent_report(lines: list[dict[str, Any]]) -> None:
+    """Each opponent-modelling part: the champion with it minus without, paired."""
+    by = {ln["bots"][1]: ln for ln in lines if ln["section"] == "opponent2"}
+    full = by.get("champion")
+    if full is None:
+        return
+    print("\nagainst alphabeta, champion minus the champion without a part (paired):")
+    for part, ln in by.items():
+        if part == "champion":
+            continue
+        try:
+            mean, se, _ = paired(ln["deal_margins"], full["deal_margins"])
+        except ValueError as err:
+            print(f"  {part:20s} {err}")
+            continue
+        print(f"  {part:20s} {mean:+.3f} ± {se:.3f} points per deal (positive: the part helps)")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", default="strength")
     p.add_argument("--only", nargs="*", choices=sorted(SECTIONS), default=None)
+    p.add_argument("--levels", nargs="*", choices=PLAYING_LEVELS, default=None,
+                   help="only these levels in the pool and equal-time sections")
+    p.add_argument("--calibrate", type=int, default=4,
+                   help="deals to time a level on when no earlier section did")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     args = p.parse_args(argv)
+    if args.levels:
+        PLAYING_LEVELS[:] = args.levels
+        for name, (variant, pool) in POOL_SECTIONS.items():
+            SECTIONS[name] = [([b, lv], variant, None) for lv in args.levels for b in pool]
     _register_variants()
-    lines = []
+    lines: list[dict[str, Any]] = []
     times: dict[str, list[float]] = {}
+    ratings: dict[str, list[tuple[str, float, float]]] = {}
     for section in args.only or list(SECTIONS):
+        if section in EQUAL_SECTIONS:
+            _equal_time(section, lines, args)
         for bots, variant, limit in SECTIONS[section]:
-            rules = Rules.preset(variant)
-            start = time.perf_counter()
-            res = run_arena(
-                bots, rules, deals=args.deals, jobs=args.jobs, seed=args.seed,
-                matches=0, limit=limit,
-            )
-            line = _line(res)
-            line["section"] = section
-            lines.append(line)
-            for name, (med, p99) in line["move_ms"].items():
-                times.setdefault(f"{name} ({variant})", [med, p99])
-            print(
-                f"[{section}] {bots[1]} vs {bots[0]} ({variant}, {res.deals} deals): "
-                f"{line['margin']:+.3f} ± {line['margin_se']:.3f} points per deal "
-                f"({time.perf_counter() - start:.0f} s)",
-                flush=True,
-            )
+            lines.append(_run(bots, variant, limit, section, args))
+        if section in POOL_SECTIONS:
+            ratings[section] = _ratings(section, lines)
+            print(f"\n[{section}] openskill ratings over every pairing (mu, sigma):")
+            for name, mu, sigma in ratings[section]:
+                print(f"  {name:22s} {mu:6.2f} {sigma:5.2f}")
+        if section == "opponent2":
+            _opponent_report(lines)
+    for line in lines:
+        for name, (med, p99) in line["move_ms"].items():
+            times.setdefault(f"{name} ({line['variant']})", [med, p99])
     print("\ntime per move (ms): median, p99, median ratio to heuristic in the same variant")
     for key, (med, p99) in sorted(times.items()):
         variant = key.split("(")[1]
@@ -160,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {key:38s} {med:8.2f} {p99:8.2f}  {ratio}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"args": vars(args), "lines": lines, "times_ms": times}, f, indent=1)
+            json.dump({"args": vars(args), "lines": lines, "times_ms": times,
+                       "ratings": ratings}, f, indent=1)
     return 0
 
 
