@@ -50,9 +50,9 @@ from typing import Any
 from scopa import Rules
 from scopa.arena import run_arena
 from scopa.arena.stats import fit_subset_ratings
-from scopa.bots import Limit, SearchBot, register_bot
+from scopa.bots import Bot, Limit, SearchBot, register_bot
 from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
-from scopa.bots.levels import LEVELS
+from scopa.bots.levels import LEVELS, LevelBot
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from paired import paired  # noqa: E402
@@ -76,32 +76,66 @@ class _Algo:
 class _Playout:
     """A picklable factory for the champion's search without the learned round value."""
 
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=CHAMPION, learned=False)
+        return SearchBot(seed, default_limit=self.limit, learned=False)
 
 
 class _NoModel:
     """A picklable factory for the champion treating the opponent as perfect where nothing
     is hidden (no last-round tie-break, no ``model_value``)."""
 
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=CHAMPION, model_ties=False)
+        return SearchBot(seed, default_limit=self.limit, model_ties=False)
 
 
 class _Uniform:
     """A picklable factory for the champion drawing uniform worlds (no play model)."""
 
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=CHAMPION, clues="none")
+        return SearchBot(seed, default_limit=self.limit, clues="none")
 
 
-def _register_variants() -> None:
+class _Counted:
+    """A picklable factory for a level on a simulation count with no clock: a loaded
+    machine then gives the same play, only slower (the clock cap keeps people from
+    waiting; on a quiet core the count runs out first)."""
+
+    def __init__(self, level: str, simulations: int) -> None:
+        self.level = level
+        self.simulations = simulations
+
+    def __call__(self, seed: int | str | None = None) -> Bot:
+        return _Fixed(LevelBot(self.level, seed), Limit(simulations=self.simulations))
+
+
+class _Fixed(Bot):
+    """A bot on a fixed budget, whatever limit the host passes."""
+
+    def __init__(self, inner: Bot, limit: Limit) -> None:
+        super().__init__(None)
+        self.inner = inner
+        self.limit = limit
+
+    def choose(self, view: Any, limit: Limit | None = None) -> Any:
+        return self.inner.choose(view, self.limit)
+
+
+def _register_variants(champion: Limit = CHAMPION) -> None:
     # PIMC spends about half the time per simulation that ISMCTS does (measured below too).
     register_bot("pimc-1200", _Algo("pimc", 1200))
     register_bot("ismcts-600", _Algo("ismcts", 600))
-    register_bot("champion-playout", _Playout())
-    register_bot("champion-nomodel", _NoModel())
-    register_bot("champion-uniform", _Uniform())
+    register_bot("champion-playout", _Playout(champion))
+    register_bot("champion-nomodel", _NoModel(champion))
+    register_bot("champion-uniform", _Uniform(champion))
 
 
 #: the sparring pool: bots that are not our search (``bots/abpimc.py``, issue 17) and the
@@ -119,14 +153,8 @@ OPPONENT_PARTS = ["champion", "champion-nomodel", "champion-playout", "champion-
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
-    **{
-        name: [([pool_bot, level], variant, None) for level in PLAYING_LEVELS
-               for pool_bot in pool]
-        for name, (variant, pool) in POOL_SECTIONS.items()
-    },
-    "opponent2": [(["alphabeta", part], "scopa", None) for part in OPPONENT_PARTS],
-    # filled in at run time: each level against alphabeta at the level's median time
-    **{name: [] for name in EQUAL_SECTIONS},
+    # filled in at run time (``_pool_sections``, ``_equal_time``)
+    **{name: [] for name in [*POOL_SECTIONS, *EQUAL_SECTIONS, "opponent2"]},
     "ladder2": [
         (["random", "beginner"], "scopa", None),
         (["beginner", "intermediate"], "scopa", None),
@@ -234,12 +262,12 @@ def _ratings(section: str, lines: list[dict[str, Any]]) -> list[tuple[str, float
 def _opponent_report(lines: list[dict[str, Any]]) -> None:
     """Each opponent-modelling part: the champion with it minus without, paired."""
     by = {ln["bots"][1]: ln for ln in lines if ln["section"] == "opponent2"}
-    full = by.get("champion")
+    full = next((ln for name, ln in by.items() if name.partition("@")[0] == "champion"), None)
     if full is None:
         return
     print("\nagainst alphabeta, champion minus the champion without a part (paired):")
     for part, ln in by.items():
-        if part == "champion":
+        if ln is full:
             continue
         try:
             mean, se, _ = paired(ln["deal_margins"], full["deal_margins"])
@@ -247,6 +275,32 @@ def _opponent_report(lines: list[dict[str, Any]]) -> None:
             print(f"  {part:20s} {err}")
             continue
         print(f"  {part:20s} {mean:+.3f} ± {se:.3f} points per deal (positive: the part helps)")
+
+
+def _pool_sections(args: Any) -> Limit:
+    """Fill in the pool and opponent sections for this run's levels and clock setting;
+    return the champion's budget (the opponent section's variants get it too)."""
+    champion, frozen = CHAMPION, "champion-2026-12"
+    names = {lv: lv for lv in PLAYING_LEVELS}
+    if args.no_clock:
+        for lv in PLAYING_LEVELS:
+            sims = LEVELS[lv].limit.simulations
+            if lv == "champion" and args.champion_sims:
+                sims = args.champion_sims
+            if sims is not None:
+                names[lv] = f"{lv}@{sims}"
+                register_bot(names[lv], _Counted(lv, sims))
+        count = args.champion_sims or CHAMPION.simulations
+        champion, frozen = Limit(simulations=count), f"champion-2026-12@{count}"
+    elif args.champion_sims:
+        raise SystemExit("--champion-sims needs --no-clock")
+    PLAYING_LEVELS[:] = [names[lv] for lv in PLAYING_LEVELS]
+    for name, (variant, pool) in POOL_SECTIONS.items():
+        pool = [frozen if b == "champion-2026-12" else b for b in pool]
+        SECTIONS[name] = [([b, lv], variant, None) for lv in PLAYING_LEVELS for b in pool]
+    parts = [names.get("champion", "champion"), *OPPONENT_PARTS[1:]]
+    SECTIONS["opponent2"] = [(["alphabeta", part], "scopa", None) for part in parts]
+    return champion
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -259,13 +313,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="only these levels in the pool and equal-time sections")
     p.add_argument("--calibrate", type=int, default=4,
                    help="deals to time a level on when no earlier section did")
+    p.add_argument("--no-clock", action="store_true",
+                   help="search levels and the frozen champion play their simulation "
+                        "counts with no clock cap (figures then do not depend on the load)")
+    p.add_argument("--champion-sims", type=int, default=None,
+                   help="with --no-clock: the champion's (and the frozen one's) simulations "
+                        "a move, for a reduced-scale run (default its level's 2000)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     args = p.parse_args(argv)
     if args.levels:
         PLAYING_LEVELS[:] = args.levels
-        for name, (variant, pool) in POOL_SECTIONS.items():
-            SECTIONS[name] = [([b, lv], variant, None) for lv in args.levels for b in pool]
-    _register_variants()
+    _register_variants(_pool_sections(args))
     lines: list[dict[str, Any]] = []
     times: dict[str, list[float]] = {}
     ratings: dict[str, list[tuple[str, float, float]]] = {}

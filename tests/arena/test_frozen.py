@@ -35,7 +35,7 @@ def test_frozen_champion_plays_from_the_pinned_source(
     monkeypatch.setenv("SCOPA_CACHE", str(tmp_path))
     command = frozen.frozen_command("champion-2026-12")
     src = tmp_path / "frozen" / COMMIT / "src"
-    assert command[-3:] == [str(src), "champion", "champion-2026-12"]
+    assert command[-4:] == [str(src), "champion", "champion-2026-12", ""]
     assert (src / "scopa" / "bots" / "search.py").is_file()
     pool = bot_factory("champion-2026-12")
     try:
@@ -46,8 +46,14 @@ def test_frozen_champion_plays_from_the_pinned_source(
         assert bot.choose(view, Limit(seconds=0.01)) in view.legal_moves()
     finally:
         pool.close()
-    # a second use takes the cached source
+    # a second use takes the cached source; a simulation count plays without a clock
     assert frozen.checkout(COMMIT) == src
+    counted = bot_factory("champion-2026-12@30")
+    try:
+        bot = counted(4)
+        assert bot.choose(view) in view.legal_moves()
+    finally:
+        counted.close()
 
 
 def test_unknown_frozen_bot_and_missing_commit_are_clear_errors(
@@ -56,6 +62,9 @@ def test_unknown_frozen_bot_and_missing_commit_are_clear_errors(
     monkeypatch.setenv("SCOPA_CACHE", str(tmp_path))
     with pytest.raises(ValueError, match="unknown frozen bot"):
         frozen.frozen_command("champion-1999")
+    for bad in ("champion-2026-12@", "champion-2026-12@0", "champion-2026-12@x"):
+        with pytest.raises(ValueError, match="simulation count"):
+            frozen.frozen_command(bad)
     if _has_commit():
         with pytest.raises(ValueError, match="not in"):
             frozen.checkout("0" * 40)

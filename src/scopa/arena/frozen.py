@@ -10,6 +10,8 @@ pinned commit's own code, unchanged, as an outside program speaking the bot prot
 
 - the commit's ``src`` is extracted once with ``git archive`` into a cache directory
   (``$SCOPA_CACHE`` or ``~/.cache/scopa``, then ``frozen/<commit>``);
+- ``champion-2026-12@N`` plays N simulations a move with no clock of its own, so that a
+  measurement on a loaded machine does not depend on the load;
 - each program is this Python with that ``src`` first on its path (``-I``: no
   ``PYTHONPATH``, no current directory), serving the level through the commit's own
   ``protocol.serve``. The pinned code needs nothing the current install lacks.
@@ -45,21 +47,44 @@ FROZEN: dict[str, Frozen] = {
 }
 
 #: run inside the frozen program: the pinned ``src`` first, proof it is the one imported,
-#: then the pinned code's own protocol loop under the frozen name
+#: then the pinned code's own protocol loop under the frozen name; with a simulation count
+#: (``name@N``), the level plays N simulations a move with no clock of its own (the host's
+#: time limit, if any, still caps it)
 _BOOT = (
-    "import sys, os; src, level, name = sys.argv[1:4]; sys.path.insert(0, src)\n"
+    "import sys, os; src, level, name, sims = sys.argv[1:5]; sys.path.insert(0, src)\n"
     "import scopa\n"
     "if not os.path.abspath(scopa.__file__).startswith(os.path.abspath(src)):\n"
     "    sys.exit('frozen bot: imported ' + scopa.__file__ + ', not ' + src)\n"
-    "from scopa.bots.base import make_bot\n"
+    "from scopa.bots.base import Bot, Limit, make_bot\n"
     "from scopa.protocol.serve import serve\n"
-    "sys.exit(serve(lambda s: make_bot(level, s), name, sys.stdin, sys.stdout))\n"
+    "class Counted(Bot):\n"
+    "    def __init__(self, seed):\n"
+    "        super().__init__(seed); self.inner = make_bot(level, seed); self.name = name\n"
+    "    def choose(self, view, limit=None):\n"
+    "        cap = limit.seconds if limit is not None else None\n"
+    "        return self.inner.choose(view, Limit(seconds=cap, simulations=int(sims)))\n"
+    "make = Counted if sims else (lambda s: make_bot(level, s))\n"
+    "sys.exit(serve(make, name, sys.stdin, sys.stdout))\n"
 )
+
+
+def parse_spec(spec: str) -> tuple[Frozen, int | None] | None:
+    """A frozen bot's spec, ``name`` or ``name@N`` (N simulations a move, no clock): the
+    bot and N; None for a spec that names no frozen bot."""
+    name, at, count = spec.partition("@")
+    frozen = FROZEN.get(name)
+    if frozen is None:
+        return None
+    if not at:
+        return frozen, None
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"{spec!r}: write {name}@N with N a positive simulation count")
+    return frozen, int(count)
 
 
 def is_frozen(spec: str) -> bool:
     """Whether a bot spec names a frozen bot."""
-    return spec in FROZEN
+    return spec.partition("@")[0] in FROZEN
 
 
 def cache_dir() -> Path:
@@ -115,8 +140,9 @@ def checkout(commit: str) -> Path:
 
 def frozen_command(spec: str) -> list[str]:
     """The command line of a frozen bot's program (its source extracted if need be)."""
-    frozen = FROZEN.get(spec)
-    if frozen is None:
+    parsed = parse_spec(spec)
+    if parsed is None:
         raise ValueError(f"unknown frozen bot {spec!r}; choose one of {', '.join(FROZEN)}")
+    frozen, sims = parsed
     src = checkout(frozen.commit)
-    return [sys.executable, "-I", "-c", _BOOT, str(src), frozen.level, spec]
+    return [sys.executable, "-I", "-c", _BOOT, str(src), frozen.level, spec, str(sims or "")]
