@@ -141,7 +141,8 @@ def _register_variants(champion: Limit = CHAMPION) -> None:
 #: the sparring pool: bots that are not our search (``bots/abpimc.py``, issue 17) and the
 #: champion frozen at a commit (``arena/frozen.py``)
 POOL2 = ["alphabeta-4x3", "alphabeta", "alphabeta-24x7", "champion-2026-12"]
-#: four seats: ``alphabeta-24x7`` takes seconds a move with ten cards in hand
+#: four seats: without ``alphabeta-24x7``, far too slow with ten cards in every hand (one
+#: Scopone Scientifico hand did not finish in a minute)
 POOL4 = ["alphabeta-4x3", "alphabeta", "champion-2026-12"]
 PLAYING_LEVELS = list(LEVELS)
 #: sections where each level meets each pool bot: (variant, pool)
