@@ -260,6 +260,23 @@ def _ratings(section: str, lines: list[dict[str, Any]]) -> list[tuple[str, float
                   key=lambda r: -r[1])
 
 
+def _ratings_from(paths: list[str]) -> int:
+    """Pool ratings over the lines of several saved runs, cut to their common deals."""
+    lines: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path) as f:
+            lines += json.load(f)["lines"]
+    deals = min(len(ln["deal_margins"]) for ln in lines)
+    for ln in lines:
+        ln["deal_margins"] = ln["deal_margins"][:deals]
+    for section in POOL_SECTIONS:
+        if any(ln["section"] == section for ln in lines):
+            print(f"[{section}] openskill ratings over every pairing, {deals} deals (mu, sigma):")
+            for name, mu, sigma in _ratings(section, lines):
+                print(f"  {name:22s} {mu:6.2f} {sigma:5.2f}")
+    return 0
+
+
 def _opponent_report(lines: list[dict[str, Any]]) -> None:
     """Each opponent-modelling part: the champion with it minus without, paired."""
     by = {ln["bots"][1]: ln for ln in lines if ln["section"] == "opponent2"}
@@ -297,9 +314,10 @@ def _pool_sections(args: Any) -> Limit:
         raise SystemExit("--champion-sims needs --no-clock")
     PLAYING_LEVELS[:] = [names[lv] for lv in PLAYING_LEVELS]
     for name, (variant, pool) in POOL_SECTIONS.items():
-        pool = [frozen if b == "champion-2026-12" else b for b in pool]
+        pool = [frozen if b == "champion-2026-12" else b for b in pool
+                if args.pool is None or b in args.pool]
         SECTIONS[name] = [([b, lv], variant, None) for lv in PLAYING_LEVELS for b in pool]
-    parts = [names.get("champion", "champion"), *OPPONENT_PARTS[1:]]
+    parts = [names.get("champion", "champion"), *(args.parts or OPPONENT_PARTS[1:])]
     SECTIONS["opponent2"] = [(["alphabeta", part], "scopa", None) for part in parts]
     return champion
 
@@ -312,6 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", nargs="*", choices=sorted(SECTIONS), default=None)
     p.add_argument("--levels", nargs="*", choices=PLAYING_LEVELS, default=None,
                    help="only these levels in the pool and equal-time sections")
+    p.add_argument("--pool", nargs="*", default=None,
+                   help="only these pool bots in the pool sections (names as in POOL2)")
+    p.add_argument("--parts", nargs="*", choices=OPPONENT_PARTS[1:], default=None,
+                   help="only these variants in opponent2 (besides the champion)")
     p.add_argument("--calibrate", type=int, default=4,
                    help="deals to time a level on when no earlier section did")
     p.add_argument("--no-clock", action="store_true",
@@ -321,7 +343,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --no-clock: the champion's (and the frozen one's) simulations "
                         "a move, for a reduced-scale run (default its level's 2000)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
+    p.add_argument("--ratings-from", nargs="*", default=None, metavar="JSON",
+                   help="play nothing: fit the pool ratings over the lines of earlier runs "
+                        "(same --seed; a shorter run's deals are the longer one's first)")
     args = p.parse_args(argv)
+    if args.ratings_from:
+        return _ratings_from(args.ratings_from)
     if args.levels:
         PLAYING_LEVELS[:] = args.levels
     _register_variants(_pool_sections(args))
@@ -333,6 +360,7 @@ def main(argv: list[str] | None = None) -> int:
             _equal_time(section, lines, args)
         for bots, variant, limit in SECTIONS[section]:
             lines.append(_run(bots, variant, limit, section, args))
+            _save(args, lines, {})  # a long run killed early keeps what it measured
         if section in POOL_SECTIONS:
             ratings[section] = _ratings(section, lines)
             print(f"\n[{section}] openskill ratings over every pairing (mu, sigma):")
@@ -349,11 +377,18 @@ def main(argv: list[str] | None = None) -> int:
         base = times.get(f"heuristic ({variant}") or times.get(f"intermediate ({variant}")
         ratio = f"{med / base[0]:.0f}x" if base and base[0] > 0 else "-"
         print(f"  {key:38s} {med:8.2f} {p99:8.2f}  {ratio}")
+    _save(args, lines, ratings, times)
+    return 0
+
+
+def _save(
+    args: Any, lines: list[dict[str, Any]], ratings: dict[str, Any],
+    times: dict[str, list[float]] | None = None,
+) -> None:
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"args": vars(args), "lines": lines, "times_ms": times,
+            json.dump({"args": vars(args), "lines": lines, "times_ms": times or {},
                        "ratings": ratings}, f, indent=1)
-    return 0
 
 
 if __name__ == "__main__":
