@@ -62,7 +62,7 @@ def static_value(g: Game, side: int) -> float:
         return margin(game_points(g), side)
     piles, sweeps, _ = g.meaning.side_piles(g.captured, g.scope, None)
     values = [_side_value(p, s) for p, s in zip(piles, sweeps, strict=True)]
-    return margin(values, side)  # type: ignore[arg-type]
+    return margin(values, side)
 
 
 def _ordered(g: Game) -> list[int]:
