@@ -110,3 +110,18 @@ def test_bad_settings_are_refused() -> None:
     game = _midgame("scopa", 2, "ab-turn", 1)
     with pytest.raises(ValueError):
         make_bot("alphabeta").choose(game.view(1 - game.to_move))
+
+
+def test_teams_full_depth_matches_the_exact_solver() -> None:
+    """Scopone: partners maximise together; to the hand's end it is the exact solve."""
+    checked = 0
+    for i in range(12):
+        game = _midgame("scopone-scientifico", 4, f"ab-team-{i}", 34)  # 6 cards in hands
+        if game.hand_over or game.in_hands > 6:
+            continue
+        side = game.to_move % 2
+        exact = solve(game.copy(), side)
+        searched = alphabeta(game.copy(), side, game.in_hands, float("-inf"), float("inf"))
+        assert searched == pytest.approx(exact)
+        checked += 1
+    assert checked >= 5
