@@ -3,6 +3,16 @@
 Every figure is a point margin per deal (the same deck played from each seat arrangement, so
 the luck of the deal cancels) with its standard error, measured with ``scopa.arena``:
 
+- the pool (``pool2``, ``pool4``): every level against every bot of a sparring pool that is
+  not us (``alphabeta`` at three settings, the frozen ``champion-2026-12``), all on the same
+  deals, with both sides' time per move and openskill ratings fitted to every pairing at
+  once;
+- equal time (``equal2``, ``equal4``): each level against ``alphabeta`` (depth 5, as many
+  worlds as fit) given the level's own median time per move, measured in the same run
+  (from the pool section, else a short calibration against ``alphabeta``);
+- no opponent assumed (``opponent2``): the champion with and without each part that models
+  the opponent (last-round tie-break, learned round value, world weights from the play
+  model) against ``alphabeta`` on the same deals, with paired differences;
 - the ladder: each level against the one below (2-player Scopa, and Scopone Scientifico);
 - ``champion`` (search, 200 ms a move at most) against ``heuristic``;
 - ``champion`` against ``oracle`` at the same budget (the price of not seeing the cards);
@@ -20,7 +30,10 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
     .venv/bin/python bench/strength.py --deals 60 --only ladder2 --jobs 2
     .venv/bin/python bench/strength.py --json out.json
 
-Sections: ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4,
+    .venv/bin/python bench/strength.py --only pool2 equal2 opponent2 --deals 400
+
+Sections: pool2, pool4, equal2, equal4, opponent2,
+ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4,
 ladder-cirulla (2-player Cirulla, declarations by choice).
 """
 
@@ -28,14 +41,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
 import sys
 import time
 from typing import Any
 
 from scopa import Rules
 from scopa.arena import run_arena
-from scopa.bots import Limit, SearchBot, register_bot
-from scopa.bots.levels import LEVELS
+from scopa.arena.stats import fit_subset_ratings
+from scopa.bots import Bot, Limit, SearchBot, register_bot
+from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
+from scopa.bots.levels import LEVELS, LevelBot
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from paired import paired  # noqa: E402
 
 CHAMPION = LEVELS["champion"].limit
 
@@ -56,27 +76,86 @@ class _Algo:
 class _Playout:
     """A picklable factory for the champion's search without the learned round value."""
 
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=CHAMPION, learned=False)
+        return SearchBot(seed, default_limit=self.limit, learned=False)
 
 
 class _NoModel:
     """A picklable factory for the champion treating the opponent as perfect where nothing
     is hidden (no last-round tie-break, no ``model_value``)."""
 
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=CHAMPION, model_ties=False)
+        return SearchBot(seed, default_limit=self.limit, model_ties=False)
 
 
-def _register_variants() -> None:
+class _Uniform:
+    """A picklable factory for the champion drawing uniform worlds (no play model)."""
+
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
+    def __call__(self, seed: int | str | None = None) -> SearchBot:
+        return SearchBot(seed, default_limit=self.limit, clues="none")
+
+
+class _Counted:
+    """A picklable factory for a level on a simulation count with no clock: a loaded
+    machine then gives the same play, only slower (the clock cap keeps people from
+    waiting; on a quiet core the count runs out first)."""
+
+    def __init__(self, level: str, simulations: int) -> None:
+        self.level = level
+        self.simulations = simulations
+
+    def __call__(self, seed: int | str | None = None) -> Bot:
+        return _Fixed(LevelBot(self.level, seed), Limit(simulations=self.simulations))
+
+
+class _Fixed(Bot):
+    """A bot on a fixed budget, whatever limit the host passes."""
+
+    def __init__(self, inner: Bot, limit: Limit) -> None:
+        super().__init__(None)
+        self.inner = inner
+        self.limit = limit
+
+    def choose(self, view: Any, limit: Limit | None = None) -> Any:
+        return self.inner.choose(view, self.limit)
+
+
+def _register_variants(champion: Limit = CHAMPION) -> None:
     # PIMC spends about half the time per simulation that ISMCTS does (measured below too).
     register_bot("pimc-1200", _Algo("pimc", 1200))
     register_bot("ismcts-600", _Algo("ismcts", 600))
-    register_bot("champion-playout", _Playout())
-    register_bot("champion-nomodel", _NoModel())
+    register_bot("champion-playout", _Playout(champion))
+    register_bot("champion-nomodel", _NoModel(champion))
+    register_bot("champion-uniform", _Uniform(champion))
+
+
+#: the sparring pool: bots that are not our search (``bots/abpimc.py``, issue 17) and the
+#: champion frozen at a commit (``arena/frozen.py``)
+POOL2 = ["alphabeta-4x3", "alphabeta", "alphabeta-24x7", "champion-2026-12"]
+#: four seats: without ``alphabeta-24x7``, far too slow with ten cards in every hand (one
+#: Scopone Scientifico hand did not finish in a minute)
+POOL4 = ["alphabeta-4x3", "alphabeta", "champion-2026-12"]
+PLAYING_LEVELS = list(LEVELS)
+#: sections where each level meets each pool bot: (variant, pool)
+POOL_SECTIONS = {"pool2": ("scopa", POOL2), "pool4": ("scopone-scientifico", POOL4)}
+#: sections where each level meets alphabeta at the level's median time
+EQUAL_SECTIONS = {"equal2": "scopa", "equal4": "scopone-scientifico"}
+#: the champion without each part that models the opponent, against alphabeta
+OPPONENT_PARTS = ["champion", "champion-nomodel", "champion-playout", "champion-uniform"]
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
+    # filled in at run time (``_pool_sections``, ``_equal_time``)
+    **{name: [] for name in [*POOL_SECTIONS, *EQUAL_SECTIONS, "opponent2"]},
     "ladder2": [
         (["random", "beginner"], "scopa", None),
         (["beginner", "intermediate"], "scopa", None),
@@ -122,46 +201,194 @@ def _line(res: Any) -> dict[str, Any]:
     }
 
 
+def _run(
+    bots: list[str], variant: str, limit: Limit | None, section: str, args: Any
+) -> dict[str, Any]:
+    """One match-up on the run's deals, printed and returned as a report line."""
+    start = time.perf_counter()
+    res = run_arena(
+        bots, Rules.preset(variant), deals=args.deals, jobs=args.jobs, seed=args.seed,
+        matches=0, limit=limit,
+    )
+    line = _line(res)
+    line["section"] = section
+    (a, (a_med, _)), (b, (b_med, _)) = line["move_ms"].items()
+    print(
+        f"[{section}] {bots[1]} vs {bots[0]} ({variant}, {res.deals} deals): "
+        f"{line['margin']:+.3f} ± {line['margin_se']:.3f} points per deal; "
+        f"median ms a move {b} {b_med:.1f}, {a} {a_med:.1f} "
+        f"({time.perf_counter() - start:.0f} s)",
+        flush=True,
+    )
+    return line
+
+
+def _median_ms(level: str, variant: str, lines: list[dict[str, Any]], args: Any) -> float:
+    """A level's median time per move in ``variant``: from this run's lines, else from a
+    short calibration against alphabeta."""
+    seen = [ln["move_ms"][level][0] for ln in lines
+            if ln["variant"] == variant and level in ln["move_ms"]]
+    if seen:
+        return statistics.median(seen)
+    res = run_arena(["alphabeta", level], Rules.preset(variant), deals=args.calibrate,
+                    jobs=args.jobs, seed=f"{args.seed}:calibrate", matches=0)
+    return 1000 * next(b.move_median for b in res.bots if b.name == level)
+
+
+def _equal_time(section: str, lines: list[dict[str, Any]], args: Any) -> None:
+    """Each level against alphabeta (depth 5, worlds until the time is up) given the
+    level's median time per move."""
+    variant = EQUAL_SECTIONS[section]
+    for level in PLAYING_LEVELS:
+        ms = _median_ms(level, variant, lines, args)
+        name = f"alphabeta-{ms:.1f}ms"
+        register_bot(name, AlphaBetaFactory(1 << 30, DEFAULT_DEPTH, ms / 1000))
+        lines.append(_run([name, level], variant, None, section, args))
+
+
+def _ratings(section: str, lines: list[dict[str, Any]]) -> list[tuple[str, float, float]]:
+    """openskill ratings fitted to every pairing of a section at once (same deals)."""
+    mine = [ln for ln in lines if ln["section"] == section]
+    names = sorted({n for ln in mine for n in ln["bots"]})
+    index = {n: i for i, n in enumerate(names)}
+    games = []
+    for ln in mine:
+        a, b = (index[n] for n in ln["bots"])
+        games += [{a: -m, b: m} for m in ln["deal_margins"]]
+    fitted = fit_subset_ratings(games, len(names))
+    return sorted(((n, mu, sigma) for n, (mu, sigma) in zip(names, fitted, strict=True)),
+                  key=lambda r: -r[1])
+
+
+def _ratings_from(paths: list[str]) -> int:
+    """Pool ratings over the lines of several saved runs, cut to their common deals."""
+    lines: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path) as f:
+            lines += json.load(f)["lines"]
+    deals = min(len(ln["deal_margins"]) for ln in lines)
+    for ln in lines:
+        ln["deal_margins"] = ln["deal_margins"][:deals]
+    for section in POOL_SECTIONS:
+        if any(ln["section"] == section for ln in lines):
+            print(f"[{section}] openskill ratings over every pairing, {deals} deals (mu, sigma):")
+            for name, mu, sigma in _ratings(section, lines):
+                print(f"  {name:22s} {mu:6.2f} {sigma:5.2f}")
+    return 0
+
+
+def _opponent_report(lines: list[dict[str, Any]]) -> None:
+    """Each opponent-modelling part: the champion with it minus without, paired."""
+    by = {ln["bots"][1]: ln for ln in lines if ln["section"] == "opponent2"}
+    full = next((ln for name, ln in by.items() if name.partition("@")[0] == "champion"), None)
+    if full is None:
+        return
+    print("\nagainst alphabeta, champion minus the champion without a part (paired):")
+    for part, ln in by.items():
+        if ln is full:
+            continue
+        try:
+            mean, se, _ = paired(ln["deal_margins"], full["deal_margins"])
+        except ValueError as err:
+            print(f"  {part:20s} {err}")
+            continue
+        print(f"  {part:20s} {mean:+.3f} ± {se:.3f} points per deal (positive: the part helps)")
+
+
+def _pool_sections(args: Any) -> Limit:
+    """Fill in the pool and opponent sections for this run's levels and clock setting;
+    return the champion's budget (the opponent section's variants get it too)."""
+    champion, frozen = CHAMPION, "champion-2026-12"
+    names = {lv: lv for lv in PLAYING_LEVELS}
+    if args.no_clock:
+        for lv in PLAYING_LEVELS:
+            sims = LEVELS[lv].limit.simulations
+            if lv == "champion" and args.champion_sims:
+                sims = args.champion_sims
+            if sims is not None:
+                names[lv] = f"{lv}@{sims}"
+                register_bot(names[lv], _Counted(lv, sims))
+        count = args.champion_sims or CHAMPION.simulations
+        champion, frozen = Limit(simulations=count), f"champion-2026-12@{count}"
+    elif args.champion_sims:
+        raise SystemExit("--champion-sims needs --no-clock")
+    PLAYING_LEVELS[:] = [names[lv] for lv in PLAYING_LEVELS]
+    for name, (variant, pool) in POOL_SECTIONS.items():
+        pool = [frozen if b == "champion-2026-12" else b for b in pool
+                if args.pool is None or b in args.pool]
+        SECTIONS[name] = [([b, lv], variant, None) for lv in PLAYING_LEVELS for b in pool]
+    parts = [names.get("champion", "champion"), *(args.parts or OPPONENT_PARTS[1:])]
+    SECTIONS["opponent2"] = [(["alphabeta", part], "scopa", None) for part in parts]
+    return champion
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--seed", default="strength")
     p.add_argument("--only", nargs="*", choices=sorted(SECTIONS), default=None)
+    p.add_argument("--levels", nargs="*", choices=PLAYING_LEVELS, default=None,
+                   help="only these levels in the pool and equal-time sections")
+    p.add_argument("--pool", nargs="*", default=None,
+                   help="only these pool bots in the pool sections (names as in POOL2)")
+    p.add_argument("--parts", nargs="*", choices=OPPONENT_PARTS[1:], default=None,
+                   help="only these variants in opponent2 (besides the champion)")
+    p.add_argument("--calibrate", type=int, default=4,
+                   help="deals to time a level on when no earlier section did")
+    p.add_argument("--no-clock", action="store_true",
+                   help="search levels and the frozen champion play their simulation "
+                        "counts with no clock cap (figures then do not depend on the load)")
+    p.add_argument("--champion-sims", type=int, default=None,
+                   help="with --no-clock: the champion's (and the frozen one's) simulations "
+                        "a move, for a reduced-scale run (default its level's 2000)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
+    p.add_argument("--ratings-from", nargs="*", default=None, metavar="JSON",
+                   help="play nothing: fit the pool ratings over the lines of earlier runs "
+                        "(same --seed; a shorter run's deals are the longer one's first)")
     args = p.parse_args(argv)
-    _register_variants()
-    lines = []
+    if args.ratings_from:
+        return _ratings_from(args.ratings_from)
+    if args.levels:
+        PLAYING_LEVELS[:] = args.levels
+    _register_variants(_pool_sections(args))
+    lines: list[dict[str, Any]] = []
     times: dict[str, list[float]] = {}
+    ratings: dict[str, list[tuple[str, float, float]]] = {}
     for section in args.only or list(SECTIONS):
+        if section in EQUAL_SECTIONS:
+            _equal_time(section, lines, args)
         for bots, variant, limit in SECTIONS[section]:
-            rules = Rules.preset(variant)
-            start = time.perf_counter()
-            res = run_arena(
-                bots, rules, deals=args.deals, jobs=args.jobs, seed=args.seed,
-                matches=0, limit=limit,
-            )
-            line = _line(res)
-            line["section"] = section
-            lines.append(line)
-            for name, (med, p99) in line["move_ms"].items():
-                times.setdefault(f"{name} ({variant})", [med, p99])
-            print(
-                f"[{section}] {bots[1]} vs {bots[0]} ({variant}, {res.deals} deals): "
-                f"{line['margin']:+.3f} ± {line['margin_se']:.3f} points per deal "
-                f"({time.perf_counter() - start:.0f} s)",
-                flush=True,
-            )
+            lines.append(_run(bots, variant, limit, section, args))
+            _save(args, lines, {})  # a long run killed early keeps what it measured
+        if section in POOL_SECTIONS:
+            ratings[section] = _ratings(section, lines)
+            print(f"\n[{section}] openskill ratings over every pairing (mu, sigma):")
+            for name, mu, sigma in ratings[section]:
+                print(f"  {name:22s} {mu:6.2f} {sigma:5.2f}")
+        if section == "opponent2":
+            _opponent_report(lines)
+    for line in lines:
+        for name, (med, p99) in line["move_ms"].items():
+            times.setdefault(f"{name} ({line['variant']})", [med, p99])
     print("\ntime per move (ms): median, p99, median ratio to heuristic in the same variant")
     for key, (med, p99) in sorted(times.items()):
         variant = key.split("(")[1]
         base = times.get(f"heuristic ({variant}") or times.get(f"intermediate ({variant}")
         ratio = f"{med / base[0]:.0f}x" if base and base[0] > 0 else "-"
         print(f"  {key:38s} {med:8.2f} {p99:8.2f}  {ratio}")
+    _save(args, lines, ratings, times)
+    return 0
+
+
+def _save(
+    args: Any, lines: list[dict[str, Any]], ratings: dict[str, Any],
+    times: dict[str, list[float]] | None = None,
+) -> None:
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"args": vars(args), "lines": lines, "times_ms": times}, f, indent=1)
-    return 0
+            json.dump({"args": vars(args), "lines": lines, "times_ms": times or {},
+                       "ratings": ratings}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -103,3 +103,19 @@ def test_won_drawn_lost_and_running_mean() -> None:
     se = math.sqrt(sum((v - mean) ** 2 for v in values) / 4 / 5)
     assert running.mean_se() == pytest.approx((mean, se))
     assert mean_se([]) == (0.0, 0.0) and mean_se([2.0]) == (2.0, 0.0)
+
+
+def test_pairings_rate_a_pool_in_its_order() -> None:
+    """Bots met in pairs only (a level against each pool bot): the fit still orders the
+    pool by results, and a pairing alone equals the two-player fit."""
+    from scopa.arena.stats import fit_subset_ratings
+
+    # 0 beats 1 beats 2, never meeting directly 0-2
+    games = [{0: 1.0, 1: -1.0}] * 30 + [{0: -1.0, 1: 1.0}] * 10
+    games += [{1: 1.0, 2: -1.0}] * 30 + [{1: -1.0, 2: 1.0}] * 10
+    fitted = fit_subset_ratings(games, 3)
+    assert fitted[0][0] > fitted[1][0] > fitted[2][0]
+    pair = [[1.0, -1.0]] * 30 + [[-1.0, 1.0]] * 10
+    assert fit_subset_ratings([dict(enumerate(g)) for g in pair], 2) == fit_ratings(pair, 2)
+    with pytest.raises(ValueError):
+        fit_subset_ratings([{0: 1.0, 3: -1.0}], 3)

@@ -12,7 +12,8 @@ pytestmark = pytest.mark.browser
 
 LEVELS_EN = ["Bot: beginner", "Bot: intermediate", "Bot: expert", "Bot: champion"]
 LEVELS_IT = ["Bot: principiante", "Bot: intermedio", "Bot: esperto", "Bot: campione"]
-ENGINES = ["greedy", "heuristic", "random", "search"]
+ENGINES = ["alphabeta", "alphabeta-24x7", "alphabeta-4x3", "greedy", "heuristic", "learned",
+           "random", "search"]
 
 
 def seat_options(page: Page, seat: int = 1) -> list[str]:

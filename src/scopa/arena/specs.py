@@ -1,4 +1,5 @@
-"""Bot specifications on the command line and in the arena: a registered name, or
+"""Bot specifications on the command line and in the arena: a registered name, a frozen
+bot (``frozen.FROZEN``: a level pinned at a commit, run as an outside program), or
 ``cmd:<command line>`` for an external program speaking the bot protocol."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots.base import Bot, bot_names, make_bot
+from .frozen import FROZEN, frozen_command, is_frozen
 
 CMD_PREFIX = "cmd:"
 
@@ -27,6 +29,10 @@ def bot_factory(spec: str, timeout: float = 10.0) -> Any:
     """The factory for a spec; raise ValueError for an unknown name or an empty command.
 
     An outside program is not started until the factory is first called."""
+    if is_frozen(spec):
+        from ..protocol.pool import ExternalBotPool
+
+        return ExternalBotPool(frozen_command(spec), timeout)
     command = command_line(spec)
     if command is not None:
         argv = shlex.split(command)
@@ -37,7 +43,8 @@ def bot_factory(spec: str, timeout: float = 10.0) -> Any:
         return ExternalBotPool(argv, timeout)
     if spec not in bot_names():
         raise ValueError(
-            f"unknown bot {spec!r}; choose one of {', '.join(bot_names())} or cmd:<program>"
+            f"unknown bot {spec!r}; choose one of {', '.join(bot_names() + list(FROZEN))} "
+            "or cmd:<program>"
         )
     return NamedFactory(spec)
 

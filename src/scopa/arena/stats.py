@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 #: two margins closer than this are a tie (margins are means of whole points)
@@ -133,15 +133,29 @@ def fit_ratings(games: Sequence[Sequence[float]], players: int) -> list[tuple[fl
     posterior around it (the inverse Hessian, a Laplace approximation) relative to the
     mean rating, which the games cannot move. The games enter only as counts of each
     outcome, so their order cannot matter."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    mu0, sigma0, c = model.mu, model.sigma, model.beta * math.sqrt(players)
-    outcomes: Counter[tuple[tuple[int, ...], ...]] = Counter()
     for scores in games:
         if len(scores) != players:
             raise ValueError(f"a game has {len(scores)} scores for {players} players")
-        outcomes[_orders(scores)] += 1
+    return fit_subset_ratings([dict(enumerate(scores)) for scores in games], players, players)
+
+
+def fit_subset_ratings(
+    games: Sequence[Mapping[int, float]], players: int, seats: int = 2
+) -> list[tuple[float, float]]:
+    """``fit_ratings`` for games between some of the players (a score per player taking
+    part, by player index): a pool of bots met in pairs, every pairing on the same deals.
+    ``seats``: the players at a table, which sets the model's scale ``c``."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    mu0, sigma0, c = model.mu, model.sigma, model.beta * math.sqrt(seats)
+    outcomes: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    for game in games:
+        if not game or min(game) < 0 or max(game) >= players:
+            raise ValueError(f"a game names players outside 0..{players - 1}: {sorted(game)}")
+        ids = sorted(game)
+        local = _orders([game[i] for i in ids])
+        outcomes[tuple(tuple(ids[j] for j in order) for order in local)] += 1
 
     def terms(mu: list[float]) -> tuple[float, list[float], list[list[float]]]:
         """Log posterior (up to a constant), its gradient and Hessian in mu."""

@@ -6,6 +6,8 @@ points per side millions of times: ``scoring.hand_totals`` (tests check it agree
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..game import Game
 from ..kernel import KERNEL, spec_for
 from ..meaning import meaning_of
@@ -26,7 +28,7 @@ def game_points(game: Game) -> list[int]:
     return game.meaning.hand_totals(game.captured, game.scope, game.declared)
 
 
-def margin(points: list[int], side: int) -> float:
+def margin(points: Sequence[float], side: int) -> float:
     """A side's points minus the mean of the other sides' points."""
     others = len(points) - 1
     return points[side] - (sum(points) - points[side]) / others

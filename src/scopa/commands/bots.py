@@ -79,7 +79,9 @@ OPTION_HELP = ("a rules option as KEY=VALUE, repeatable (docs/rules.md): "
 
 # -- arena ------------------------------------------------------------------------------
 def arena_command(
-    bots: list[str] = typer.Argument(..., help="two or more bots: a name or cmd:<program>"),
+    bots: list[str] = typer.Argument(
+        ..., help="two or more bots: a name, a frozen bot (champion-2026-12) or cmd:<program>"
+    ),
     variant: str = typer.Option("scopa", help=VARIANT_HELP),
     players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
     target: int | None = typer.Option(None, help=TARGET_HELP),
