@@ -6,7 +6,7 @@ own hand only: the card played, the cards it takes, the table it leaves, its han
 its pile after, the other piles together, whether it sweeps, and the stock left. The scores
 of the legal moves are a policy (softmax); the bot plays the best one. The network has one
 hidden layer; ``scripts/train_policy.py`` fits it with PyTorch on the decisions of the
-``expert`` level playing both seats, and writes it as JSON in ``nets/`` (plain numbers:
+``expert`` level playing both seats, and writes it as JSON in ``nets/learned/`` (plain numbers:
 the bot runs in plain Python, so the game needs neither PyTorch nor NumPy). Only the
 input bits that are set enter the first layer, so a move costs tens of microseconds.
 """
@@ -27,7 +27,7 @@ from .base import ScoringBot
 FORMAT = 1
 #: six card sets of 40 bits, then swept and the stock left
 INPUTS = 6 * NUM_CARDS + 2
-NETS_DIR = Path(__file__).parent / "nets"
+NETS_DIR = Path(__file__).parent / "nets" / "learned"
 
 
 def move_inputs(view: PlayerView, move: Move) -> tuple[list[int], list[tuple[int, float]]]:
@@ -111,7 +111,7 @@ class MoveScorer:
 
 
 def net_path(variant: str) -> Path:
-    return NETS_DIR / f"learned-{variant}.json"
+    return NETS_DIR / f"{variant}.json"
 
 
 @cache
