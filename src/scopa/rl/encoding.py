@@ -126,22 +126,29 @@ class Layout:
         """The information-state vector: the observation, then every play of this hand."""
         out = np.zeros(self.info_size, dtype=np.float32)
         out[: self.size] = self.encode(view, turn)
-        n = self.rules.players
         me = view.seat
         width = self.play_width
         slots = out[self.size :].reshape(self.max_plays, width)
         for i, (seat, code, swept) in enumerate(view.history):
-            row = slots[i]
-            row[(seat - me) % n] = 1.0
-            if is_card_play(code):  # an opening sweep or a declaration plays no card
-                row[n + (code & 63)] = 1.0
-            taken = code >> 6
-            while taken:
-                low = taken & -taken
-                row[n + NUM_CARDS + low.bit_length() - 1] = 1.0
-                taken ^= low
-            row[width - 1] = 1.0 if swept else 0.0
+            slots[i, self.play_ones(me, seat, code, swept)] = 1.0
         return out
+
+    def play_ones(self, me: int, seat: int, code: int, swept: bool) -> list[int]:
+        """Where the play slot of one history entry holds 1.0 (all else 0) for observer
+        ``me``: the relative seat, the card (an opening sweep or a declaration plays
+        none), the cards taken, and the last place if it swept."""
+        n = self.rules.players
+        ones = [(seat - me) % n]
+        if is_card_play(code):
+            ones.append(n + (code & 63))
+        taken = code >> 6
+        while taken:
+            low = taken & -taken
+            ones.append(n + NUM_CARDS + low.bit_length() - 1)
+            taken ^= low
+        if swept:
+            ones.append(self.play_width - 1)
+        return ones
 
     def _masks(self, view: PlayerView, turn: Turn | None) -> list[int]:
         """The card sets of the observation, in layout order."""

@@ -46,6 +46,7 @@ from .actions import (
 )
 from .encoding import Layout
 from .episode import side_margins
+from .info_tracker import InfoTracker
 
 SHORT_NAME = "python_scopa"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -428,10 +429,12 @@ class ScopaObserver:
         size = layout.info_size if self.perfect_recall else layout.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        #: the vectors of the last state seen, kept play by play (another state: rebuilt)
+        self._tracked = InfoTracker(layout)
 
     def set_from(self, state: ScopaState, player: int) -> None:
-        view = state.view(player)
-        if view is None:
+        game = state.game
+        if game is None:  # still dealing
             self.tensor.fill(0.0)
             hand, table = state.dealt_to(player)
             for name, mask in (("hand", hand), ("table", table)):
@@ -440,9 +443,9 @@ class ScopaObserver:
                     self.tensor[a + c] = 1.0
             return
         if self.perfect_recall:
-            self.tensor[:] = self.layout.encode_info(view, state.turn)
+            self._tracked.write(self.tensor, game, state.turn, player)
         else:
-            self.tensor[:] = self.layout.encode(view, state.turn)
+            self.tensor[:] = self._tracked.tracker.observe(game, state.turn, player)
 
     def string_from(self, state: ScopaState, player: int) -> str:
         view = state.view(player)
