@@ -183,9 +183,12 @@ class Layout:
         side = me % k
         target = rules.target
         out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
-        out.append(stock_size / NUM_CARDS)
-        out.append(max(round_, 0) / len(rules.rounds))
+        out += self.deal_numbers(stock_size, round_)
         return out
+
+    def deal_numbers(self, stock_size: int, round_: int) -> list[float]:
+        """The stock and round part of ``scalars`` (the part that moves only at a deal)."""
+        return [stock_size / NUM_CARDS, max(round_, 0) / len(self.rules.rounds)]
 
     def size_numbers(self, me: int, sizes: Sequence[int]) -> list[float]:
         """The hand sizes part of ``scalars`` (the part that changes at every play)."""

@@ -21,6 +21,9 @@ from .actions import Turn
 from .encoding import Layout
 from .tracker import Tracker
 
+#: a seat's play slots: float32 values, a numpy array over them, entries read, slots written
+_Slots = tuple[array[float], np.ndarray, int, int]
+
 
 class InfoTracker:
     """The information-state vectors of every seat of one game, kept between calls."""
@@ -30,9 +33,9 @@ class InfoTracker:
         #: the observation part (also what an observation-only caller reads)
         self.tracker = Tracker(layout)
         self._history: list[tuple[int, int, bool]] | None = None
-        #: per seat, its play slots as float32, the history entries read and the slots
-        #: written (another seat's pass takes no slot: see ``seen_by``)
-        self._slots: list[tuple[array[float], int, int] | None] = [None] * layout.rules.players
+        #: per seat, its play slots as float32 (and a numpy array over them), the history
+        #: entries read and the slots written (another seat's pass takes none: ``seen_by``)
+        self._slots: list[_Slots | None] = [None] * layout.rules.players
 
     def reset(self) -> None:
         """Forget every vector: the next ones are built from the start."""
@@ -55,9 +58,10 @@ class InfoTracker:
             self._slots = [None] * layout.rules.players
         kept = self._slots[seat]
         width = layout.play_width
-        if kept is None or kept[1] > len(history):
-            kept = (array("f", bytes(4 * width * layout.max_plays)), 0, 0)
-        slots, read, written = kept
+        if kept is None or kept[2] > len(history):
+            zeros = array("f", bytes(4 * width * layout.max_plays))
+            kept = (zeros, np.frombuffer(zeros, dtype=np.float32), 0, 0)
+        slots, numpy, read, written = kept
         for entry in history[read:]:
             if not seen_by(seat, entry):  # the seat's view has no slot for it
                 continue
@@ -65,5 +69,5 @@ class InfoTracker:
             for j in layout.play_ones(seat, *entry):
                 slots[base + j] = 1.0
             written += 1
-        self._slots[seat] = (slots, len(history), written)
-        out[layout.size :] = np.frombuffer(slots, dtype=np.float32)
+        self._slots[seat] = (slots, numpy, len(history), written)
+        out[layout.size :] = numpy
