@@ -22,7 +22,7 @@ from .encoding import Layout
 from .tracker import Tracker
 
 #: a seat's play slots: float32 values, a numpy array over them, entries read, slots written
-_Slots = tuple[array[float], np.ndarray, int, int]
+_Slots = tuple["array[float]", np.ndarray, int, int]
 
 
 class InfoTracker:
