@@ -69,6 +69,13 @@ def mask_array(bits: int) -> np.ndarray:
 _MASKS: dict[int, np.ndarray] = {}
 _MASKS_KEPT = 1 << 14
 
+#: the hand, table and unseen planes to their rank counts / 4 (one product: sums of
+#: quarters, exact in float32)
+_RANK_SUMS = np.zeros((3 * NUM_CARDS, 30), dtype=np.float32)
+for _plane in range(3):
+    for _card in range(NUM_CARDS):
+        _RANK_SUMS[_plane * NUM_CARDS + _card, _plane * 10 + _card % 10] = 0.25
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -119,7 +126,7 @@ class Layout:
         out[:planes] = card_planes(self._masks(view, turn))
         out[planes:ranks] = self._scalars(view)
         # ranks of the hand, table and unseen planes: the four suits of each rank summed
-        out[ranks:] = out[: 3 * NUM_CARDS].reshape(3, 4, 10).sum(axis=1).ravel() * 0.25
+        out[ranks:] = out[: 3 * NUM_CARDS] @ _RANK_SUMS
         return out
 
     def encode_info(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
