@@ -62,7 +62,14 @@ def mask_array(bits: int) -> np.ndarray:
     if array is None:
         if len(_MASKS) >= _MASKS_KEPT:
             _MASKS.clear()
-        array = _MASKS[bits] = bits_int8(bits, NUM_ACTIONS)
+        # a few legal actions (the usual case) are set one by one: cheaper than the lookup
+        array = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        rest = bits
+        while rest:
+            low = rest & -rest
+            array[low.bit_length() - 1] = 1
+            rest ^= low
+        _MASKS[bits] = array
     return array.copy()
 
 
