@@ -136,10 +136,12 @@ class _Hand:
     deck: list[int]
     game: Game | None
     turn: Turn | None
+    #: the cards of ``deck`` as a mask (what every chance node reads)
+    dealt: int = 0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
         game = None if self.game is None else self.game.copy()
-        return _Hand(self.rules, list(self.deck), game, self.turn)
+        return _Hand(self.rules, list(self.deck), game, self.turn, self.dealt)
 
 
 class ScopaState(pyspiel.State):  # type: ignore[misc]
@@ -185,10 +187,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         card gets the chance of a deal that is not void after it: a king, in Cirulla an
         ace, or any other card)."""
         deck = self.deck
-        dealt = 0
-        for c in deck:
-            dealt |= 1 << c
-        left = cards_of(ALL_CARDS & ~dealt)
+        left = cards_of(ALL_CARDS & ~self._hand.dealt)
         p = 1.0 / len(left)
         if not _may_void(self.rules, len(deck)):
             return [(c, p) for c in left]
@@ -210,6 +209,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         hand = self._hand
         if hand.game is None:
             hand.deck.append(action)
+            hand.dealt |= 1 << action
             if len(hand.deck) == NUM_CARDS:
                 hand.game = Game(hand.rules, deck=hand.deck)
             return
