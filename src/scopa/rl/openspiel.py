@@ -191,13 +191,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         p = 1.0 / len(left)
         if not _may_void(self.rules, len(deck)):
             return [(c, p) for c in left]
-        base = _not_void(self.rules, deck)
+        # by the next card's rank if it may void, else 0
+        weight = _next_card_weights(self.rules, len(deck), *_void_counts(self.rules, deck))
         voiding = {rank for rank, _ in meaning_of(self.rules).void_limits()}
-        weight: dict[int, float] = {}  # by the next card's rank if it may void, else 0
-        for c in left:
-            key = RANK[c] if RANK[c] in voiding else 0
-            if key not in weight:
-                weight[key] = _not_void(self.rules, [*deck, c]) / base
         out = []
         for c in left:
             w = weight[RANK[c] if RANK[c] in voiding else 0]
@@ -317,9 +313,42 @@ def _not_void(rules: Rules, prefix: list[int]) -> float:
         return 1.0
     start = rules.players * rules.rounds[0]
     end = start + rules.table_cards
+    return _not_void_counts(tuple(limits), start, end, len(prefix), *_void_counts(rules, prefix))
+
+
+def _void_counts(rules: Rules, prefix: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Of each voiding rank, how many cards of ``prefix`` are on the table slots, and how
+    many it holds at all."""
+    limits = meaning_of(rules).void_limits()
+    start = rules.players * rules.rounds[0]
+    end = start + rules.table_cards
     on_table = tuple(sum(1 for c in prefix[start:end] if RANK[c] == rank) for rank, _ in limits)
     dealt = tuple(sum(1 for c in prefix if RANK[c] == rank) for rank, _ in limits)
-    return _not_void_counts(tuple(limits), start, end, len(prefix), on_table, dealt)
+    return on_table, dealt
+
+
+@cache
+def _next_card_weights(
+    rules: Rules, length: int, on_table: tuple[int, ...], dealt: tuple[int, ...]
+) -> dict[int, float]:
+    """After ``length`` cards with these counts (``_void_counts``), the chance that the
+    deal is not void once the next card is dealt, over the chance now: per voiding rank
+    for a card of that rank, and under 0 for any other card."""
+    limits = tuple(meaning_of(rules).void_limits())
+    start = rules.players * rules.rounds[0]
+    end = start + rules.table_cards
+    base = _not_void_counts(limits, start, end, length, on_table, dealt)
+    weights = {}  # only for cards still to deal: no key is looked up for another
+    if NUM_CARDS - length > sum(4 - n for n in dealt):
+        weights[0] = _not_void_counts(limits, start, end, length + 1, on_table, dealt) / base
+    slot = 1 if start <= length < end else 0
+    for i, (rank, _) in enumerate(limits):
+        if dealt[i] == 4:
+            continue
+        table = tuple(n + slot if j == i else n for j, n in enumerate(on_table))
+        gone = tuple(n + 1 if j == i else n for j, n in enumerate(dealt))
+        weights[rank] = _not_void_counts(limits, start, end, length + 1, table, gone) / base
+    return weights
 
 
 @cache
