@@ -123,17 +123,11 @@ class Tracker:
 
     def _build(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
         """The full encoding of the seat's view, kept as the seat's vector."""
-        full = self.layout.encode(game.view(seat), turn)
-        view_hand = game.hands[seat]
-        table = game.table
-        unseen = 0
-        at = self._unseen
-        for c in range(NUM_CARDS):
-            if full[at + c]:
-                unseen |= 1 << c
+        view = game.view(seat)
+        full = self.layout.encode(view, turn)
         self._seats[seat] = _Seat(
             array("f", full.tobytes()), len(game.history), game.round, game.hand_over,
-            view_hand, table, unseen, -1 if turn is None else turn.card,
+            view.hand, view.table, view.unseen(), -1 if turn is None else turn.card,
             0 if turn is None else turn.taken, game.round, game.last_capturer,
             list(game.scope),
         )
