@@ -11,7 +11,9 @@ is needed and the game stays bounded). Player actions are the fixed action space
 
 Information states and observations come from the seat's ``PlayerView`` (plus the public
 move in progress): the information-state tensor is ``Layout.encode_info`` (the view and
-every play of the hand: perfect recall), the observation tensor ``Layout.encode``.
+every play of the hand: perfect recall), the observation tensor ``Layout.encode``; the
+observer keeps both up to date play by play for the state it was last given
+(``InfoTracker``, equal to those encodings: tests/rl/test_info_tracker.py).
 ``resample_from_infostate`` draws the hidden cards with the view's own sampler and replays
 the public history on them, so the state it returns has a proper action history.
 """
