@@ -20,7 +20,10 @@ until it is over. Lines:
 - ``gymnasium``: ``SingleAgentEnv(["random"])``: the learner's observation at each of its
   steps, our random bot at the other seats;
 - ``openspiel``: ``legal_actions`` and ``apply_action`` (dealing by 40 chance nodes
-  included); ``openspiel+tensor`` also reads the information-state tensor at each decision.
+  included); ``openspiel+tensor`` also reads the information-state tensor at each decision
+  (``state.information_state_tensor()``: OpenSpiel copies it into a new Python list of
+  floats, thousands of them, at every call), ``openspiel+observer`` reads the same tensor
+  as a numpy array through OpenSpiel's ``make_observation`` (the observer's ``set_from``).
 
 The ratio column is the median over rounds of the interface's time per move over the
 engine's in the same round (target: at most 3), with the lowest and highest round; "x
@@ -38,6 +41,7 @@ import warnings
 from collections.abc import Callable
 
 import pyspiel
+from open_spiel.python.observation import make_observation
 
 import scopa.rl as rl
 import scopa.rl.openspiel  # noqa: F401
@@ -103,9 +107,10 @@ def gymnasium(rules: Rules, seed: int) -> Play:
     return play
 
 
-def openspiel(rules: Rules, seed: int, tensor: bool = False) -> Play:
+def openspiel(rules: Rules, seed: int, tensor: str = "") -> Play:
     game = pyspiel.load_game("python_scopa", {"variant": rules.variant, "players": rules.players})
     rng = random.Random(seed)
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
 
     def play(deal: str) -> tuple[int, int]:
         state = game.new_initial_state()
@@ -116,8 +121,10 @@ def openspiel(rules: Rules, seed: int, tensor: bool = False) -> Play:
                 state.chance_outcomes()  # what a sampler reads; the card is the deal's
                 state.apply_action(next(deck))
                 continue
-            if tensor:
+            if tensor == "list":
                 state.information_state_tensor()
+            elif tensor == "observer":
+                observer.set_from(state, state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             actions += 1
@@ -154,7 +161,8 @@ def main() -> None:
         "pettingzoo": pettingzoo,
         "gymnasium": gymnasium,
         "openspiel": openspiel,
-        "openspiel+tensor": lambda r, s: openspiel(r, s, tensor=True),
+        "openspiel+tensor": lambda r, s: openspiel(r, s, tensor="list"),
+        "openspiel+observer": lambda r, s: openspiel(r, s, tensor="observer"),
     }
     per_move: dict[str, list[float]] = {k: [] for k in paths}
     per_action: dict[str, list[float]] = {k: [] for k in paths}
@@ -186,7 +194,7 @@ def main() -> None:
             per_action[k].append(spent[k] / actions[k])
     print(f"{rules.variant}, {rules.players} players, {args.hands} hands x {args.runs} runs "
           "(medians of CPU time)")
-    print(f"{'path':18s} {'moves/s':>10s} {'actions/s':>10s} {'us/move':>8s} {'x engine':>9s}"
+    print(f"{'path':19s} {'moves/s':>10s} {'actions/s':>10s} {'us/move':>8s} {'x engine':>9s}"
           f" {'ratios':>14s} {'x best':>7s}")
     for k in paths:
         m = statistics.median(per_move[k])
@@ -195,7 +203,7 @@ def main() -> None:
         ratios = [t / e for t, e in zip(per_move[k], per_move["engine"], strict=True)]
         spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
         best = min(per_move[k]) / min(per_move["engine"])
-        print(f"{k:18s} {1 / m:10.0f} {1 / a:10.0f} {m * 1e6:8.1f} "
+        print(f"{k:19s} {1 / m:10.0f} {1 / a:10.0f} {m * 1e6:8.1f} "
               f"{statistics.median(ratios):9.2f} {spread:>14s} {best:7.2f}")
 
 

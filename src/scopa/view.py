@@ -16,6 +16,11 @@ from .game import AUTO_DECLARE, MARKS, OPENING, PASS, Game, Move
 from .rules import Rules
 
 
+def seen_by(seat: int, entry: tuple[int, int, bool]) -> bool:
+    """Whether ``seat`` sees a history entry: every one but another seat's "pass", which
+    would tell that its hand could have declared."""
+    return entry[1] != PASS or entry[0] == seat
+
 @dataclass(frozen=True)
 class PlayerView:
     """Everything seat ``seat`` knows about the current hand and match."""
@@ -66,8 +71,7 @@ class PlayerView:
             declared = tuple(game.declared)
             shown = tuple(s & h for s, h in zip(game.shown, game.hands, strict=True))
             undecided = game.undecided & (1 << seat) if seat >= 0 else 0
-            # another seat's "pass" would tell that its hand could have declared
-            history = tuple(e for e in history if e[1] != PASS or e[0] == seat)
+            history = tuple(e for e in history if seen_by(seat, e))
         return cls(
             rules=game.rules,
             seat=seat,

@@ -165,3 +165,28 @@ def test_reset_can_deal_a_given_deal_and_refuses_a_bad_one():
     with pytest.raises(ValueError, match="deal"):
         env.reset(options={"deal": 1.5})
     assert env.unwrapped.episode.game is before
+
+
+def test_agent_iter_keeps_pettingzoos_order_checks():
+    """Our leaner turn iterator still refuses a turn without a step, stops when the
+    episode is over, and honours ``max_iter``."""
+    env = rl.env("scopa")
+    env.reset(options={"deal": "order"})
+    turns = iter(env.agent_iter())
+    first = next(turns)
+    assert first == env.agent_selection
+    with pytest.raises(AssertionError, match="step"):
+        next(turns)
+    env.reset(options={"deal": "order"})
+    stepped = 0
+    for _agent in env.agent_iter(max_iter=3):
+        env.step(int(env.last()[0]["action_mask"].nonzero()[0][0]))
+        stepped += 1
+    assert stepped == 3
+    env.reset(options={"deal": "order"})
+    seen = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(obs["action_mask"].nonzero()[0][0]))
+        seen += 1
+    assert seen > 36 and not env.agents

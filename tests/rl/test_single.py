@@ -104,3 +104,34 @@ def test_reset_can_deal_a_given_deal():
     assert env.episode.game.hands[0] == expected.hands[0]
     with pytest.raises(ValueError, match="deal"):
         env.reset(options={"deal": None})
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "cirulla"])
+def test_the_random_opponent_plays_as_our_random_bot_given_its_view(variant, monkeypatch):
+    """The environment hands ``random`` the game's legal moves instead of a view: the
+    same moves in the same order, so the same choices from the same seed."""
+    from scopa.bots.base import RandomBot
+
+    def play(env):
+        trace = []
+        for deal in range(6):
+            obs, _ = env.reset(seed=deal, options={"deal": f"fair-{deal}"})
+            done = False
+            while not done:
+                legal = np.flatnonzero(obs["action_mask"])
+                obs, _, term, trunc, _ = env.step(int(legal[len(trace) % len(legal)]))
+                done = term or trunc
+            trace.append(list(env.episode.game.history))
+        return trace
+
+    fast = play(rl.SingleAgentEnv(["random"], variant))
+    monkeypatch.setattr(RandomBot, "pick", lambda self, moves: pytest.fail("not the view"))
+
+    def by_view(self, view, limit=None):
+        moves = view.legal_moves()
+        assert moves
+        return self.rng.choice(moves)
+
+    monkeypatch.setattr(RandomBot, "choose", by_view)
+    monkeypatch.setattr("scopa.rl.single.RandomBot", type("Other", (), {}))
+    assert play(rl.SingleAgentEnv(["random"], variant)) == fast

@@ -52,7 +52,11 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
-        moves = view.legal_moves()
+        return self.pick(view.legal_moves())
+
+    def pick(self, moves: list[Move]) -> Move:
+        """``choose`` given the seat's legal moves: an environment that holds the game
+        passes ``game.legal_moves()`` (the same list as the view's) and builds no view."""
         if not moves:
             raise ValueError("it is not this seat's turn")
         return self.rng.choice(moves)

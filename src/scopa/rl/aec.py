@@ -156,6 +156,8 @@ class OrderChecks(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     ``__getattr__``, which Python calls only after a failed lookup: eight of those a step
     cost more than an engine move. The checks are the same: nothing before ``reset``."""
 
+    _has_updated: bool  # the base wrapper's flag: a step (or reset) since the last turn
+
     def _env(self, name: str) -> raw_env:
         if not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
@@ -169,6 +171,22 @@ class OrderChecks(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     @property
     def agent_selection(self) -> str:
         return self._env("agent_selection").agent_selection
+
+    def agent_iter(self, max_iter: int = 2**63) -> _TurnsIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _TurnsIterable(self, max_iter)
+
+    def next_turn(self) -> str | None:
+        """The agent ``agent_iter`` yields next (None: no agent left), checking that the
+        previous one stepped."""
+        env: raw_env = self.env
+        if not env.agents:
+            return None
+        if not self._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        self._has_updated = False
+        return env.agent_selection
 
     def step(self, action: Any) -> None:
         if self._has_reset and self.env.agents:  # the usual case, straight through
@@ -186,6 +204,25 @@ class OrderChecks(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         out: tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]
         out = env.last(observe)
         return out
+
+
+class _TurnsIterable(wrappers.order_enforcing.AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Turns:
+        return _Turns(self.env, self.max_iter)
+
+
+class _Turns(wrappers.order_enforcing.AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's turn iterator with its checks (a step between turns), reading the
+    environment's agents directly (see ``OrderChecks``)."""
+
+    def __next__(self) -> str:
+        if self.iters_til_term <= 0:
+            raise StopIteration
+        agent: str | None = self.env.next_turn()
+        if agent is None:
+            raise StopIteration
+        self.iters_til_term -= 1
+        return agent
 
 
 def env(

@@ -62,12 +62,26 @@ def mask_array(bits: int) -> np.ndarray:
     if array is None:
         if len(_MASKS) >= _MASKS_KEPT:
             _MASKS.clear()
-        array = _MASKS[bits] = bits_int8(bits, NUM_ACTIONS)
+        # a few legal actions (the usual case) are set one by one: cheaper than the lookup
+        array = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        rest = bits
+        while rest:
+            low = rest & -rest
+            array[low.bit_length() - 1] = 1
+            rest ^= low
+        _MASKS[bits] = array
     return array.copy()
 
 
 _MASKS: dict[int, np.ndarray] = {}
 _MASKS_KEPT = 1 << 14
+
+#: the hand, table and unseen planes to their rank counts / 4 (one product: sums of
+#: quarters, exact in float32)
+_RANK_SUMS = np.zeros((3 * NUM_CARDS, 30), dtype=np.float32)
+for _plane in range(3):
+    for _card in range(NUM_CARDS):
+        _RANK_SUMS[_plane * NUM_CARDS + _card, _plane * 10 + _card % 10] = 0.25
 
 
 @dataclass(frozen=True)
@@ -119,29 +133,36 @@ class Layout:
         out[:planes] = card_planes(self._masks(view, turn))
         out[planes:ranks] = self._scalars(view)
         # ranks of the hand, table and unseen planes: the four suits of each rank summed
-        out[ranks:] = out[: 3 * NUM_CARDS].reshape(3, 4, 10).sum(axis=1).ravel() * 0.25
+        out[ranks:] = out[: 3 * NUM_CARDS] @ _RANK_SUMS
         return out
 
     def encode_info(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
         """The information-state vector: the observation, then every play of this hand."""
         out = np.zeros(self.info_size, dtype=np.float32)
         out[: self.size] = self.encode(view, turn)
-        n = self.rules.players
         me = view.seat
         width = self.play_width
         slots = out[self.size :].reshape(self.max_plays, width)
         for i, (seat, code, swept) in enumerate(view.history):
-            row = slots[i]
-            row[(seat - me) % n] = 1.0
-            if is_card_play(code):  # an opening sweep or a declaration plays no card
-                row[n + (code & 63)] = 1.0
-            taken = code >> 6
-            while taken:
-                low = taken & -taken
-                row[n + NUM_CARDS + low.bit_length() - 1] = 1.0
-                taken ^= low
-            row[width - 1] = 1.0 if swept else 0.0
+            slots[i, self.play_ones(me, seat, code, swept)] = 1.0
         return out
+
+    def play_ones(self, me: int, seat: int, code: int, swept: bool) -> list[int]:
+        """Where the play slot of one history entry holds 1.0 (all else 0) for observer
+        ``me``: the relative seat, the card (an opening sweep or a declaration plays
+        none), the cards taken, and the last place if it swept."""
+        n = self.rules.players
+        ones = [(seat - me) % n]
+        if is_card_play(code):
+            ones.append(n + (code & 63))
+        taken = code >> 6
+        while taken:
+            low = taken & -taken
+            ones.append(n + NUM_CARDS + low.bit_length() - 1)
+            taken ^= low
+        if swept:
+            ones.append(self.play_width - 1)
+        return ones
 
     def _masks(self, view: PlayerView, turn: Turn | None) -> list[int]:
         """The card sets of the observation, in layout order."""
@@ -176,9 +197,12 @@ class Layout:
         side = me % k
         target = rules.target
         out += [min(scores[(side + j) % k] / target, 1.0) for j in range(k)]
-        out.append(stock_size / NUM_CARDS)
-        out.append(max(round_, 0) / len(rules.rounds))
+        out += self.deal_numbers(stock_size, round_)
         return out
+
+    def deal_numbers(self, stock_size: int, round_: int) -> list[float]:
+        """The stock and round part of ``scalars`` (the part that moves only at a deal)."""
+        return [stock_size / NUM_CARDS, max(round_, 0) / len(self.rules.rounds)]
 
     def size_numbers(self, me: int, sizes: Sequence[int]) -> list[float]:
         """The hand sizes part of ``scalars`` (the part that changes at every play)."""

@@ -11,7 +11,9 @@ is needed and the game stays bounded). Player actions are the fixed action space
 
 Information states and observations come from the seat's ``PlayerView`` (plus the public
 move in progress): the information-state tensor is ``Layout.encode_info`` (the view and
-every play of the hand: perfect recall), the observation tensor ``Layout.encode``.
+every play of the hand: perfect recall), the observation tensor ``Layout.encode``; the
+observer keeps both up to date play by play for the state it was last given
+(``InfoTracker``, equal to those encodings: tests/rl/test_info_tracker.py).
 ``resample_from_infostate`` draws the hidden cards with the view's own sampler and replays
 the public history on them, so the state it returns has a proper action history.
 """
@@ -46,6 +48,7 @@ from .actions import (
 )
 from .encoding import Layout
 from .episode import side_margins
+from .info_tracker import InfoTracker
 
 SHORT_NAME = "python_scopa"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -135,10 +138,12 @@ class _Hand:
     deck: list[int]
     game: Game | None
     turn: Turn | None
+    #: the cards of ``deck`` as a mask (what every chance node reads)
+    dealt: int = 0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
         game = None if self.game is None else self.game.copy()
-        return _Hand(self.rules, list(self.deck), game, self.turn)
+        return _Hand(self.rules, list(self.deck), game, self.turn, self.dealt)
 
 
 class ScopaState(pyspiel.State):  # type: ignore[misc]
@@ -184,20 +189,13 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         card gets the chance of a deal that is not void after it: a king, in Cirulla an
         ace, or any other card)."""
         deck = self.deck
-        dealt = 0
-        for c in deck:
-            dealt |= 1 << c
-        left = cards_of(ALL_CARDS & ~dealt)
+        left = cards_of(ALL_CARDS & ~self._hand.dealt)
         p = 1.0 / len(left)
         if not _may_void(self.rules, len(deck)):
             return [(c, p) for c in left]
-        base = _not_void(self.rules, deck)
+        # by the next card's rank if it may void, else 0
+        weight = _next_card_weights(self.rules, len(deck), *_void_counts(self.rules, deck))
         voiding = {rank for rank, _ in meaning_of(self.rules).void_limits()}
-        weight: dict[int, float] = {}  # by the next card's rank if it may void, else 0
-        for c in left:
-            key = RANK[c] if RANK[c] in voiding else 0
-            if key not in weight:
-                weight[key] = _not_void(self.rules, [*deck, c]) / base
         out = []
         for c in left:
             w = weight[RANK[c] if RANK[c] in voiding else 0]
@@ -209,6 +207,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         hand = self._hand
         if hand.game is None:
             hand.deck.append(action)
+            hand.dealt |= 1 << action
             if len(hand.deck) == NUM_CARDS:
                 hand.game = Game(hand.rules, deck=hand.deck)
             return
@@ -316,9 +315,42 @@ def _not_void(rules: Rules, prefix: list[int]) -> float:
         return 1.0
     start = rules.players * rules.rounds[0]
     end = start + rules.table_cards
+    return _not_void_counts(tuple(limits), start, end, len(prefix), *_void_counts(rules, prefix))
+
+
+def _void_counts(rules: Rules, prefix: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Of each voiding rank, how many cards of ``prefix`` are on the table slots, and how
+    many it holds at all."""
+    limits = meaning_of(rules).void_limits()
+    start = rules.players * rules.rounds[0]
+    end = start + rules.table_cards
     on_table = tuple(sum(1 for c in prefix[start:end] if RANK[c] == rank) for rank, _ in limits)
     dealt = tuple(sum(1 for c in prefix if RANK[c] == rank) for rank, _ in limits)
-    return _not_void_counts(tuple(limits), start, end, len(prefix), on_table, dealt)
+    return on_table, dealt
+
+
+@cache
+def _next_card_weights(
+    rules: Rules, length: int, on_table: tuple[int, ...], dealt: tuple[int, ...]
+) -> dict[int, float]:
+    """After ``length`` cards with these counts (``_void_counts``), the chance that the
+    deal is not void once the next card is dealt, over the chance now: per voiding rank
+    for a card of that rank, and under 0 for any other card."""
+    limits = tuple(meaning_of(rules).void_limits())
+    start = rules.players * rules.rounds[0]
+    end = start + rules.table_cards
+    base = _not_void_counts(limits, start, end, length, on_table, dealt)
+    weights = {}  # only for cards still to deal: no key is looked up for another
+    if NUM_CARDS - length > sum(4 - n for n in dealt):
+        weights[0] = _not_void_counts(limits, start, end, length + 1, on_table, dealt) / base
+    slot = 1 if start <= length < end else 0
+    for i, (rank, _) in enumerate(limits):
+        if dealt[i] == 4:
+            continue
+        table = tuple(n + slot if j == i else n for j, n in enumerate(on_table))
+        gone = tuple(n + 1 if j == i else n for j, n in enumerate(dealt))
+        weights[rank] = _not_void_counts(limits, start, end, length + 1, table, gone) / base
+    return weights
 
 
 @cache
@@ -428,10 +460,12 @@ class ScopaObserver:
         size = layout.info_size if self.perfect_recall else layout.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        #: the vectors of the last state seen, kept play by play (another state: rebuilt)
+        self._tracked = InfoTracker(layout)
 
     def set_from(self, state: ScopaState, player: int) -> None:
-        view = state.view(player)
-        if view is None:
+        game = state.game
+        if game is None:  # still dealing
             self.tensor.fill(0.0)
             hand, table = state.dealt_to(player)
             for name, mask in (("hand", hand), ("table", table)):
@@ -440,9 +474,9 @@ class ScopaObserver:
                     self.tensor[a + c] = 1.0
             return
         if self.perfect_recall:
-            self.tensor[:] = self.layout.encode_info(view, state.turn)
+            self._tracked.write(self.tensor, game, state.turn, player)
         else:
-            self.tensor[:] = self.layout.encode(view, state.turn)
+            self.tensor[:] = self._tracked.tracker.observe(game, state.turn, player)
 
     def string_from(self, state: ScopaState, player: int) -> str:
         view = state.view(player)

@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from ..arena.play import notify_bots
 from ..arena.specs import bot_factory
-from ..bots.base import Bot
+from ..bots.base import Bot, RandomBot
 from .actions import NUM_ACTIONS, IllegalActionError
 from .aec import deal_seed, make_rules, observation_space
 from .episode import Episode
@@ -143,7 +143,10 @@ class SingleAgentEnv(gym.Env[dict[str, np.ndarray], int]):
             seat = ep.to_move
             bot = self.bots[seat]
             assert bot is not None
-            move = bot.choose(ep.game.view(seat))
+            if type(bot) is RandomBot:  # its choice needs the legal moves only
+                move = bot.pick(ep.game.legal_moves())
+            else:
+                move = bot.choose(ep.game.view(seat))
             earned += ep.play(move)[self.seat]
             self._hand_over(info)
         return earned

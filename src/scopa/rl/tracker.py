@@ -31,8 +31,8 @@ from .encoding import Layout
 @dataclass
 class _Seat:
     """A seat's last vector and what it was written from. The vector is a Python
-    ``array`` of float32: writing a few of its entries costs far less than a numpy call,
-    and one ``np.frombuffer`` hands out a copy."""
+    ``array`` of float32: writing a few of its entries costs far less than a numpy call;
+    a numpy array over the same memory (``numpy``) hands out a copy."""
 
     vector: array[float]
     #: history entries applied
@@ -45,10 +45,14 @@ class _Seat:
     #: the move in progress last written (its card, and the cards taken)
     turn_card: int
     turn_taken: int
-    #: the round all the numbers were written at (-2: never)
-    numbers_round: int = -2
-    capturer: int = -1
-    scope: list[int] = field(default_factory=list)
+    #: the round, last capturer and sweeps the numbers were written at
+    numbers_round: int
+    capturer: int
+    scope: list[int]
+    numpy: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.numpy = np.frombuffer(self.vector, dtype=np.float32)
 
 
 class Tracker:
@@ -73,6 +77,7 @@ class Tracker:
         self._to_move = sec["to_move"][0]
         self._last_capturer = sec["last_capturer"][0]
         self._sweeps = sec["sweeps"][0]
+        self._stock = sec["stock"][0]
         #: per seat, each seat (or none) as a one-hot, and the hand sizes seen so far
         self._seat_arrays = [
             [array("f", layout.seat_numbers(me, seat)) for seat in range(-1, n)]
@@ -114,22 +119,17 @@ class Tracker:
         if state.seen != seen:  # within a deal every change of a number adds an entry
             self._write_numbers(game, seat, state)
             state.seen = seen
-        return np.frombuffer(vector[:], dtype=np.float32)
+        return state.numpy.copy()
 
     def _build(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
         """The full encoding of the seat's view, kept as the seat's vector."""
-        full = self.layout.encode(game.view(seat), turn)
-        view_hand = game.hands[seat]
-        table = game.table
-        unseen = 0
-        at = self._unseen
-        for c in range(NUM_CARDS):
-            if full[at + c]:
-                unseen |= 1 << c
+        view = game.view(seat)
+        full = self.layout.encode(view, turn)
         self._seats[seat] = _Seat(
             array("f", full.tobytes()), len(game.history), game.round, game.hand_over,
-            view_hand, table, unseen, -1 if turn is None else turn.card,
-            0 if turn is None else turn.taken,
+            view.hand, view.table, view.unseen(), -1 if turn is None else turn.card,
+            0 if turn is None else turn.taken, game.round, game.last_capturer,
+            list(game.scope),
         )
         return full
 
@@ -199,22 +199,16 @@ class Tracker:
 
     def _write_numbers(self, game: Game, seat: int, state: _Seat) -> None:
         """Write the numbers that changed: after plays, the hand sizes, the seat to move,
-        and the last capturer and sweeps if they moved; all of them after a deal (the
-        stock and round move only then)."""
+        and the last capturer and sweeps if they moved; the stock and round after a deal
+        (the dealer and the match scores move only from one deal to the next, which the
+        vector is built in full for)."""
         layout = self.layout
         vector = state.vector
         to_move = -1 if game.hand_over else game.to_move
-        if game.round != state.numbers_round:
-            numbers = layout.scalars(
-                seat, [h.bit_count() for h in game.hands], game.scope, game.last_capturer,
-                game.dealer, to_move, game.scores, len(game.stock), game.round,
-            )
-            at = self._numbers
-            vector[at : at + len(numbers)] = array("f", numbers)
+        if game.round != state.numbers_round:  # the dealer and scores stay all the deal
+            at = self._stock
+            vector[at : at + 2] = array("f", layout.deal_numbers(len(game.stock), game.round))
             state.numbers_round = game.round
-            state.capturer = game.last_capturer
-            state.scope = list(game.scope)
-            return
         n = self._n
         sizes = tuple([h.bit_count() for h in game.hands])
         kept = self._size_arrays[seat]
