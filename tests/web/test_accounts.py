@@ -57,6 +57,17 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     expect(page.locator(".rated-badge")).to_be_visible()
     expect(page.locator("#teach")).to_have_count(0)  # teach me is off in rated games
     play_until_match_end(page)
+    # the match-end box tells how the match moved the player's rating, from 0.0
+    change = page.locator(".match-end .rating-changes .rating-change")
+    expect(change).to_have_count(1)
+    expect(change).to_contain_text(f"{name}: 0.0 → ")
+    assert axe_violations(page) == []
+    shot(page, artifacts, "match-end-rating")
+    page.click("#lang")
+    expect(page.locator(".match-end .rating-changes h3")).to_have_text(
+        "Punteggi dopo questa partita valida per la classifica")
+    shot(page, artifacts, "match-end-rating-italian")
+    page.click("#lang")
 
     page.goto(f"{server}/players/{name}")
     cell = page.locator(".ratings tbody tr .rating")

@@ -463,12 +463,15 @@ class Master:
         if table is not None and 0 <= seat < len(table.seats):
             table.seats[seat].user_id = user_id
 
-    def forget_account(self, user_id: int) -> None:
-        """An account was deleted: its live seats play on as guests' seats."""
+    def forget_account(self, user_id: int, name: str) -> None:
+        """An account was deleted: its live seats play on as guests' seats, shown under
+        ``name`` (as the store now shows them) to everyone at the table."""
         for table in self.tables.values():
             for s in table.seats:
                 if s.user_id == user_id:
                     s.user_id = None
+                    s.name = name
+                    self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
 
     def online_accounts(self) -> set[int]:
         """Accounts with a seat connected now (on this process)."""
@@ -507,6 +510,7 @@ class Master:
         table.game, table.match_id = game, st.match.id
         table.match_number, table.seq = st.match.number, len(st.events)
         table.status = "playing"
+        table.abandoned = {s.seat for s in st.seats if s.abandoned_match == st.match.id}
         return table
 
     def resume_all(self) -> None:
@@ -587,8 +591,14 @@ class Master:
                 return
             s.standin = True
             s.grace_task = None
-            if table.rated and table.game is not None and not table.match_over:
+            if (table.rated and table.game is not None and not table.match_over
+                    and table.match_id is not None):
                 table.abandoned.add(s.seat)
+                try:
+                    await self.store.mark_abandoned(table.id, s.seat, table.match_id)
+                except Exception:  # the mark in memory still counts until a restart
+                    log.exception("could not store the abandonment of seat %s at %s",
+                                  s.seat, table.id)
             self._announce(table, "standin", seat=s.seat, on=True)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
