@@ -53,7 +53,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     expect(page.locator("#rated")).not_to_be_checked()
     assert axe_violations(page) == []
     shot(page, artifacts, "lobby-signed-in")
-    open_rated_table(page, server)
+    table = open_rated_table(page, server)
     expect(page.locator(".rated-badge")).to_be_visible()
     expect(page.locator("#teach")).to_have_count(0)  # teach me is off in rated games
     play_until_match_end(page)
@@ -63,11 +63,6 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     expect(change).to_contain_text(f"{name}: 0.0 → ")
     assert axe_violations(page) == []
     shot(page, artifacts, "match-end-rating")
-    page.click("#lang")
-    expect(page.locator(".match-end .rating-changes h3")).to_have_text(
-        "Punteggi dopo questa partita valida per la classifica")
-    shot(page, artifacts, "match-end-rating-italian")
-    page.click("#lang")
 
     page.goto(f"{server}/players/{name}")
     cell = page.locator(".ratings tbody tr .rating")
@@ -96,6 +91,13 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     page.goto(f"{server}/players/{name}")
     expect(page.locator(".profile h2").first).to_have_text("Punteggi")
     shot(page, artifacts, "profile-italian")
+    # back at the table after the end (a reload): the box shows the change again
+    page.goto(f"{server}/t/{table}")
+    box = page.locator(".match-end .rating-changes")
+    expect(box.locator("h3")).to_have_text("Punteggi dopo questa partita valida per la classifica")
+    expect(box.locator(".rating-change")).to_contain_text(f"{name}: 0.0 → {moved:.1f}")
+    assert axe_violations(page) == []
+    shot(page, artifacts, "match-end-rating-italian")
 
     # a second browser signs in with the same account
     other = new_page(viewport={"width": 1280, "height": 860})
