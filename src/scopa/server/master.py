@@ -591,14 +591,14 @@ class Master:
                 return
             s.standin = True
             s.grace_task = None
-            if (table.rated and table.game is not None and not table.match_over
-                    and table.match_id is not None):
-                table.abandoned.add(s.seat)
+            if self._abandons(table, s.seat) and table.match_id is not None:
                 try:
                     await self.store.mark_abandoned(table.id, s.seat, table.match_id)
                 except Exception:  # the mark in memory still counts until a restart
                     log.exception("could not store the abandonment of seat %s at %s",
                                   s.seat, table.id)
+                if not s.standin:  # the player came back while it was being written
+                    return
             self._announce(table, "standin", seat=s.seat, on=True)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
@@ -606,6 +606,15 @@ class Master:
             await self._continue_if_ready(table)
 
         s.grace_task = self._spawn(stand_in())
+
+    @staticmethod
+    def _abandons(table: Table, seat: int) -> bool:
+        """A stand-in took ``seat`` past the grace period: in a rated match going on, that
+        marks the seat abandoned (a loss for its player at the end); whether it did."""
+        if not table.rated or table.game is None or table.match_over:
+            return False
+        table.abandoned.add(seat)
+        return True
 
     # -- moves --------------------------------------------------------------------------
     async def submit(
@@ -1093,6 +1102,8 @@ class Master:
         if not 0 <= seat < len(table.seats) or table.seats[seat].standin == on:
             return
         table.seats[seat].standin = on
+        if on:  # the driving worker stored the mark; this worker may write the last move
+            self._abandons(table, seat)
         self._broadcast_state(table, {"kind": "seat", "seat": seat})
 
     async def vote_from(self, table: Table, what: str, seat: int) -> None:
