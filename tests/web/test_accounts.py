@@ -96,6 +96,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     box = page.locator(".match-end .rating-changes")
     expect(box.locator("h3")).to_have_text("Punteggi dopo questa partita valida per la classifica")
     expect(box.locator(".rating-change")).to_contain_text(f"{name}: 0.0 → {moved:.1f}")
+    expect(page.locator(".claim-seat")).to_have_count(0)  # signed in: no "sign up" offer
     assert axe_violations(page) == []
     shot(page, artifacts, "match-end-rating-italian")
 

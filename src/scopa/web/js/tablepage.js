@@ -19,6 +19,7 @@ import { sideCount } from "./sides.js";
 import { renderTeach, teachAllowed, teachSetting } from "./teach.js";
 import { chatPanel } from "./chat.js";
 import { endDialog } from "./dialogs.js";
+import { loadSession } from "./session.js";
 import { keepUnchanged } from "./morph.js";
 
 export function mountTable(main, tableId) {
@@ -578,9 +579,18 @@ export function mountTable(main, tableId) {
       renderAll();
     }
   }).catch(() => {});
+  // the side panel and the match-end box offer a guest to sign up and keep the seat: drawn
+  // again once the page knows who is signed in (a reload must not take a player for a guest)
+  let mounted = true;
+  loadSession().then(() => {
+    if (!mounted) return;
+    overlayKey = "";
+    renderAll();
+  });
 
   return {
     unmount() {
+      mounted = false;
       socket.close();
       clearInterval(countdownTimer);
       document.title = "Scopa";
