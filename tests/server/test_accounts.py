@@ -289,6 +289,13 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     entry = before["recent"][0]
     assert entry["match_id"] == end["match_id"] and entry["replay_url"].endswith(end["match_id"])
     assert entry["rating_before"] == 0.0 and entry["rating_after"] != 0.0
+    # the match-end box's figures: the player's rating before and after, the bot's none
+    moved = server.get(f"/api/matches/{end['match_id']}/ratings").json()
+    assert moved == {"match_id": end["match_id"], "pool": "singles", "changes": [
+        {"seat": 0, "name": name, "before": 0.0, "after": entry["rating_after"],
+         "abandoned": False}]}
+    assert server.get("/api/matches/nonesuch/ratings").status_code == 404
+    assert server.get(f"/api/matches/{'x' * 40}/ratings").status_code == 404
     singles = before["ratings"]["singles"]
     assert singles["games"] == 1 and singles["rating"] == entry["rating_after"]
     assert [p["rating"] for p in before["history"]["singles"]] == [0.0, singles["rating"]]
@@ -312,6 +319,9 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     assert b.post("/api/account/privacy", {"private": True}).status_code == 200
     assert Browser(server).get(f"/api/players/{name}").status_code == 404
     assert b.get(f"/api/players/{name}").status_code == 200
+    # a private profile's rating change is told to its owner only
+    assert Browser(server).get(f"/api/matches/{end['match_id']}/ratings").json()["changes"] == []
+    assert len(b.get(f"/api/matches/{end['match_id']}/ratings").json()["changes"]) == 1
     board = server.get("/api/leaderboard/singles?per_page=100").json()
     assert name not in [e["name"] for e in board["entries"]]
     assert server.get("/api/leaderboard/nonsense").status_code == 404
@@ -335,6 +345,7 @@ def test_a_guest_claims_the_seat_by_signing_up(server: ServerProcess) -> None:
     prof = guest.get(f"/api/players/{name}").json()
     assert [m["match_id"] for m in prof["recent"]] == [end["match_id"]]
     assert prof["ratings"] == {}  # an unrated table moves no rating
+    assert guest.get(f"/api/matches/{end['match_id']}/ratings").json()["changes"] == []
     # the seat is the account's now: another account cannot claim it
     other, _ = signed_up(server)
     r = other.post("/api/account/claim", {"claim": claim})
@@ -441,3 +452,37 @@ def test_teach_me_is_off_in_rated_games(server: ServerProcess) -> None:
 
     refused = asyncio.run(ask())
     assert refused["code"] == "teach_off" and "rated" in refused["message"]
+
+
+def test_deleting_an_account_during_a_live_match_renames_its_seat_there(
+        server: ServerProcess) -> None:
+    b, name = signed_up(server, "l")
+    r = b.post("/api/tables", {"target": 1, "public": True})
+    assert r.status_code == 201
+    made = r.json()
+    assert made["table"]["seats"][0]["name"] == name
+
+    async def live() -> dict[str, Any]:
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        try:
+            await c.expect("state")
+            # a wrong password deletes nothing and renames nothing
+            assert b.post("/api/account/delete", {"password": "wrong one"}).status_code == 401
+            assert b.post("/api/account/delete", {"password": PASSWORD},
+                          csrf=False).status_code == 403
+            r = await asyncio.to_thread(b.post, "/api/account/delete", {"password": PASSWORD})
+            assert r.status_code == 204, r.text
+            # everyone at the table is told the seat's new name
+            f = await c.expect("state", lambda f: (f.get("table") or {}).get(
+                "seats", [{}])[0].get("name") == "former player")
+            c.queue.put_nowait(f)
+            return await play_human(c, random.Random(5))
+        finally:
+            await c.close()
+
+    end = asyncio.run(live())
+    # the match that was going on keeps the seat under the new name, as finished ones do
+    match = server.get(f"/api/matches/{end['match_id']}").json()
+    assert name not in match["players"] and match["players"][0] == "former player"
+    table = server.get(f"/api/tables/{made['table']['id']}").json()
+    assert table["seats"][0]["name"] == "former player"

@@ -53,10 +53,16 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     expect(page.locator("#rated")).not_to_be_checked()
     assert axe_violations(page) == []
     shot(page, artifacts, "lobby-signed-in")
-    open_rated_table(page, server)
+    table = open_rated_table(page, server)
     expect(page.locator(".rated-badge")).to_be_visible()
     expect(page.locator("#teach")).to_have_count(0)  # teach me is off in rated games
     play_until_match_end(page)
+    # the match-end box tells how the match moved the player's rating, from 0.0
+    change = page.locator(".match-end .rating-changes .rating-change")
+    expect(change).to_have_count(1)
+    expect(change).to_contain_text(f"{name}: 0.0 → ")
+    assert axe_violations(page) == []
+    shot(page, artifacts, "match-end-rating")
 
     page.goto(f"{server}/players/{name}")
     cell = page.locator(".ratings tbody tr .rating")
@@ -85,6 +91,14 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     page.goto(f"{server}/players/{name}")
     expect(page.locator(".profile h2").first).to_have_text("Punteggi")
     shot(page, artifacts, "profile-italian")
+    # back at the table after the end (a reload): the box shows the change again
+    page.goto(f"{server}/t/{table}")
+    box = page.locator(".match-end .rating-changes")
+    expect(box.locator("h3")).to_have_text("Punteggi dopo questa partita valida per la classifica")
+    expect(box.locator(".rating-change")).to_contain_text(f"{name}: 0.0 → {moved:.1f}")
+    expect(page.locator(".claim-seat")).to_have_count(0)  # signed in: no "sign up" offer
+    assert axe_violations(page) == []
+    shot(page, artifacts, "match-end-rating-italian")
 
     # a second browser signs in with the same account
     other = new_page(viewport={"width": 1280, "height": 860})
@@ -159,3 +173,80 @@ def test_follow_a_player_and_invite_them_to_your_table(
     b.wait_for_url("**/t/*")
     expect(b.locator("body")).to_contain_text(a_name)  # seated at a's table
     expect(a.locator("body")).to_contain_text(b_name)
+
+
+def test_change_the_password_then_delete_the_account(
+        server: str, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+    """Changing the password ends the other sessions; deleting the account keeps its
+    matches, with the name replaced. A wrong password changes nothing either time."""
+    a = new_page(viewport={"width": 1280, "height": 860})
+    name = f"Del{secrets.token_hex(3)}"
+    sign_up(a, server, name)
+    csrf = a.request.get(server + "/api/account").json()["csrf"]
+    made = a.request.post(server + "/api/tables", headers={"X-CSRF-Token": csrf}, data={
+        "target": 1, "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]}).json()
+    table = str(made["table"]["id"])
+    seat = json.dumps({"token": made["token"], "seat": made["seat"], "invite": made["invite"]})
+    a.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"scopa.seat.{table}", seat])
+    a.goto(f"{server}/t/{table}")
+    play_until_match_end(a)
+    match_id = a.request.get(f"{server}/api/players/{name}").json()["recent"][0]["match_id"]
+
+    # a second browser signed in with the same account
+    b = new_page(viewport={"width": 1280, "height": 860})
+    b.goto(server + "/account")
+    b.fill("#signin-name", name)
+    b.fill("#signin-password", PASSWORD)
+    b.click(".signin button[type=submit]")
+    expect(b.locator("#me-title")).to_contain_text(name)
+
+    new_password = "another long passphrase"
+    a.goto(server + "/account")
+    a.fill("#old-password", "not the password")
+    a.fill("#new-password", new_password)
+    a.click(".password-form button[type=submit]")
+    expect(a.locator(".password-form .error")).not_to_be_empty()
+    b.reload()  # a refused change ends nothing
+    expect(b.locator("#me-title")).to_contain_text(name)
+    a.fill("#old-password", PASSWORD)
+    a.fill("#new-password", new_password)
+    a.click(".password-form button[type=submit]")
+    expect(a.locator(".me [role=status]")).to_have_text(
+        "Password changed; your other sessions were signed out.")
+    expect(a.locator(".password-form .error")).to_be_empty()
+    assert axe_violations(a) == []
+    shot(a, artifacts, "account-password-changed")
+    # the other browser's session has ended; the old password no longer signs in
+    b.reload()
+    expect(b.locator("#signin-name")).to_be_visible()
+    expect(b.locator("#me-title")).to_have_count(0)
+    b.fill("#signin-name", name)
+    b.fill("#signin-password", PASSWORD)
+    b.click(".signin button[type=submit]")
+    expect(b.locator(".signin .error")).to_have_text("Wrong user name or password.")
+    b.fill("#signin-password", new_password)
+    b.click(".signin button[type=submit]")
+    expect(b.locator("#me-title")).to_contain_text(name)
+
+    # deleting: a wrong password deletes nothing
+    a.fill("#delete-password", PASSWORD)
+    a.click(".delete-form button[type=submit]")
+    expect(a.locator(".delete-form .error")).not_to_be_empty()
+    assert axe_violations(a) == []
+    shot(a, artifacts, "account-delete-refused")
+    assert a.request.get(f"{server}/api/players/{name}").status == 200
+    a.fill("#delete-password", new_password)
+    a.click(".delete-form button[type=submit]")
+    a.wait_for_url(server + "/")
+    expect(a.locator("#account-link")).not_to_have_text(name)
+    assert a.request.get(f"{server}/api/players/{name}").status == 404
+    # every session of the account ended
+    b.reload()
+    expect(b.locator("#signin-name")).to_be_visible()
+    # its match stays, the seat shown as a former player
+    a.goto(f"{server}/replay/{match_id}")
+    title = a.locator("h1")
+    expect(title).to_contain_text("former player")
+    expect(title).not_to_contain_text(name)
+    assert axe_violations(a) == []
+    shot(a, artifacts, "account-deleted-replay")

@@ -143,6 +143,15 @@ class AccountStore:
                     players[mp.seat] = DELETED_NAME
                     m.players = players
                 mp.user_id = None
+            # the seats it holds: every match played from them (the one going on too, whose
+            # seat leaves no match_players row until it ends) shows the seat renamed
+            for seat in await s.scalars(select(SeatRow).where(SeatRow.user_id == user_id)):
+                for m in await s.scalars(select(MatchRow).where(
+                        MatchRow.table_id == seat.table_id)):
+                    if 0 <= seat.seat < len(m.players) and m.players[seat.seat] != DELETED_NAME:
+                        players = list(m.players)
+                        players[seat.seat] = DELETED_NAME
+                        m.players = players
             await s.execute(update(SeatRow).where(SeatRow.user_id == user_id)
                             .values(user_id=None, name=DELETED_NAME))
             for model, column in ((SessionRow, SessionRow.user_id),

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from . import passwords
+from .account_store import DELETED_NAME
 from .lobby import client_address, master_of
 from .sessions import (
     Viewer,
@@ -215,5 +216,5 @@ async def delete_account(body: Confirm, request: Request, response: Response,
                                    body.password):
         raise HTTPException(401, "the password is wrong")
     await accounts.delete_user(v.id)
-    master_of(request).forget_account(v.id)
+    master_of(request).forget_account(v.id, DELETED_NAME)
     end_cookie(request, response)

@@ -463,12 +463,15 @@ class Master:
         if table is not None and 0 <= seat < len(table.seats):
             table.seats[seat].user_id = user_id
 
-    def forget_account(self, user_id: int) -> None:
-        """An account was deleted: its live seats play on as guests' seats."""
+    def forget_account(self, user_id: int, name: str) -> None:
+        """An account was deleted: its live seats play on as guests' seats, shown under
+        ``name`` (as the store now shows them) to everyone at the table."""
         for table in self.tables.values():
             for s in table.seats:
                 if s.user_id == user_id:
                     s.user_id = None
+                    s.name = name
+                    self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
 
     def online_accounts(self) -> set[int]:
         """Accounts with a seat connected now (on this process)."""
@@ -507,6 +510,7 @@ class Master:
         table.game, table.match_id = game, st.match.id
         table.match_number, table.seq = st.match.number, len(st.events)
         table.status = "playing"
+        table.abandoned = {s.seat for s in st.seats if s.abandoned_match == st.match.id}
         return table
 
     def resume_all(self) -> None:
@@ -587,8 +591,14 @@ class Master:
                 return
             s.standin = True
             s.grace_task = None
-            if table.rated and table.game is not None and not table.match_over:
-                table.abandoned.add(s.seat)
+            if self._abandons(table, s.seat) and table.match_id is not None:
+                try:
+                    await self.store.mark_abandoned(table.id, s.seat, table.match_id)
+                except Exception:  # the mark in memory still counts until a restart
+                    log.exception("could not store the abandonment of seat %s at %s",
+                                  s.seat, table.id)
+                if not s.standin:  # the player came back while it was being written
+                    return
             self._announce(table, "standin", seat=s.seat, on=True)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
             self._drive(table)
@@ -596,6 +606,15 @@ class Master:
             await self._continue_if_ready(table)
 
         s.grace_task = self._spawn(stand_in())
+
+    @staticmethod
+    def _abandons(table: Table, seat: int) -> bool:
+        """A stand-in took ``seat`` past the grace period: in a rated match going on, that
+        marks the seat abandoned (a loss for its player at the end); whether it did."""
+        if not table.rated or table.game is None or table.match_over:
+            return False
+        table.abandoned.add(seat)
+        return True
 
     # -- moves --------------------------------------------------------------------------
     async def submit(
@@ -1083,6 +1102,8 @@ class Master:
         if not 0 <= seat < len(table.seats) or table.seats[seat].standin == on:
             return
         table.seats[seat].standin = on
+        if on:  # the driving worker stored the mark; this worker may write the last move
+            self._abandons(table, seat)
         self._broadcast_state(table, {"kind": "seat", "seat": seat})
 
     async def vote_from(self, table: Table, what: str, seat: int) -> None:

@@ -68,6 +68,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
     #: the account sitting here (None: a guest, a bot)
     user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: the rated match this seat was left in past the grace period (a loss for its
+    #: player at that match's end); only the current match's id counts
+    abandoned_match: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class MatchRow(Base):

@@ -11,11 +11,12 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from sqlalchemy import func, select
 
+from ..rules import Rules
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
 from .history import iso_time, store_of
 from .models import MatchRow, TableRow
 from .passwords import name_key
-from .ratings import POOLS, START, published, shown
+from .ratings import POOLS, START, pool_of, published, shown
 from .sessions import viewer
 
 router = APIRouter(prefix="/api", tags=["players"])
@@ -118,6 +119,33 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         "history": by_pool,
         "stats": figures([(mp, m) for mp, m, _ in rows]),
         "recent": [recent_entry(mp, m) for mp, m in listed[:RECENT]],
+    }
+
+
+@router.get("/matches/{match_id}/ratings")
+async def match_ratings(match_id: str, request: Request) -> dict[str, Any]:
+    """How a finished rated match moved each signed-in player's rating (the match-end box
+    shows it). A private profile's change is told to its owner only."""
+    if len(match_id) > 32:
+        raise HTTPException(404, "no finished match with this id")
+    me = await viewer(request)
+    async with store_of(request).session() as s:
+        m = await s.get(MatchRow, match_id)
+        if m is None or m.finished_at is None:
+            raise HTTPException(404, "no finished match with this id")
+        rows = (await s.execute(
+            select(MatchPlayerRow, UserRow.name, UserRow.private)
+            .join(UserRow, UserRow.id == MatchPlayerRow.user_id)
+            .where(MatchPlayerRow.match_id == match_id,
+                   MatchPlayerRow.rating_after.is_not(None))
+            .order_by(MatchPlayerRow.seat)
+        )).tuples().all()
+    return {
+        "match_id": match_id, "pool": pool_of(Rules.from_dict(m.rules)),
+        "changes": [{"seat": mp.seat, "name": name, "before": mp.rating_before,
+                     "after": mp.rating_after, "abandoned": mp.abandoned}
+                    for mp, name, private in rows
+                    if not private or (me is not None and me.id == mp.user_id)],
     }
 
 

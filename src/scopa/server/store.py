@@ -128,6 +128,15 @@ class Store:
             if not getattr(done, "rowcount", 1):
                 raise Conflict(f"seat {seat} of {table_id} is taken")
 
+    async def mark_abandoned(self, table_id: str, seat: int, match_id: str) -> None:
+        """A stand-in took the seat past the grace period of the rated match ``match_id``:
+        kept with the seat, so a restart during the match still counts the abandonment."""
+        async with self.session.begin() as s:
+            await s.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(abandoned_match=match_id)
+            )
+
     async def set_status(self, table_id: str, status: str) -> None:
         async with self.session.begin() as s:
             await s.execute(

@@ -87,6 +87,9 @@ function matchEndBlock(m, actions) {
   acts.append(h("a", { href: e.record_url, download: "" }, t("end.record")),
     h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")));
   box.append(acts);
+  if (m.ratingChanges && m.ratingChanges.match_id === e.match_id && m.ratingChanges.changes.length) {
+    box.append(ratingBlock(m.ratingChanges.changes));
+  }
   if (m.seat !== null && m.seat !== undefined && !currentUser()) {
     // a guest keeps this seat and its matches by signing up (the seat token proves it)
     box.append(h("p", { class: "claim-seat" }, h("a", { href: "/account", class: "claim-link" }, t("table.claimLink"))));
@@ -95,4 +98,19 @@ function matchEndBlock(m, actions) {
     box.append(h("p", { class: "muted" }, t("end.votes", { n: m.rematch.votes.length, k: m.rematch.needed.length })));
   }
   return box;
+}
+
+/** How the rated match moved each signed-in player's rating (old → new). */
+function ratingBlock(changes) {
+  const fmt = (x) => Number(x).toFixed(1);
+  const items = changes.map((c) => {
+    const delta = c.after - c.before;
+    const text = t("end.ratingChange", {
+      name: c.name, from: fmt(c.before), to: fmt(c.after), delta: `${delta >= 0 ? "+" : "−"}${fmt(Math.abs(delta))}`,
+    });
+    return h("li", { class: `rating-change ${delta >= 0 ? "up" : "down"}`, dataset: { seat: String(c.seat) } },
+      text, c.abandoned ? h("span", { class: "muted" }, ` · ${t("end.ratingAbandoned")}`) : null);
+  });
+  return h("section", { class: "rating-changes", "aria-label": t("end.ratings") },
+    h("h3", {}, t("end.ratings")), h("ul", {}, items));
 }

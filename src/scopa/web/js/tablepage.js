@@ -19,6 +19,7 @@ import { sideCount } from "./sides.js";
 import { renderTeach, teachAllowed, teachSetting } from "./teach.js";
 import { chatPanel } from "./chat.js";
 import { endDialog } from "./dialogs.js";
+import { loadSession } from "./session.js";
 import { keepUnchanged } from "./morph.js";
 
 export function mountTable(main, tableId) {
@@ -156,6 +157,8 @@ export function mountTable(main, tableId) {
     }
   });
 
+  let ratingsAsked = null;
+
   function renderOverlay() {
     const show = Boolean(m.view && m.sheetOpen && (m.handEnd || m.matchEnd));
     const wasShown = !overlay.hidden;
@@ -173,13 +176,28 @@ export function mountTable(main, tableId) {
     // rebuild only when what the dialog shows changed (keeps focus and the seed check)
     const key = JSON.stringify([m.handEnd && m.handEnd.hand_number, Boolean(m.matchEnd),
       m.rematch && m.rematch.votes, m.view.hand_over, m.state && m.state.match_over, lang(),
-      m.waitingFor, m.continued]);
+      m.waitingFor, m.continued, m.ratingChanges && m.ratingChanges.match_id]);
     if (key === overlayKey) return;
     overlayKey = key;
     replace(overlay, endDialog(m, actions));
     const button = overlay.querySelector(".primary");
     if (button) button.focus();
     tickCountdown();
+  }
+
+  /** A rated match's end: fetch how it moved the players' ratings (the server records
+   * them before it announces the end), once per match, then show them in the box. */
+  async function loadRatings() {
+    const id = m.matchEnd && m.matchEnd.match_id;
+    if (!id || !(m.table && m.table.rated) || ratingsAsked === id) return;
+    ratingsAsked = id;
+    try {
+      m.ratingChanges = await api.matchRatings(id);
+    } catch (err) {
+      console.error(err);
+      return;
+    }
+    renderOverlay();
   }
 
   function renderAll() {
@@ -319,6 +337,7 @@ export function mountTable(main, tableId) {
         applyMatchEnd(m, msg);
         renderSide();
         renderOverlay();
+        loadRatings();
         if (fresh && m.view) {
           const rules = m.view.rules;
           const seated = m.seat !== null && m.seat !== undefined;
@@ -361,6 +380,7 @@ export function mountTable(main, tableId) {
     }
     if (m.yourTurn && m.teachOn && teachAllowed(m.table)) requestTeach();
     document.title = m.yourTurn ? `● ${t("table.yourTurn")} · Scopa` : "Scopa";
+    loadRatings();
     // the last state shown in full (animations done): what tests and tools wait for
     playHost.dataset.shown = String(msg.state_id);
   }
@@ -559,9 +579,18 @@ export function mountTable(main, tableId) {
       renderAll();
     }
   }).catch(() => {});
+  // the side panel and the match-end box offer a guest to sign up and keep the seat: drawn
+  // again once the page knows who is signed in (a reload must not take a player for a guest)
+  let mounted = true;
+  loadSession().then(() => {
+    if (!mounted) return;
+    overlayKey = "";
+    renderAll();
+  });
 
   return {
     unmount() {
+      mounted = false;
       socket.close();
       clearInterval(countdownTimer);
       document.title = "Scopa";
