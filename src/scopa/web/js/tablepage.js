@@ -49,6 +49,8 @@ export function mountTable(main, tableId) {
 
   const queue = [];
   let busy = false;
+  /** the server said there is no such table (or not for us): nothing more is drawn */
+  let unknownTable = false;
 
   /** Tell screen readers: each message its own line in the live region (a later one
    * does not wipe out an earlier one still being read); the last few are kept. */
@@ -201,6 +203,7 @@ export function mountTable(main, tableId) {
   }
 
   function renderAll() {
+    if (unknownTable) return; // the "no such table" notice stays whatever arrives later
     renderPlay();
     renderSide();
     renderOverlay();
@@ -440,6 +443,7 @@ export function mountTable(main, tableId) {
   }
 
   function noSuchTable() {
+    unknownTable = true;
     replace(playHost, h("div", { class: "play-area waiting-area" },
       h("p", { class: "turn", role: "alert" }, t("table.unknown")),
       h("a", { class: "button", href: "/" }, t("table.toLobby"))));
