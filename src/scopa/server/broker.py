@@ -67,6 +67,9 @@ class Broker(Protocol):
     async def holder(self, table_id: str) -> str | None:
         """Who holds the table's lease now."""
 
+    async def count(self, name: str) -> int:
+        """The next number (1, 2, ...) of the counter ``name``, shared by every worker."""
+
     async def close(self) -> None: ...
 
 
@@ -77,6 +80,7 @@ class LocalBroker:
         self._subs: dict[str, set[Subscription]] = {}
         #: table -> (holder, monotonic expiry)
         self._leases: dict[str, tuple[str, float]] = {}
+        self._counters: dict[str, int] = {}
 
     async def publish(self, table_id: str, event: Event) -> None:
         for sub in self._subs.get(table_id, ()):
@@ -122,6 +126,10 @@ class LocalBroker:
     async def holder(self, table_id: str) -> str | None:
         return self._current(table_id)
 
+    async def count(self, name: str) -> int:
+        self._counters[name] = self._counters.get(name, 0) + 1
+        return self._counters[name]
+
     async def close(self) -> None:
         self._subs.clear()
 
@@ -140,6 +148,10 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+
+
+#: counters (``count``) are forgotten this long after their last use
+COUNTER_SECONDS = 7 * 24 * 3600
 
 
 class RedisBroker:
@@ -253,6 +265,14 @@ class RedisBroker:
     async def holder(self, table_id: str) -> str | None:
         value = await self.redis.get(self.lease_key(table_id))
         return None if value is None else str(value)
+
+    async def count(self, name: str) -> int:
+        key = f"{self.prefix}count:{name}"
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.expire(key, COUNTER_SECONDS)  # a table's counters outlive any table
+            number, _ = await pipe.execute()
+        return int(number)
 
     async def close(self) -> None:
         if self._reader is not None:
