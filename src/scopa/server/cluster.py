@@ -85,16 +85,41 @@ class Cluster:
 
     async def _heartbeat(self) -> None:
         while True:
-            tables = list(self.master.tables.values())
-            for i in range(0, len(tables), LEASE_BATCH):
-                done = await asyncio.gather(
-                    *(self._lease(t) for t in tables[i:i + LEASE_BATCH]),
-                    return_exceptions=True)
-                for d in done:
-                    if isinstance(d, Exception):
-                        log.warning("lease heartbeat: %s", d)
-                        break
+            try:
+                await self.keep_leases()
+            except Exception as e:  # the broker is away: held leases run out meanwhile
+                log.warning("lease heartbeat: %s", e)
             await asyncio.sleep(self.ttl / 3)
+
+    async def keep_leases(self) -> None:
+        """One heartbeat: renew every lease held and try to take every other table's, in
+        one broker call (``Broker.keep``); then take over the tables gained."""
+        now = time.monotonic()
+        renew: list[Table] = []
+        acquire: list[Table] = []
+        for table in list(self.master.tables.values()):
+            if table.id in self._held and not self.holds(table):
+                self._lose(table)  # ran out (e.g. the broker was away): stop driving
+            if table.status != "expired":
+                (renew if table.id in self._held else acquire).append(table)
+        renewed, acquired = await self.broker.keep(
+            self.worker, self.ttl, [t.id for t in renew], [t.id for t in acquire])
+        for table in renew:
+            if table.id in renewed:
+                if table.id in self._held:  # not let go meanwhile
+                    self._held[table.id] = now + self.ttl
+            elif table.id in self._held:
+                self._lose(table)
+        gained = [t for t in acquire if t.id in acquired and t.id not in self._held
+                  and self.master.tables.get(t.id) is t]
+        for table in gained:
+            self._held[table.id] = now + self.ttl
+        for i in range(0, len(gained), LEASE_BATCH):
+            done = await asyncio.gather(*(self._gain(t) for t in gained[i:i + LEASE_BATCH]),
+                                        return_exceptions=True)
+            for d in done:
+                if isinstance(d, Exception):
+                    log.warning("taking over a table: %s", d)
 
     async def _lease(self, table: Table) -> None:
         if table.id in self._held and not self.holds(table):
