@@ -1,6 +1,7 @@
 """The lease heartbeat costs one broker call per tick however many tables a worker
 follows (it used to cost one per table), and keeps the takeover semantics: a table is
-driven by one worker, and another takes it over when the first stops renewing."""
+driven by one worker, and another takes it over when the first stops renewing. And who is
+online counts seats connected at any worker."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any, cast
 from scopa.rules import Rules
 from scopa.server.broker import LocalBroker
 from scopa.server.cluster import Cluster
-from scopa.server.master import Table
+from scopa.server.master import Master, SeatState, Table
 
 
 class Counting(LocalBroker):
@@ -85,3 +86,18 @@ def test_one_call_per_tick_whatever_the_number_of_tables() -> None:
         assert not any(w1.holds(t) for t in held.values())
 
     asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_who_is_online_counts_seats_connected_at_other_workers() -> None:
+    """A seat is online when a socket is on it here or (presence announcements) at another
+    worker; not when nobody is anywhere."""
+    held = tables(1)
+    table = held["t0"]
+    table.seats = [SeatState(0, "human", None, "Anna", "h0", user_id=7),
+                   SeatState(1, "human", None, "Bruno", "h1", user_id=8),
+                   SeatState(2, "human", None, "Carla", "h2", user_id=9)]
+    table.seats[0].conns.add(object())  # Anna here
+    table.seats[1].remote["w2"] = 1  # Bruno at another worker
+    table.seats[2].remote["w2"] = 0  # Carla gone from it
+    master = cast(Any, SimpleNamespace(tables=held))
+    assert Master.online_accounts(master) == {7, 8}
