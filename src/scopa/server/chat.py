@@ -168,7 +168,10 @@ class Chat:
         room = await self.room(table)
         number = None
         if conn.seat is None and conn not in room.watchers and self.cluster is not None:
-            number = await self.cluster.broker.count(f"watchers:{table.id}")  # unique
+            try:  # unique among every worker's spectators of the table
+                number = await self.cluster.broker.count(f"watchers:{table.id}")
+            except Exception as e:  # the broker is away: this worker's own numbering
+                log.warning("numbering a spectator of table %s failed: %s", table.id, e)
         # no await from here on: the history and the live messages meet without a gap
         room.members[conn] = self.channel(conn)
         if conn.seat is None and conn not in room.watchers:
