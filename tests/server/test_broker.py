@@ -133,3 +133,28 @@ def test_broker_urls() -> None:
         await b.close()
 
     asyncio.run(redis_one())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_one_heartbeat_keeps_many_leases(kind: str) -> None:
+    """``keep`` renews and takes many leases in one call, with the semantics of ``renew``
+    and ``acquire`` for each: a lease held by another is neither renewed nor taken, and a
+    dead holder's leases are taken once they run out, never before."""
+
+    async def body(bs: list[Broker]) -> None:
+        w1, w2 = bs
+        tables = [f"t{i}" for i in range(30)]
+        mine = set(tables[1:])
+        assert await w2.acquire("t0", "w2", 60)
+        assert await w1.keep("w1", 60, [], tables) == (set(), mine)
+        assert await w1.keep("w1", 60, tables, []) == (mine, set())  # t0 stays w2's
+        assert await w2.keep("w2", 60, ["t0"], tables[1:]) == ({"t0"}, set())
+        await w1.keep("w1", 0.05, tables[1:], [])  # w1's last heartbeat, a short one
+        taken: set[str] = set()
+        while taken != mine:  # bounded by the test's timeout
+            taken |= (await w2.keep("w2", 60, [], sorted(mine - taken)))[1]
+            await asyncio.sleep(0.01)
+        assert await w1.keep("w1", 60, tables, []) == (set(), set())  # no stealing back
+        assert await w1.holder("t5") == "w2"
+
+    run(kind, 2, body)

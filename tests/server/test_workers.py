@@ -104,6 +104,107 @@ def test_a_player_on_each_worker_sees_every_move_in_order(pair: list[ServerProce
     assert moves == seen_a  # exactly the moves in the log, nothing more
 
 
+async def chat_opened(client: Client) -> Client:
+    await client.connect()
+    await client.send({"type": "chat_open"})
+    await client.expect("chat_history")
+    return client
+
+
+def chat_ids(client: Client) -> list[int]:
+    """Ids of the chat messages a socket was sent, in the order it was sent them."""
+    return [f["message"]["id"] for f in client.frames if f["type"] == "chat"]
+
+
+def chat_authors(client: Client) -> set[str]:
+    return {f["message"]["author"] for f in client.frames if f["type"] == "chat"}
+
+
+async def heard(client: Client, *texts: str) -> None:
+    """Wait until the socket has been sent chat messages with every one of ``texts``."""
+    async def wait() -> None:
+        while True:
+            got = {f["message"].get("text") for f in client.frames if f["type"] == "chat"}
+            if set(texts) <= got:
+                return
+            await client.queue.get()
+    await asyncio.wait_for(wait(), 30)
+
+
+def test_chat_reaches_every_worker_once_in_one_order(pair: list[ServerProcess]) -> None:
+    """A player on each worker chats, both at once: each reads every message once, both
+    in the same order (the broker's); the stored history has them all; the spectators'
+    channel, also spread over both workers, stays apart; a mute stays with its reader."""
+    w1, w2 = pair
+    created = w1.create(seats=[{"kind": "human"}, {"kind": "human"}], target=1)
+    tid, invite, anna_token = created["table"]["id"], created["invite"], created["token"]
+    bruno_token = w2.join(invite)["token"]
+
+    async def main() -> None:
+        anna = await chat_opened(Client(w1, tid, anna_token))
+        bruno = await chat_opened(Client(w2, tid, bruno_token))
+        # a spectator at each worker (a private table is watched with its invite)
+        watchers = [await chat_opened(Client(w, tid, invite=invite)) for w in (w1, w2)]
+        said = {"a": ["a1", "a2", "a3"], "b": ["b1", "b2", "b3"]}
+
+        async def talk(c: Client, texts: list[str]) -> None:
+            for t in texts:
+                await c.send({"type": "chat", "text": t})
+
+        await asyncio.gather(talk(anna, said["a"]), talk(bruno, said["b"]))
+        for c in (anna, bruno):
+            await heard(c, *said["a"], *said["b"])
+        assert len(chat_ids(anna)) == 6 and len(set(chat_ids(anna))) == 6  # once each
+        assert chat_ids(anna) == chat_ids(bruno)  # one order at both workers
+        # each worker's own speaker's messages in the order said
+        texts = [f["message"]["text"] for f in anna.frames if f["type"] == "chat"]
+        assert [t for t in texts if t[0] == "a"] == said["a"]
+        assert [t for t in texts if t[0] == "b"] == said["b"]
+
+        # spectators at both workers: distinct ids, their own channel
+        await watchers[0].send({"type": "chat", "text": "w-one"})
+        await watchers[1].send({"type": "chat", "text": "w-two"})
+        for c in watchers:
+            await heard(c, "w-one", "w-two")
+        ids = {f["you"] for c in watchers for f in c.frames if f["type"] == "chat_history"}
+        assert len(ids) == 2 and all(i.startswith("w") for i in ids)
+        assert chat_authors(watchers[0]) == chat_authors(watchers[1]) == ids
+
+        # a mute at one worker is that reader's: Bruno mutes Anna, then speaks himself;
+        # his echo comes after anything of Anna's said before it (one order), so she is
+        # not heard; Anna still hears him
+        await bruno.send({"type": "mute", "author": "s0", "muted": True})
+        await bruno.expect("muted")
+        await anna.send({"type": "chat", "text": "muted-line"})
+        await heard(anna, "muted-line")
+        await bruno.send({"type": "chat", "text": "after-mute"})
+        await heard(bruno, "after-mute")
+        await heard(anna, "after-mute")
+        assert "muted-line" not in [f["message"].get("text") for f in bruno.frames
+                                    if f["type"] == "chat"]
+        # and the spectators' last word reaches both spectators after everything the
+        # players said: none of it reached them, nor theirs the players
+        await watchers[1].send({"type": "chat", "text": "w-end"})
+        await heard(watchers[0], "w-end")
+        await heard(watchers[1], "w-end")
+        for c in watchers:
+            assert chat_authors(c) <= ids
+        for c in (anna, bruno):
+            assert chat_authors(c) <= {"s0", "s1"}
+        players = chat_ids(anna)
+
+        # the history is stored: a socket at the other worker reads the same messages, in
+        # id order (the page shows them in that order too; two said at once at two
+        # workers may be stored in the other order than the broker carried them)
+        again = await chat_opened(Client(w2, tid, anna_token))
+        history = [f for f in again.frames if f["type"] == "chat_history"][-1]
+        assert [m["id"] for m in history["messages"]] == sorted(players)
+        for c in (anna, bruno, again, *watchers):
+            await c.close()
+
+    asyncio.run(main())
+
+
 def test_the_same_seat_moving_at_two_workers_at_once_is_applied_once(
         pair: list[ServerProcess]) -> None:
     w1, w2 = pair

@@ -16,7 +16,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any, Protocol
 
 Event = dict[str, Any]
@@ -64,8 +64,17 @@ class Broker(Protocol):
     async def release(self, table_id: str, holder: str) -> bool:
         """Give the lease back, only if ``holder`` holds it."""
 
+    async def keep(self, holder: str, ttl: float, renew: Sequence[str],
+                   acquire: Sequence[str]) -> tuple[set[str], set[str]]:
+        """One heartbeat for many tables at once: ``renew`` the leases ``holder`` holds and
+        try to ``acquire`` the others (as ``renew`` and ``acquire`` each would); returns
+        the tables renewed and the tables acquired."""
+
     async def holder(self, table_id: str) -> str | None:
         """Who holds the table's lease now."""
+
+    async def count(self, name: str) -> int:
+        """The next number (1, 2, ...) of the counter ``name``, shared by every worker."""
 
     async def close(self) -> None: ...
 
@@ -77,6 +86,7 @@ class LocalBroker:
         self._subs: dict[str, set[Subscription]] = {}
         #: table -> (holder, monotonic expiry)
         self._leases: dict[str, tuple[str, float]] = {}
+        self._counters: dict[str, int] = {}
 
     async def publish(self, table_id: str, event: Event) -> None:
         for sub in self._subs.get(table_id, ()):
@@ -119,8 +129,17 @@ class LocalBroker:
         del self._leases[table_id]
         return True
 
+    async def keep(self, holder: str, ttl: float, renew: Sequence[str],
+                   acquire: Sequence[str]) -> tuple[set[str], set[str]]:
+        return ({t for t in renew if await self.renew(t, holder, ttl)},
+                {t for t in acquire if await self.acquire(t, holder, ttl)})
+
     async def holder(self, table_id: str) -> str | None:
         return self._current(table_id)
+
+    async def count(self, name: str) -> int:
+        self._counters[name] = self._counters.get(name, 0) + 1
+        return self._counters[name]
 
     async def close(self) -> None:
         self._subs.clear()
@@ -133,6 +152,28 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+#: the heartbeat: the first ARGV[3] keys are renewed if still ours, the others taken if
+#: free; one 0/1 per key
+_KEEP = """
+local out = {}
+local renew = tonumber(ARGV[3])
+for i, key in ipairs(KEYS) do
+  if i <= renew then
+    if redis.call('get', key) == ARGV[1] then
+      out[i] = redis.call('pexpire', key, ARGV[2])
+    else
+      out[i] = 0
+    end
+  elseif redis.call('set', key, ARGV[1], 'NX', 'PX', ARGV[2]) then
+    out[i] = 1
+  else
+    out[i] = 0
+  end
+end
+return out
+"""
+#: leases kept per script call (a call runs alone in Redis: keep each one short)
+KEEP_CHUNK = 1000
 #: delete the lease only if it is still ours
 _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -140,6 +181,10 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+
+
+#: counters (``count``) are forgotten this long after their last use
+COUNTER_SECONDS = 7 * 24 * 3600
 
 
 class RedisBroker:
@@ -157,6 +202,7 @@ class RedisBroker:
         self._reader: asyncio.Task[None] | None = None
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
+        self._keep = self.redis.register_script(_KEEP)
 
     def channel(self, table_id: str) -> str:
         return f"{self.prefix}table:{table_id}"
@@ -250,9 +296,33 @@ class RedisBroker:
     async def release(self, table_id: str, holder: str) -> bool:
         return bool(await self._release(keys=[self.lease_key(table_id)], args=[holder]))
 
+    async def keep(self, holder: str, ttl: float, renew: Sequence[str],
+                   acquire: Sequence[str]) -> tuple[set[str], set[str]]:
+        ms = max(1, int(ttl * 1000))
+        renewed: set[str] = set()
+        acquired: set[str] = set()
+        items = [(t, True) for t in renew] + [(t, False) for t in acquire]
+        for i in range(0, len(items), KEEP_CHUNK):
+            chunk = items[i:i + KEEP_CHUNK]
+            n_renew = sum(1 for _, r in chunk if r)  # renewals come first in each chunk
+            done = await self._keep(keys=[self.lease_key(t) for t, _ in chunk],
+                                    args=[holder, ms, n_renew])
+            for (t, r), ok in zip(chunk, done, strict=True):
+                if ok:
+                    (renewed if r else acquired).add(t)
+        return renewed, acquired
+
     async def holder(self, table_id: str) -> str | None:
         value = await self.redis.get(self.lease_key(table_id))
         return None if value is None else str(value)
+
+    async def count(self, name: str) -> int:
+        key = f"{self.prefix}count:{name}"
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.expire(key, COUNTER_SECONDS)  # a table's counters outlive any table
+            number, _ = await pipe.execute()
+        return int(number)
 
     async def close(self) -> None:
         if self._reader is not None:

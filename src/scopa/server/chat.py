@@ -10,12 +10,20 @@ recent messages, without the speakers it muted.
 
 Chat is opt-in per socket: a socket that sends ``chat_open`` (after ``hello``, again after
 each reconnection) gets the history and from then on every message of its channel; a
-socket that never does (a program playing the game) is sent no chat at all."""
+socket that never does (a program playing the game) is sent no chat at all.
+
+Several workers (the scaled deployment): a message is stored, then announced through the
+cluster, and every worker (the speaker's too) hands it to its own sockets of that channel
+when the broker delivers it, so every socket everywhere reads the messages once and in the
+broker's one order. Mutes stay with each reader, at its worker. Spectators' ids (``w<n>``)
+come from a counter all workers share. A worker that missed announcements (the broker
+restarted) reads the missing messages from the database."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import unicodedata
 from collections import deque
@@ -23,9 +31,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..messages import catalogue
+from .broker import Event
 from .buckets import TokenBucket
 from .chatstore import ChatStore, Said
 from .master import LIVE, Conn, Master, MasterError, Table
+
+log = logging.getLogger("scopa.server")
 
 #: the frames a client sends for chat: type -> (required, optional) fields
 CHAT_FRAMES: dict[str, tuple[set[str], set[str]]] = {
@@ -103,6 +114,10 @@ class Chat:
         self._loading: dict[str, asyncio.Lock] = {}
         self.phrase_list = phrases()
         self.phrases = frozenset(self.phrase_list)
+        self.cluster = master.cluster
+        if self.cluster is not None:
+            self.cluster.on("chat", self._heard)
+            self.cluster.on("resync", self._resync)
 
     # -- rooms --------------------------------------------------------------------------
     async def room(self, table: Table) -> Room:
@@ -151,10 +166,16 @@ class Chat:
         """A socket opens the chat: give it an id (spectators) and its channel's history,
         without the speakers it muted; from now on it reads its channel."""
         room = await self.room(table)
+        number = None
+        if conn.seat is None and conn not in room.watchers and self.cluster is not None:
+            try:  # unique among every worker's spectators of the table
+                number = await self.cluster.broker.count(f"watchers:{table.id}")
+            except Exception as e:  # the broker is away: this worker's own numbering
+                log.warning("numbering a spectator of table %s failed: %s", table.id, e)
         # no await from here on: the history and the live messages meet without a gap
         room.members[conn] = self.channel(conn)
         if conn.seat is None and conn not in room.watchers:
-            room.watchers[conn] = f"w{room.next_watcher}"
+            room.watchers[conn] = f"w{number or room.next_watcher}"
             room.next_watcher += 1
         channel = self.channel(conn)
         muted = self.mutes(room, conn)
@@ -218,11 +239,50 @@ class Chat:
         channel = self.channel(conn)
         name = table.seats[conn.seat].name if conn.seat is not None else None
         message = await self.store.add(table.id, channel, author, name, text, phrase)
-        room.history[channel].append(message)
-        out = json.dumps({"type": "chat", "channel": channel, "message": message.frame()})
-        for reader in self.readers(room, channel):
-            if reader is conn or author not in self.mutes(room, reader):
+        if self.cluster is not None:
+            try:  # every worker, this one too, passes it on as the broker delivers it
+                await self.cluster.tell(table, "chat", message=message.frame(),
+                                        channel=channel)
+                return
+            except Exception as e:  # the others read it from the database later
+                log.warning("announcing chat of table %s failed: %s", table.id, e)
+        self.deliver(room, message)
+
+    def deliver(self, room: Room, message: Said) -> None:
+        """A stored message to the room's history and its channel's readers here (once:
+        a message already in the history is not sent again); a reader never gets the
+        speakers it muted (the speaker cannot mute itself, so it gets its echo)."""
+        history = room.history[message.channel]
+        if any(m.id == message.id for m in history):
+            return
+        history.append(message)
+        out = json.dumps({"type": "chat", "channel": message.channel,
+                          "message": message.frame()})
+        for reader in self.readers(room, message.channel):
+            if message.author not in self.mutes(room, reader):
                 reader.send(out)
+
+    # -- other workers ------------------------------------------------------------------
+    async def _heard(self, table: Table, event: Event) -> None:
+        """A message announced by a worker (this one too)."""
+        if table.id not in self.rooms and table.id not in self._loading:
+            return  # nobody here opened this chat: a later load reads it from the database
+        m, channel = event.get("message"), event.get("channel")
+        if not isinstance(m, dict) or channel not in (PLAYERS, SPECTATORS):
+            log.warning("malformed chat announcement for table %s", table.id)
+            return
+        message = Said(int(m["id"]), str(channel), str(m["author"]), m.get("name"),
+                       m.get("text"), m.get("phrase"), str(m["at"]))
+        self.deliver(await self.room(table), message)
+
+    async def _resync(self, table: Table, event: Event) -> None:
+        """Announcements may have been lost: pass on what the database has and we lack."""
+        room = self.rooms.get(table.id)
+        if room is None:
+            return
+        for channel in (PLAYERS, SPECTATORS):
+            for message in await self.store.recent(table.id, channel, self.limits.history):
+                self.deliver(room, message)
 
     def mute(self, room: Room, conn: Conn, frame: dict[str, Any]) -> None:
         author, muted = frame["author"], frame["muted"]

@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -39,8 +39,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("scopa.server")
 
-#: leases renewed or taken per round trip batch (bounded: one connection each)
+#: tables taken over at once after a heartbeat (each reads its log)
 LEASE_BATCH = 64
+
+#: another module's part of a table's announcements (e.g. chat)
+Handler = Callable[["Table", Event], Awaitable[None]]
 
 
 class Cluster:
@@ -59,6 +62,14 @@ class Cluster:
         self._full: set[str] = set()
         self._out: asyncio.Queue[tuple[str, Event]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: kind -> handlers of announcements other modules make (chat); they hear every
+        #: worker's, this one's too, and ``resync``
+        self._handlers: dict[str, list[Handler]] = {}
+
+    def on(self, kind: str, handler: Handler) -> None:
+        """Hand ``kind`` announcements of every worker (this one too: the broker's order is
+        the one order all workers see) and ``resync`` to ``handler``."""
+        self._handlers.setdefault(kind, []).append(handler)
 
     # -- leases -------------------------------------------------------------------------
     def holds(self, table: Table) -> bool:
@@ -74,16 +85,41 @@ class Cluster:
 
     async def _heartbeat(self) -> None:
         while True:
-            tables = list(self.master.tables.values())
-            for i in range(0, len(tables), LEASE_BATCH):
-                done = await asyncio.gather(
-                    *(self._lease(t) for t in tables[i:i + LEASE_BATCH]),
-                    return_exceptions=True)
-                for d in done:
-                    if isinstance(d, Exception):
-                        log.warning("lease heartbeat: %s", d)
-                        break
+            try:
+                await self.keep_leases()
+            except Exception as e:  # the broker is away: held leases run out meanwhile
+                log.warning("lease heartbeat: %s", e)
             await asyncio.sleep(self.ttl / 3)
+
+    async def keep_leases(self) -> None:
+        """One heartbeat: renew every lease held and try to take every other table's, in
+        one broker call (``Broker.keep``); then take over the tables gained."""
+        now = time.monotonic()
+        renew: list[Table] = []
+        acquire: list[Table] = []
+        for table in list(self.master.tables.values()):
+            if table.id in self._held and not self.holds(table):
+                self._lose(table)  # ran out (e.g. the broker was away): stop driving
+            if table.status != "expired":
+                (renew if table.id in self._held else acquire).append(table)
+        renewed, acquired = await self.broker.keep(
+            self.worker, self.ttl, [t.id for t in renew], [t.id for t in acquire])
+        for table in renew:
+            if table.id in renewed:
+                if table.id in self._held:  # not let go meanwhile
+                    self._held[table.id] = now + self.ttl
+            elif table.id in self._held:
+                self._lose(table)
+        gained = [t for t in acquire if t.id in acquired and t.id not in self._held
+                  and self.master.tables.get(t.id) is t]
+        for table in gained:
+            self._held[table.id] = now + self.ttl
+        for i in range(0, len(gained), LEASE_BATCH):
+            done = await asyncio.gather(*(self._gain(t) for t in gained[i:i + LEASE_BATCH]),
+                                        return_exceptions=True)
+            for d in done:
+                if isinstance(d, Exception):
+                    log.warning("taking over a table: %s", d)
 
     async def _lease(self, table: Table) -> None:
         if table.id in self._held and not self.holds(table):
@@ -124,6 +160,10 @@ class Cluster:
     def announce_presence(self, table: Table, seat: int) -> None:
         self.announce(table, "presence", seat=seat, n=len(table.seats[seat].conns))
 
+    async def tell(self, table: Table, kind: str, **data: Any) -> None:
+        """Publish at once and wait for the broker (raises when it is away)."""
+        await self.broker.publish(table.id, {"kind": kind, "origin": self.worker, **data})
+
     async def _publisher(self) -> None:
         while True:
             table_id, event = await self._out.get()
@@ -161,9 +201,14 @@ class Cluster:
                 await asyncio.sleep(0.5)
 
     async def _on_event(self, table: Table, event: Event) -> None:
+        kind = event.get("kind")
+        for handler in self._handlers.get(str(kind), ()):
+            try:
+                await handler(table, event)
+            except Exception:
+                log.exception("handling %s of table %s failed", kind, table.id)
         if event.get("origin") == self.worker:
             return
-        kind = event.get("kind")
         master = self.master
         if kind in ("log", "resync", "seats", "match"):
             if kind == "log" and event["m"] == table.match_number and event["seq"] <= table.seq:

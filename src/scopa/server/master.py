@@ -474,9 +474,10 @@ class Master:
                     self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
 
     def online_accounts(self) -> set[int]:
-        """Accounts with a seat connected now (on this process)."""
+        """Accounts with a seat connected now, at this worker or (scaled deployment) at
+        any other: every worker follows every live table's presence announcements."""
         return {s.user_id for t in self.tables.values() for s in t.seats
-                if s.user_id is not None and s.conns}
+                if s.user_id is not None and s.present}
 
     # -- restore after a restart --------------------------------------------------------
     async def restore(self) -> int:
