@@ -59,7 +59,7 @@ class Meaning:
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
         "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
-        "sheet_plan",
+        "sheet_plan", "sheet_keys",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -76,6 +76,11 @@ class Meaning:
             (item, item.key, item.label, _KNOWN_SLOTS.get(item.key, -1),
              item.key in SHEET_KEYS)
             for item in self.items
+        )
+        #: the keys of each side's ``points`` on the sheet: the classic keys always (zero
+        #: when not played), then the newer items this table plays
+        self.sheet_keys: tuple[str, ...] = SHEET_KEYS + tuple(
+            item.key for item in self.items if item.key not in SHEET_KEYS
         )
         self.target = rules.target
         #: player count -> the numbers of sides allowed (the first is the default)
@@ -224,7 +229,9 @@ class Meaning:
 #: nobody's declared points, by number of sides (read only)
 _NO_DECLARATIONS = {n: [0] * n for n in range(2, 7)}
 #: the items whose per-side values the score sheet counts for the sides' classic facts
-_KNOWN_SLOTS = {"cards": 0, "coins": 1, "sevens": 2, "primiera": 3, "scope": 4}
+_KNOWN_SLOTS = {
+    "cards": 0, "coins": 1, "sevens": 2, "primiera": 3, "scope": 4, "settebello": 5,
+}
 
 
 def _items(rules: Rules) -> tuple[ScoreItem, ...]:
