@@ -123,24 +123,27 @@ def sheet(
             extra.append((key, values))
     keys = meaning.sheet_keys
     out = []
-    for i, row in enumerate(zip(*columns.values(), strict=True)):
+    for i, row in enumerate(zip(*columns.values())):  # (one point list per side each)
         pile = piles[i]
-        side: dict[str, Any] = {
-            "seats": list(seats[i]),
-            "cards": cards[i],
-            "coins": coins[i],
-            "settebello": settebello[i],
-            "primiera": prim[i],
-            "primiera_cards": prim_cards[i],
-            "sevens": sevens[i],
-            "scope": sweeps[i],
-            "napola_run": napola_points(pile),
-            "re_bello": pile >> RE_BELLO & 1 == 1,
-            "points": dict(zip(keys, row, strict=True)),
-        }
-        for key, shown in extra:
-            side[key] = shown[i]
-        side["total"] = sum(row)
+        if extra:  # a newer variant's values go before the total
+            side: dict[str, Any] = {
+                "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
+                "settebello": settebello[i], "primiera": prim[i],
+                "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
+                "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
+                "points": dict(zip(keys, row)),
+            }
+            for key, shown in extra:
+                side[key] = shown[i]
+            side["total"] = sum(row)
+        else:  # one literal: its keys in the documented order
+            side = {
+                "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
+                "settebello": settebello[i], "primiera": prim[i],
+                "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
+                "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
+                "points": dict(zip(keys, row)), "total": sum(row),
+            }
         out.append(side)
     return {"sides": out, "outright": meaning.outright(piles), "items": entries}
 
