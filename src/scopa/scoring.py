@@ -123,7 +123,7 @@ def sheet(
             extra.append((key, values))
     keys = meaning.sheet_keys
     out = []
-    for i, row in enumerate(zip(*columns.values())):  # (one point list per side each)
+    for i, row in enumerate(zip(*columns.values(), strict=True)):  # (one point list per side each)
         pile = piles[i]
         if extra:  # a newer variant's values go before the total
             side: dict[str, Any] = {
@@ -131,7 +131,7 @@ def sheet(
                 "settebello": settebello[i], "primiera": prim[i],
                 "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
                 "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
-                "points": dict(zip(keys, row)),
+                "points": dict(zip(keys, row, strict=True)),
             }
             for key, shown in extra:
                 side[key] = shown[i]
@@ -142,7 +142,7 @@ def sheet(
                 "settebello": settebello[i], "primiera": prim[i],
                 "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
                 "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
-                "points": dict(zip(keys, row)), "total": sum(row),
+                "points": dict(zip(keys, row, strict=True)), "total": sum(row),
             }
         out.append(side)
     return {"sides": out, "outright": meaning.outright(piles), "items": entries}
@@ -153,6 +153,6 @@ _NO_POINTS = {n: [0] * n for n in range(1, 7)}
 
 
 __all__ = [
-    "score_hand", "sheet", "hand_totals", "primiera", "primiera_total", "napola_points", "POINT_ITEMS",
-    "PRIMIERA_TEN", "PRIMIERA_RANK",
+    "score_hand", "sheet", "hand_totals", "primiera", "primiera_total", "napola_points",
+    "POINT_ITEMS", "PRIMIERA_TEN", "PRIMIERA_RANK",
 ]
