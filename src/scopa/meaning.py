@@ -59,7 +59,7 @@ class Meaning:
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
         "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
-        "sheet_plan", "sheet_keys",
+        "sheet_plan",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -76,11 +76,6 @@ class Meaning:
             (item, item.key, item.label, _KNOWN_SLOTS.get(item.key, -1),
              item.key in SHEET_KEYS)
             for item in self.items
-        )
-        #: the keys of each side's ``points`` on the sheet: the classic keys always (zero
-        #: when not played), then the newer items this table plays
-        self.sheet_keys: tuple[str, ...] = SHEET_KEYS + tuple(
-            item.key for item in self.items if item.key not in SHEET_KEYS
         )
         self.target = rules.target
         #: player count -> the numbers of sides allowed (the first is the default)

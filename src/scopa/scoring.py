@@ -106,47 +106,52 @@ def sheet(
     # the counts worked out above are the values of their items; the others ask the item
     known = (cards, coins, sevens, prim, sweeps, settebello)
     entries: list[dict[str, Any]] = []
-    #: each item's points per side by key (the classic keys not played stay at zero)
+    #: each classic item's points per side, in ``SHEET_KEYS`` order (zero when not played)
     columns = dict.fromkeys(SHEET_KEYS, _NO_POINTS[sides])
-    #: a newer variant's items: their shown value per side, under their own key
-    extra: list[tuple[str, list[Any]]] = []
+    #: a newer variant's items: their points and shown values per side, under their own key
+    extra: list[tuple[str, list[int], list[Any]]] = []
     for item, key, label, slot, classic in meaning.sheet_plan:
         # (the lists worked out above are used by the sheet only, so they are not copied)
         values = known[slot] if slot >= 0 else item.values(piles, sweeps, decl)
-        item_pts = columns[key] = item.points_from(values)
+        item_pts = item.points_from(values)
         if slot == 3:
             entries.append({"key": key, "label": label, "points": item_pts, "values": values,
                             "cards": prim_cards})
         else:
             entries.append({"key": key, "label": label, "points": item_pts, "values": values})
-        if not classic:
-            extra.append((key, values))
-    keys = meaning.sheet_keys
+        if classic:
+            columns[key] = item_pts
+        else:
+            extra.append((key, item_pts, values))
+    # each side's ``points`` reads the items' point lists: dict literals (twice as quick
+    # as building them from the keys), their keys in ``SHEET_KEYS`` order
+    p_cards, p_coins, p_bello, p_prim, p_sevens, p_scope, p_napola, p_re = columns.values()
     out = []
-    for i, row in enumerate(zip(*columns.values(), strict=True)):  # (one point list per side each)
-        pile = piles[i]
-        if extra:  # a newer variant's values go before the total
-            side: dict[str, Any] = {
-                "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
-                "settebello": settebello[i], "primiera": prim[i],
-                "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
-                "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
-                "points": dict(zip(keys, row, strict=True)),
-            }
-            for key, shown in extra:
-                side[key] = shown[i]
-            side["total"] = sum(row)
-        else:  # one literal: its keys in the documented order
-            side = {
-                "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
-                "settebello": settebello[i], "primiera": prim[i],
-                "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
-                "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
-                "points": dict(zip(keys, row, strict=True)), "total": sum(row),
-            }
+    for i, pile in enumerate(piles):
+        pts = {
+            "cards": p_cards[i], "coins": p_coins[i], "settebello": p_bello[i],
+            "primiera": p_prim[i], "sevens": p_sevens[i], "scope": p_scope[i],
+            "napola": p_napola[i], "re_bello": p_re[i],
+        }
+        side: dict[str, Any] = {
+            "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
+            "settebello": settebello[i], "primiera": prim[i],
+            "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
+            "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
+            "points": pts,
+        }
+        for key, item_pts, shown in extra:  # a newer variant's items, before the total
+            pts[key] = item_pts[i]
+            side[key] = shown[i]
+        side["total"] = sum(pts.values())
         out.append(side)
     return {"sides": out, "outright": meaning.outright(piles), "items": entries}
 
+
+# the sides' ``points`` literals above spell the classic keys in this order
+assert SHEET_KEYS == (
+    "cards", "coins", "settebello", "primiera", "sevens", "scope", "napola", "re_bello"
+)
 
 #: nobody's points (or declared points), by number of sides (read only)
 _NO_POINTS = {n: [0] * n for n in range(1, 7)}
