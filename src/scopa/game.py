@@ -28,7 +28,7 @@ from .cards import (
 )
 from .meaning import Meaning, meaning_of
 from .rules import Rules
-from .scoring import score_hand
+from .scoring import sheet
 from .shuffle import deck_from_seed, new_seed
 
 #: the seats in dealing order by number of seats and first seat
@@ -730,7 +730,7 @@ class Game:
         if not self.hand_over:
             raise ValueError("the hand is not over yet")
         if self._result is None:
-            self._result = score_hand(self.rules, self.captured, self.scope, self.declared)
+            self._result = sheet(self.meaning, self.captured, self.scope, self.declared)
         return self._result
 
     def match_totals(self) -> list[int]:

@@ -224,7 +224,9 @@ class Meaning:
 #: nobody's declared points, by number of sides (read only)
 _NO_DECLARATIONS = {n: [0] * n for n in range(2, 7)}
 #: the items whose per-side values the score sheet counts for the sides' classic facts
-_KNOWN_SLOTS = {"cards": 0, "coins": 1, "sevens": 2, "primiera": 3, "scope": 4}
+_KNOWN_SLOTS = {
+    "cards": 0, "coins": 1, "sevens": 2, "primiera": 3, "scope": 4, "settebello": 5,
+}
 
 
 def _items(rules: Rules) -> tuple[ScoreItem, ...]:

@@ -19,7 +19,7 @@ from .items import (
     primiera_total,
 )
 from .items import top as _top  # noqa: F401 (the reference sheet in the tests uses it)
-from .meaning import meaning_of
+from .meaning import Meaning, meaning_of
 from .rules import Rules
 
 #: the items every sheet lists in ``points`` (newer variants' items follow where played)
@@ -61,15 +61,27 @@ def score_hand(
     key (the classic keys always, zero when not played). Every item is worked out once:
     its values, and its points from them (``ScoreItem.points_from``); the sides' entries
     are read off the items (every public deal ends with a sheet)."""
-    meaning = meaning_of(rules)
+    return sheet(meaning_of(rules), captured, scope, declared)
+
+
+def sheet(
+    meaning: Meaning, captured: list[int], scope: list[int], declared: list[int] | None
+) -> dict[str, Any]:
+    """``score_hand`` for a rule set's ``Meaning`` (what a ``Game`` holds already).
+
+    One computation, two shapes: the counts below are the classic facts of each side and
+    the values of their items; each item's points are worked out once and each side's
+    ``points`` is the transpose of the items' point lists (built in C: ``zip``)."""
+    rules = meaning.rules
     sides = rules.teams
-    if sides == len(captured) and declared is None:  # (read only below)
-        piles, sweeps, decl = captured, list(scope), [0] * sides  # (the sheet keeps sweeps)
+    if sides == len(captured) and not (declared and any(declared)):  # (read only below)
+        piles, sweeps, decl = captured, list(scope), _NO_POINTS[sides]
     else:
         piles, sweeps, decl = meaning.side_piles(captured, scope, declared)
     cards = [p.bit_count() for p in piles]
     coins = [(p & COINS).bit_count() for p in piles]
     sevens = [(p & SEVENS).bit_count() for p in piles]
+    settebello = [p >> SETTEBELLO & 1 == 1 for p in piles]
     best = _BEST[rules.primiera_faces]
     prim: list[int | None] = []
     prim_cards: list[list[str]] = []
@@ -92,12 +104,12 @@ def score_hand(
             tuple(rules.seats_of(i)) for i in range(sides)
         )
     # the counts worked out above are the values of their items; the others ask the item
-    known = (cards, coins, sevens, prim, sweeps)
+    known = (cards, coins, sevens, prim, sweeps, settebello)
     entries: list[dict[str, Any]] = []
-    #: each side's points by item key: the classic keys always, then newer items played
-    pts_by_side = [dict.fromkeys(SHEET_KEYS, 0) for _ in piles]
-    #: a newer variant's items: their shown value per side, under their own key
-    extra: list[tuple[str, list[Any]]] = []
+    #: each classic item's points per side, in ``SHEET_KEYS`` order (zero when not played)
+    columns = dict.fromkeys(SHEET_KEYS, _NO_POINTS[sides])
+    #: a newer variant's items: their points and shown values per side, under their own key
+    extra: list[tuple[str, list[int], list[Any]]] = []
     for item, key, label, slot, classic in meaning.sheet_plan:
         # (the lists worked out above are used by the sheet only, so they are not copied)
         values = known[slot] if slot >= 0 else item.values(piles, sweeps, decl)
@@ -107,34 +119,45 @@ def score_hand(
                             "cards": prim_cards})
         else:
             entries.append({"key": key, "label": label, "points": item_pts, "values": values})
-        for pts, got in zip(pts_by_side, item_pts, strict=True):  # (one per side)
-            pts[key] = got
-        if not classic:
-            extra.append((key, values))
+        if classic:
+            columns[key] = item_pts
+        else:
+            extra.append((key, item_pts, values))
+    # each side's ``points`` reads the items' point lists: dict literals (twice as quick
+    # as building them from the keys), their keys in ``SHEET_KEYS`` order
+    p_cards, p_coins, p_bello, p_prim, p_sevens, p_scope, p_napola, p_re = columns.values()
     out = []
     for i, pile in enumerate(piles):
-        pts = pts_by_side[i]
+        pts = {
+            "cards": p_cards[i], "coins": p_coins[i], "settebello": p_bello[i],
+            "primiera": p_prim[i], "sevens": p_sevens[i], "scope": p_scope[i],
+            "napola": p_napola[i], "re_bello": p_re[i],
+        }
         side: dict[str, Any] = {
-            "seats": list(seats[i]),
-            "cards": cards[i],
-            "coins": coins[i],
-            "settebello": bool(pile >> SETTEBELLO & 1),
-            "primiera": prim[i],
-            "primiera_cards": prim_cards[i],
-            "sevens": sevens[i],
-            "scope": sweeps[i],
-            "napola_run": napola_points(pile),
-            "re_bello": bool(pile >> RE_BELLO & 1),
+            "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
+            "settebello": settebello[i], "primiera": prim[i],
+            "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
+            "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
             "points": pts,
         }
-        for key, shown in extra:
+        for key, item_pts, shown in extra:  # a newer variant's items, before the total
+            pts[key] = item_pts[i]
             side[key] = shown[i]
         side["total"] = sum(pts.values())
         out.append(side)
     return {"sides": out, "outright": meaning.outright(piles), "items": entries}
 
 
+# the sides' ``points`` literals above spell the classic keys in this order
+assert SHEET_KEYS == (
+    "cards", "coins", "settebello", "primiera", "sevens", "scope", "napola", "re_bello"
+)
+
+#: nobody's points (or declared points), by number of sides (read only)
+_NO_POINTS = {n: [0] * n for n in range(1, 7)}
+
+
 __all__ = [
-    "score_hand", "hand_totals", "primiera", "primiera_total", "napola_points", "POINT_ITEMS",
-    "PRIMIERA_TEN", "PRIMIERA_RANK",
+    "score_hand", "sheet", "hand_totals", "primiera", "primiera_total", "napola_points",
+    "POINT_ITEMS", "PRIMIERA_TEN", "PRIMIERA_RANK",
 ]
