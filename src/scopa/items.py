@@ -90,19 +90,9 @@ def top(values: Sequence[int | None]) -> int:
 
 def _one_to_top(values: Sequence[Value]) -> list[int]:
     """One point to the single highest value (nobody's on a tie, or when none is above 0)."""
-    # ``top``, written out: every public hand's sheet asks this of four items
     out = [0] * len(values)
-    best = -1
-    high = 0
-    tied = False
-    for i, v in enumerate(values):
-        if v is None:
-            continue
-        if v > high:
-            high, best, tied = v, i, False
-        elif v == high and high:
-            tied = True
-    if best >= 0 and not tied:
+    best = top(values)  # the one home of the tie rule (a call is 0.1% of a deal)
+    if best >= 0:
         out[best] = 1
     return out
 
