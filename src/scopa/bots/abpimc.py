@@ -27,7 +27,7 @@ import time
 from ..cards import COINS, RANK_MASK, SETTEBELLO
 from ..game import Game, Move
 from ..view import PlayerView
-from .base import Bot, Limit, declaration
+from .base import Bot, Limit, forced_move
 from .points import game_points, margin
 from .worlds import WorldSampler
 
@@ -164,14 +164,9 @@ class AlphaBetaBot(Bot):
         return [(c, t / done) for c, t in zip(codes, totals, strict=True)]
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
-        if not view.my_turn:
-            raise ValueError("it is not this seat's turn")
-        decided = declaration(view)
-        if decided is not None:
-            return decided
-        codes = view.legal_codes()
-        if len(codes) == 1:
-            return Move.from_code(codes[0])
+        forced = forced_move(view)
+        if forced is not None:
+            return forced
         scored = self.values(view, limit)
         best_code, best_value = scored[0]
         for code, value in scored[1:]:

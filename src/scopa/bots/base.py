@@ -17,6 +17,18 @@ def declaration(view: PlayerView) -> Move | None:
     return Move.from_code(DECLARE) if view.deciding else None
 
 
+def forced_move(view: PlayerView) -> Move | None:
+    """The move a searching bot need not think about: its declaration (Cirulla) or its only
+    legal move; None when there is a choice. Refuses when it is not the seat's turn."""
+    if not view.my_turn:
+        raise ValueError("it is not this seat's turn")
+    decided = declaration(view)
+    if decided is not None:
+        return decided
+    codes = view.legal_codes()
+    return Move.from_code(codes[0]) if len(codes) == 1 else None
+
+
 def imagined(world: Game) -> Game:
     """A sampled world as the search plays it: every player in it declares what scores."""
     if world.rules.declarations != "off":

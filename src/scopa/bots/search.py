@@ -27,7 +27,7 @@ from collections.abc import Callable
 from ..game import DECLARE, Game, Move
 from ..rules import Rules
 from ..view import PlayerView
-from .base import Bot, Limit, declaration, imagined
+from .base import Bot, Limit, forced_move, imagined
 from .endgame import break_ties, model_value
 from .exact import solve
 from .heuristic import heuristic_score
@@ -284,14 +284,9 @@ class SearchBot(Bot):
         self.model_ties = model_ties
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
-        if not view.my_turn:
-            raise ValueError("it is not this seat's turn")
-        decided = declaration(view)
-        if decided is not None:
-            return decided
-        codes = view.legal_codes()
-        if len(codes) == 1:
-            return Move.from_code(codes[0])
+        forced = forced_move(view)
+        if forced is not None:
+            return forced
         stats = search_view(
             view,
             limit or self.default_limit,
