@@ -44,7 +44,9 @@ def test_cirulla_options_make_the_table(server, page, artifacts):
     page.fill("#name", "Anna")
     with page.expect_response("**/api/tables") as answer:
         page.click("button.start")
-    rules = answer.value.json()["table"]["rules"]
+    body = answer.value.json()
+    assert answer.value.ok, body
+    rules = body["table"]["rules"]
     assert rules["variant"] == "cirulla"
     assert rules["declarations"] == "auto" and rules["grande"] is False
     assert "piccola" not in rules  # unchanged options are the preset's
