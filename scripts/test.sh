@@ -15,5 +15,5 @@ start_test_services
 .venv/bin/python -m pytest -n 2 "$@"
 # the playout, world-sampling and scoring tests once more on the pure-Python path (the
 # compiled kernel is what the run above used where it is built)
-SCOPA_PURE_PYTHON=1 .venv/bin/python -m pytest -n 2 -q tests/engine/test_kernel.py \
+SCOPA_PURE_PYTHON=1 .venv/bin/python -m pytest -n 2 -q -m "not kernel" tests/engine/test_kernel.py \
   tests/engine/test_properties.py tests/bots/test_kernel_worlds.py tests/bots/test_search.py

@@ -155,7 +155,7 @@ def browser():  # type: ignore[no-untyped-def]
     if not Path(CHROMIUM).exists():
         _install_chromium()
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
