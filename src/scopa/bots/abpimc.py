@@ -28,6 +28,7 @@ from ..cards import COINS, RANK_MASK, SETTEBELLO
 from ..game import Game, Move
 from ..view import PlayerView
 from .base import Bot, Limit, forced_move
+from .exact import ordered_codes
 from .points import game_points, margin
 from .worlds import WorldSampler
 
@@ -65,18 +66,12 @@ def static_value(g: Game, side: int) -> float:
     return margin(values, side)
 
 
-def _ordered(g: Game) -> list[int]:
-    """Sweeps, then bigger captures, then lays: good moves first prune more."""
-    table = g.table
-    return sorted(g.legal_codes(), key=lambda c: (c >> 6 != table, -(c >> 6).bit_count()))
-
-
 def alphabeta(g: Game, side: int, depth: int, alpha: float, beta: float) -> float:
     """The value to ``side`` of ``g`` searched ``depth`` more plies (fail-hard)."""
     if depth == 0 or g.hand_over:
         return static_value(g, side)
     maxing = g.to_move % g.rules.teams == side
-    for code in _ordered(g):
+    for code in ordered_codes(g):
         h = g.copy()
         h.play_code(code)
         v = alphabeta(h, side, depth - 1, alpha, beta)

@@ -10,7 +10,7 @@ from ..game import Game
 from .points import side_values
 
 
-def _ordered(g: Game) -> list[int]:
+def ordered_codes(g: Game) -> list[int]:
     """Sweeps, then bigger captures, then lays: good moves first prune more."""
     table = g.table
     return sorted(g.legal_codes(), key=lambda c: (c >> 6 != table, -(c >> 6).bit_count()))
@@ -20,7 +20,7 @@ def _alphabeta(g: Game, side: int, alpha: float, beta: float, ma: bool) -> float
     if g.hand_over:
         return side_values(g, ma)[side]
     maxing = g.to_move % g.rules.teams == side
-    for code in _ordered(g):
+    for code in ordered_codes(g):
         h = g.copy()
         h.play_code(code)
         v = _alphabeta(h, side, alpha, beta, ma)
@@ -39,7 +39,7 @@ def _maxn(g: Game, ma: bool) -> list[float]:
         return side_values(g, ma)
     me = g.to_move % g.rules.teams
     best: list[float] | None = None
-    for code in _ordered(g):
+    for code in ordered_codes(g):
         h = g.copy()
         h.play_code(code)
         v = _maxn(h, ma)
