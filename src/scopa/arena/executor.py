@@ -19,7 +19,9 @@ travel by value, an installed package's by reference).
 from __future__ import annotations
 
 import logging
+import os
 import sys
+import sysconfig
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import ModuleType, TracebackType
@@ -148,7 +150,11 @@ class RayExecutor(_Base):
             try:
                 ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
             except ConnectionError as e:
-                raise ExecutorError(f"no Ray cluster answers at {address}: {e}") from e
+                raise ExecutorError(
+                    f"cannot connect to a Ray cluster at {address} ({e}); is it running, and "
+                    "if it uses token authentication (Ray's default), are RAY_AUTH_MODE=token "
+                    "and its token (~/.ray/auth_token or RAY_AUTH_TOKEN) set here?"
+                ) from e
         cpus = int(ray.cluster_resources().get("CPU", 0))
         if jobs is None and cpus < 1:
             self.close()
@@ -158,11 +164,12 @@ class RayExecutor(_Base):
         self._remote_fns: dict[Callable[..., Any], Any] = {}
 
     def _remote(self, fn: Callable[[T], R]) -> Any:
-        """``fn`` as a Ray task; a function (and the classes beside it) from a script or a
-        module that is not ``scopa`` travels by value: the cluster need not have it."""
+        """``fn`` as a Ray task. A function from code that is not installed (a script, a
+        test module) travels by value, with the classes beside it: the cluster need not
+        have that code, only the packages it imports."""
         if fn not in self._remote_fns:
             module = sys.modules.get(fn.__module__)
-            if module is not None and fn.__module__.partition(".")[0] not in ("scopa", "__main__"):
+            if module is not None and module.__name__ != "__main__" and _not_installed(module):
                 from ray import cloudpickle
 
                 cloudpickle.register_pickle_by_value(module)  # type: ignore[no-untyped-call]
@@ -190,6 +197,18 @@ class RayExecutor(_Base):
     def close(self) -> None:
         if self._owner and self._ray.is_initialized():
             self._ray.shutdown()
+
+
+def _not_installed(module: ModuleType) -> bool:
+    """Whether a module is a file outside the standard library, the installed packages
+    and ``scopa`` itself (``__main__`` already travels by value)."""
+    file = getattr(module, "__file__", None)
+    if file is None:
+        return False
+    path = os.path.realpath(file)
+    homes = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    homes.add(os.path.dirname(os.path.dirname(__file__)))  # the scopa package
+    return not any(path.startswith(os.path.realpath(h) + os.sep) for h in homes)
 
 
 def open_executor(jobs: int | None = None, ray: str | None = None) -> Executor:
