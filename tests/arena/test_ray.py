@@ -36,7 +36,7 @@ FAKE = ROOT / "tests" / "protocol" / "fake_bot.py"
 RULES = Rules.preset("scopa")
 
 #: one group: with ``--dist loadgroup`` (scripts/test.sh) one xdist worker starts one cluster
-pytestmark = pytest.mark.xdist_group("ray")
+pytestmark = [pytest.mark.xdist_group("ray"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
