@@ -13,9 +13,9 @@ Prints the median of several runs for:
 - the arena with --jobs worker processes (ratio to one job: the parallel speed-up, which
   can only approach the number of idle cores);
 - with ``--ray ADDRESS``, the arena on that Ray cluster one task at a time and --jobs at a
-  time (one connection for the whole run, made before the first: its cost is printed
-  apart), and each backend's cost per task: the median round trip of a task that does
-  nothing, sent --jobs at a time.
+  time (one connection for both, made before them and closed after: its time is printed
+  apart; local worker processes are never forked while it is open), and each backend's
+  cost per task: the median round trip of a task that does nothing, sent --jobs at a time.
 
 Wall-clock rates on a shared machine measure the share of the CPU the run got as much as
 the run (Linux gives each session an equal share, however many processes it has). So every
@@ -27,7 +27,6 @@ every process of the cluster too (Ray's own daemons included).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
 import resource
@@ -143,12 +142,7 @@ def main() -> None:
                         help="with --ray on a cluster on this machine: its head's "
                              "'ray start --block' process, to count the cluster's CPU time")
     args = parser.parse_args()
-    with contextlib.ExitStack() as stack:
-        if args.ray:
-            start = time.perf_counter()
-            stack.enter_context(open_executor(args.jobs, args.ray))
-            print(f"connected to Ray at {args.ray} in {time.perf_counter() - start:.1f} s")
-        measure(args)
+    measure(args)
 
 
 def measure(args: argparse.Namespace) -> None:
@@ -158,7 +152,7 @@ def measure(args: argparse.Namespace) -> None:
     limit = Limit(simulations=args.simulations) if args.simulations else None
     times: dict[str, list[float]] = {
         "baseline": [], "bots loop": [], "arena, 1 job": [], "arena, jobs": [],
-        "ray, 1": [], "ray, jobs": [], "task, local": [], "task, ray": [],
+        "ray, 1": [], "ray, jobs": [], "task, local": [], "task, ray": [], "connect": [],
     }
     for run in range(args.runs):  # interleaved, so machine load affects all alike
         times["baseline"].append(baseline(rules, args.deals, run))
@@ -169,7 +163,11 @@ def measure(args: argparse.Namespace) -> None:
         times["arena, jobs"].append(
             arena(rules, args.deals, args.jobs, run, args.bots, None, limit, "arena, jobs"))
         times["task, local"].append(task_cost(args.jobs, None))
-        if args.ray:
+        if not args.ray:
+            continue
+        start = time.perf_counter()
+        with open_executor(args.jobs, args.ray):  # the rows below reuse this connection
+            times["connect"].append(time.perf_counter() - start)
             times["ray, 1"].append(
                 arena(rules, args.deals, 1, run, args.bots, args.ray, limit, "ray, 1", pid))
             times["ray, jobs"].append(arena(rules, args.deals, args.jobs, run, args.bots,

@@ -25,7 +25,7 @@ import pytest
 import ray
 
 from scopa.arena import run_arena
-from scopa.arena.executor import RayExecutor
+from scopa.arena.executor import ExecutorError, RayExecutor, open_executor
 from scopa.bots import register_bot
 from scopa.bots.greedy import GreedyBot
 from scopa.protocol import BotProtocolError
@@ -123,6 +123,12 @@ def test_results_come_back_in_task_order(address: str) -> None:
         assert ex.ordered(_negated, list(range(20))) == [-i for i in range(20)]
         assert sorted(ex.unordered(_negated, [3, 1, 2])) == [(0, -3), (1, -1), (2, -2)]
     assert ray.is_initialized()  # a connection it did not make is left open
+
+
+def test_no_local_worker_is_forked_from_a_process_connected_to_ray(address: str) -> None:
+    # Ray's threads do not survive a fork: a clear error rather than a rare hang
+    with pytest.raises(ExecutorError, match="ray.shutdown"):
+        open_executor(jobs=2)
 
 
 def test_self_play_on_ray_gives_the_positions_of_local_processes(

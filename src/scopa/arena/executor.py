@@ -97,6 +97,11 @@ class LocalExecutor(_Base):
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
+        if _ray_connected():
+            # a fork of a process with Ray's threads running can hang (seen once in
+            # bench/arena.py): better a clear error
+            raise ExecutorError("local worker processes cannot be forked from a process "
+                                "connected to Ray; disconnect (ray.shutdown()) first")
         self.workers = jobs
         self.where = f"{jobs} local process{'es' if jobs > 1 else ''}"
         self._pool = ProcessPoolExecutor(max_workers=jobs)
@@ -115,6 +120,12 @@ class LocalExecutor(_Base):
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ray_connected() -> bool:
+    """Whether this process is connected to a Ray cluster (Ray imported and initialised)."""
+    ray = sys.modules.get("ray")
+    return ray is not None and bool(getattr(ray, "is_initialized", lambda: False)())
 
 
 def import_ray() -> ModuleType:
