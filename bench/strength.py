@@ -31,6 +31,7 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
     .venv/bin/python bench/strength.py --json out.json
 
     .venv/bin/python bench/strength.py --only pool2 equal2 opponent2 --deals 400
+    .venv/bin/python bench/strength.py --ray 10.0.0.5:6379    # on a Ray cluster's CPUs
 
 Sections: pool2, pool4, equal2, equal4, opponent2,
 ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4,
@@ -40,6 +41,7 @@ ladder-cirulla (2-player Cirulla, declarations by choice).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -49,6 +51,7 @@ from typing import Any
 
 from scopa import Rules
 from scopa.arena import run_arena
+from scopa.arena.executor import open_executor
 from scopa.arena.stats import fit_subset_ratings
 from scopa.bots import Bot, Limit, SearchBot, register_bot
 from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
@@ -208,7 +211,7 @@ def _run(
     start = time.perf_counter()
     res = run_arena(
         bots, Rules.preset(variant), deals=args.deals, jobs=args.jobs, seed=args.seed,
-        matches=0, limit=limit,
+        matches=0, limit=limit, ray=args.ray,
     )
     line = _line(res)
     line["section"] = section
@@ -231,7 +234,7 @@ def _median_ms(level: str, variant: str, lines: list[dict[str, Any]], args: Any)
     if seen:
         return statistics.median(seen)
     res = run_arena(["alphabeta", level], Rules.preset(variant), deals=args.calibrate,
-                    jobs=args.jobs, seed=f"{args.seed}:calibrate", matches=0)
+                    jobs=args.jobs, seed=f"{args.seed}:calibrate", matches=0, ray=args.ray)
     return 1000 * next(b.move_median for b in res.bots if b.name == level)
 
 
@@ -325,7 +328,11 @@ def _pool_sections(args: Any) -> Limit:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=400)
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=None,
+                   help="worker processes (default 1); with --ray, tasks at once (default: "
+                        "the cluster's CPUs)")
+    p.add_argument("--ray", default=None, metavar="ADDRESS",
+                   help="play the deals on the Ray cluster at ADDRESS (scopa.arena.executor)")
     p.add_argument("--seed", default="strength")
     p.add_argument("--only", nargs="*", choices=sorted(SECTIONS), default=None)
     p.add_argument("--levels", nargs="*", choices=PLAYING_LEVELS, default=None,
@@ -352,6 +359,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.levels:
         PLAYING_LEVELS[:] = args.levels
     _register_variants(_pool_sections(args))
+    with contextlib.ExitStack() as stack:
+        if args.ray:  # one connection for every match-up (each run_arena call reuses it)
+            stack.enter_context(open_executor(args.jobs, args.ray))
+        return _sections(args)
+
+
+def _sections(args: Any) -> int:
+    """Play the sections asked for, print and save the figures."""
     lines: list[dict[str, Any]] = []
     times: dict[str, list[float]] = {}
     ratings: dict[str, list[tuple[str, float, float]]] = {}

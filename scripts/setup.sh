@@ -27,7 +27,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 if [ "$dev" = 1 ]; then
-  .venv/bin/python -m pip install -q -e '.[dev,rl]'
+  .venv/bin/python -m pip install -q -e '.[dev,rl,ray]'
 else
   .venv/bin/python -m pip install -q -e .
 fi

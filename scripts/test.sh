@@ -12,7 +12,9 @@ trap stop_test_services EXIT
 start_test_services
 .venv/bin/ruff check src tests bench scripts
 .venv/bin/mypy
-.venv/bin/python -m pytest -n 2 "$@"
+# --dist loadgroup: the tests of one xdist_group (tests/arena/test_ray.py: one Ray cluster)
+# run in one worker
+.venv/bin/python -m pytest -n 2 --dist loadgroup "$@"
 # the playout, world-sampling and scoring tests once more on the pure-Python path (the
 # compiled kernel is what the run above used where it is built)
 SCOPA_PURE_PYTHON=1 .venv/bin/python -m pytest -n 2 -q -m "not kernel" tests/engine/test_kernel.py \

@@ -1,14 +1,17 @@
 """Fit the ``learned`` bot's move scorer (``scopa.bots.learned``) to the expert's choices.
 
 1. Self-play: the ``expert`` level plays every seat of ``--deals`` hands (on ``--workers``
-   local processes); at each of its decisions the inputs of every legal move are recorded
-   with the move it chose.
+   local processes, or on a Ray cluster with ``--ray ADDRESS``: ``scopa.arena.executor``);
+   at each of its decisions the inputs of every legal move are recorded with the move it
+   chose. Each hand's seeds come from its number, so the decisions are the same wherever
+   the hands are played.
 2. Fit: the scores of a decision's legal moves are a softmax policy; cross-entropy against
    the expert's move, Adam. A share of the decisions is held out to report how often the
    fitted policy's best move is the expert's.
 3. Write the network as JSON (``--out``; by default the file the bot loads).
 
-Needs PyTorch and NumPy, which the game does not: ``pip install -e '.[train]'``.
+Needs PyTorch and NumPy, which the game does not: ``pip install -e '.[train]'``
+(``--ray`` needs ``'.[ray]'``).
 Example: ``python scripts/train_policy.py --deals 200 --workers 2``.
 """
 
@@ -19,13 +22,13 @@ import json
 import os
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from datetime import date
 from typing import Any
 
 import numpy as np
 
 from scopa import Game, Rules
+from scopa.arena.executor import open_executor
 from scopa.bots import make_bot
 from scopa.bots.learned import INPUTS, MoveScorer, dense, move_inputs, net_path
 
@@ -111,7 +114,11 @@ def main() -> None:
     ap.add_argument("--variant", default="scopa")
     ap.add_argument("--level", default="expert")
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=None,
+                    help="local processes (default 2); with --ray, hands at once (default: "
+                         "the cluster's CPUs)")
+    ap.add_argument("--ray", default=None, metavar="ADDRESS",
+                    help="play the self-play hands on the Ray cluster at ADDRESS")
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
@@ -125,8 +132,10 @@ def main() -> None:
             data = [(moves, chosen) for moves, chosen in json.load(f)]
     else:
         jobs = [(args.variant, args.level, f"policy-{args.seed}-{h}") for h in range(args.deals)]
-        with ProcessPoolExecutor(args.workers) as pool:
-            data = [d for hand in pool.map(self_play, jobs, chunksize=4) for d in hand]
+        workers = args.workers or (None if args.ray else 2)
+        with open_executor(workers, args.ray) as ex:
+            print(f"self-play: {args.deals} hands on {ex.where}", flush=True)
+            data = [d for hand in ex.ordered(self_play, jobs) for d in hand]
         if args.data:
             with open(args.data, "w") as f:
                 json.dump(data, f)

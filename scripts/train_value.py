@@ -3,12 +3,17 @@
 1. Self-play: the ``heuristic`` bot plays both seats (a share ``--eps`` of plays is random,
    so the positions vary); every position just after a round is dealt is recorded with the
    hand's final point margin, both from the side of the player who leads that round.
+   Chunks of hands run on ``--jobs`` local processes, or on a Ray cluster (``--ray
+   ADDRESS``, ``scopa.arena.executor``); each chunk's seed is derived from its first hand,
+   so the positions are the same wherever they are played. ``--data FILE`` keeps them (and
+   reads them back when the file exists); ``--epochs 0`` stops there.
 2. Fit: a network with one hidden layer, mean squared error, Adam; each epoch permutes the
    three suits other than coins (they play alike in every variant), 5% of the positions
    are held out to report the fit.
 3. Write the network as JSON (``--out``; by default the file the search loads).
 
-Needs PyTorch and NumPy, which the game does not: ``pip install -e '.[train]'``.
+Fitting needs PyTorch and NumPy, which the game does not: ``pip install -e '.[train]'``
+(self-play alone needs NumPy; ``--ray`` needs ``'.[ray]'``).
 Example: ``python scripts/train_value.py --variant scopa --hands 1000000``.
 """
 
@@ -17,14 +22,15 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import torch
 
+from scopa.arena.executor import open_executor
 from scopa.bots.round_value import (
     FORMAT,
     INPUTS,
@@ -34,6 +40,9 @@ from scopa.bots.round_value import (
     self_play_boundaries,
 )
 from scopa.rules import Rules
+
+if TYPE_CHECKING:
+    import torch
 
 Record = tuple[tuple[int, int, int, int, int], int]
 
@@ -50,13 +59,32 @@ def self_play(args: tuple[str, str, int, int, float]) -> list[Record]:
     return out
 
 
-def generate(variant: str, hands: int, jobs: int, eps: float, seed: str) -> list[Record]:
-    chunk = 2000
+def generate(
+    variant: str, hands: int, jobs: int | None, eps: float, seed: str, ray: str | None = None,
+    chunk: int = 2000,
+) -> list[Record]:
+    """The positions of ``hands`` self-play hands, in hand order, played in chunks of
+    ``chunk`` hands on local processes or on the Ray cluster at ``ray``."""
     tasks = [(variant, seed, k, min(chunk, hands - k), eps) for k in range(0, hands, chunk)]
     data: list[Record] = []
-    with ProcessPoolExecutor(jobs) as pool:
-        for part in pool.map(self_play, tasks):
+    with open_executor(jobs, ray) as ex:
+        print(f"self-play: {hands} hands in {len(tasks)} chunks on {ex.where}", flush=True)
+        for part in ex.ordered(self_play, tasks):
             data.extend(part)
+    return data
+
+
+def load_or_generate(args: Any) -> list[Record]:
+    """The self-play positions: from ``--data`` when that file exists, else played (and
+    written there when ``--data`` is given)."""
+    if args.data and os.path.exists(args.data):
+        with open(args.data) as f:
+            return [(tuple(x), y) for x, y in json.load(f)]
+    data = generate(args.variant, args.hands, args.jobs, args.eps, args.seed, args.ray,
+                    args.chunk)
+    if args.data:
+        with open(args.data, "w") as f:
+            json.dump(data, f)
     return data
 
 
@@ -76,6 +104,8 @@ def encode(records: list[Record], suit_order: tuple[int, int, int] = (1, 2, 3)) 
 
 
 def fit(data: list[Record], hidden: int, epochs: int, seed: int) -> tuple[torch.nn.Module, dict]:
+    import torch
+
     torch.manual_seed(seed)
     random.Random(seed).shuffle(data)
     held = len(data) // 20
@@ -112,17 +142,32 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", default="scopa")
     p.add_argument("--hands", type=int, default=1_000_000)
-    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--jobs", type=int, default=None,
+                   help="local processes (default 2); with --ray, chunks at once (default: "
+                        "the cluster's CPUs)")
+    p.add_argument("--ray", default=None, metavar="ADDRESS",
+                   help="play the self-play chunks on the Ray cluster at ADDRESS")
+    p.add_argument("--chunk", type=int, default=2000,
+                   help="hands a task (each chunk seeds its random plays from its first "
+                        "hand: another size gives other positions)")
+    p.add_argument("--data", default=None, help="keep the self-play positions in this file "
+                   "(and read them from it when it exists)")
     p.add_argument("--eps", type=float, default=0.05, help="share of random plays")
     p.add_argument("--hidden", type=int, default=64)
     p.add_argument("--epochs", type=int, default=12)
     p.add_argument("--seed", default="value")
     p.add_argument("--out", default=None, help="default: the file the search loads")
     a = p.parse_args()
-    torch.set_num_threads(a.jobs)
+    if a.jobs is None and a.ray is None:
+        a.jobs = 2
     started = time.time()
-    data = generate(a.variant, a.hands, a.jobs, a.eps, a.seed)
+    data = load_or_generate(a)
     print(f"{len(data)} positions from {a.hands} hands ({time.time() - started:.0f} s)")
+    if a.epochs == 0:
+        return
+    import torch
+
+    torch.set_num_threads(a.jobs or 2)
     sample = data[:200]
     if not np.array_equal(encode(sample), np.array([features(*x) for x, _ in sample])):
         raise SystemExit("encode() disagrees with round_value.features()")

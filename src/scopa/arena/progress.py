@@ -23,6 +23,8 @@ class ArenaPlan:
     seatings: int
     seed: int | str
     jobs: int
+    #: the Ray cluster's address when the work runs there (None: local processes)
+    ray: str | None = None
 
     def describe(self) -> str:
         """One paragraph saying what will be played, before it starts."""
@@ -34,7 +36,8 @@ class ArenaPlan:
             matches = "no matches (--matches N adds duplicate matches to the target)"
         return (
             f"arena: {', '.join(self.names)}; {self.variant}, {self.players} players, "
-            f"seed {self.seed}, {self.jobs} job{'s' if self.jobs > 1 else ''}\n"
+            f"seed {self.seed}, {self.jobs} job{'s' if self.jobs > 1 else ''}"
+            f"{f' on the Ray cluster at {self.ray}' if self.ray else ''}\n"
             f"plays {self.deals} duplicate deals x {self.seatings} seatings ({games} hands) "
             f"and {matches}"
         )

@@ -1,25 +1,26 @@
 """``run_arena``: many duplicate deals and matches, in parallel, summed up per bot.
 
 Work is cut into chunks of deal and match numbers; each chunk runs in a worker process
-(``jobs > 1``) or in this one. Every deal's outcome depends only on the arena seed and its
-number, and outcomes are summed in number order, so the result (apart from timings) is the
-same for any ``jobs``.
+(``jobs > 1``), on a Ray cluster (``ray=ADDRESS``, see ``executor``) or in this one. Every
+deal's outcome depends only on the arena seed and its number, and outcomes are summed in
+number order, so the result (apart from timings) is the same for any ``jobs`` and on any
+cluster.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..bots.base import Limit
+from ..bots.base import Bot, Limit, register_bot, registered
 from ..rules import Rules
+from .executor import Executor, open_executor
 from .play import BotFactory, DuplicateOutcome, play_duplicate
 from .progress import ArenaPlan, ArenaProgress
 from .seating import arrangements
-from .specs import bot_factory, command_line, short_name, unique_names
+from .specs import bot_factory, command_line, is_registered, short_name, unique_names
 from .stats import RunningMean, fit_ratings, mean_se, percentile, won_drawn_lost
 
 #: called once before the first deal (the plan) and after each finished deal or match
@@ -90,6 +91,9 @@ class _Task:
     items: list[tuple[str, int]]
     limit: Limit | None
     timeout: float
+    #: the registered bots among ``specs`` with their factories, for workers that are not
+    #: forks of this process (a Ray cluster) and so lack what was registered at run time
+    registered: dict[str, Callable[[int | str | None], Bot]] = field(default_factory=dict)
 
 
 def _work_seed(seed: int | str, kind: str, number: int) -> str:
@@ -101,6 +105,8 @@ ItemResult = tuple[str, int, list[float], list[float], list[list[float]]]
 
 def _run_task(task: _Task) -> list[ItemResult]:
     """Play a chunk in a worker process, with bots of its own."""
+    for name, factory in task.registered.items():
+        register_bot(name, factory)
     factories: list[BotFactory] = [bot_factory(s, task.timeout) for s in task.specs]
     try:
         return _play_items(task, factories)
@@ -148,9 +154,12 @@ def _names(specs: Sequence[str], factories: Sequence[BotFactory]) -> list[str]:
     return unique_names(names)
 
 
-def _chunks(items: list[tuple[str, int]], jobs: int) -> list[list[tuple[str, int]]]:
-    """Small enough chunks for an even load and a lively progress bar."""
-    if jobs == 1:
+def _chunks(
+    items: list[tuple[str, int]], jobs: int, workers: bool
+) -> list[list[tuple[str, int]]]:
+    """Small enough chunks for workers' even load and a lively progress bar (all at once
+    in this process)."""
+    if not workers:
         return [items]
     size = max(1, min(10, len(items) // (jobs * 4)))
     return [items[i : i + size] for i in range(0, len(items), size)]
@@ -160,49 +169,63 @@ def run_arena(
     bot_names: Sequence[str],
     rules: Rules,
     deals: int,
-    jobs: int = 1,
+    jobs: int | None = None,
     seed: int | str = 0,
     progress: Progress | None = None,
     matches: int = 0,
     limit: Limit | None = None,
     timeout: float = 10.0,
+    ray: str | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals and ``matches`` duplicate matches (none unless asked)
     between the bots and report per bot.
 
     A bot is a registered name or ``cmd:<command line>`` (an external program speaking the
     bot protocol; ``timeout`` seconds per answer). Each program is started once here,
-    before any deal, to learn its name."""
+    before any deal, to learn its name.
+
+    ``jobs`` worker processes (default 1: this one); with ``ray`` (a Ray cluster's
+    address) the chunks run there instead, ``jobs`` at once (default: its CPUs). An outside
+    program must then be at the same path on every node."""
     specs = list(bot_names)
     if len(specs) < 2:
         raise ValueError("an arena needs at least two bots")
     if deals < 1:
         raise ValueError("deals must be at least 1")
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise ValueError("jobs must be at least 1")
     if matches < 0:
         raise ValueError("matches must be 0 or more")
     factories: list[BotFactory] = [bot_factory(s, timeout) for s in specs]
+    executor: Executor | None = None
     try:
         names = _names(specs, factories)
+        if ray or (jobs or 1) > 1:
+            executor = open_executor(jobs, ray)
+            _close(factories)  # the workers start programs of their own
         plan = ArenaPlan(names, rules.variant, rules.players, deals, matches,
-                         len(arrangements(len(specs), rules.teams)), seed, jobs)
-        if jobs > 1:  # the workers start programs of their own
-            _close(factories)
-        return _run(specs, factories, plan, rules, limit, timeout, progress)
+                         len(arrangements(len(specs), rules.teams)), seed,
+                         executor.workers if executor else 1, ray)
+        return _run(specs, factories, plan, rules, limit, timeout, progress, executor)
     finally:
         _close(factories)
+        if executor is not None:
+            executor.close()
 
 
 def _run(
     specs: list[str], factories: list[BotFactory], plan: ArenaPlan, rules: Rules,
     limit: Limit | None, timeout: float, progress: Progress | None,
+    executor: Executor | None,
 ) -> ArenaResult:
-    """Play the plan, in this process (``jobs == 1``, with ``factories``) or in workers."""
+    """Play the plan, in this process (no executor, with ``factories``) or in workers."""
     items = ([("deal", i) for i in range(plan.deals)]
              + [("match", i) for i in range(plan.matches)])
-    tasks = [_Task(specs, plan.names, rules, str(plan.seed), c, limit, timeout)
-             for c in _chunks(items, plan.jobs)]
+    shipped: dict[str, Callable[[int | str | None], Bot]] = {}
+    if executor is not None and executor.remote:
+        shipped = {s: registered(s) for s in specs if is_registered(s)}
+    tasks = [_Task(specs, plan.names, rules, str(plan.seed), c, limit, timeout, shipped)
+             for c in _chunks(items, plan.jobs, executor is not None)]
     start = time.perf_counter()
     results: dict[tuple[str, int], tuple[list[float], list[float], list[list[float]]]] = {}
     running = [RunningMean() for _ in specs]
@@ -224,18 +247,12 @@ def _run(
 
     report()
 
-    if plan.jobs == 1:
+    if executor is None:
         _play_items(tasks[0], factories, collect_one)
-    else:
-        with ProcessPoolExecutor(max_workers=plan.jobs) as pool:
-            futures = [pool.submit(_run_task, t) for t in tasks]
-            try:
-                for fut in as_completed(futures):
-                    for item in fut.result():
-                        collect_one(item)
-            except BaseException:  # a broken bot or Ctrl-C: do not play the rest
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
+    else:  # a broken bot or Ctrl-C leaves the loop: the tasks not started are cancelled
+        for _, chunk in executor.unordered(_run_task, tasks):
+            for item in chunk:
+                collect_one(item)
     elapsed = time.perf_counter() - start
     return _summarise(specs, plan, rules, elapsed, results)
 

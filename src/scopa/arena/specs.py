@@ -49,6 +49,11 @@ def bot_factory(spec: str, timeout: float = 10.0) -> Any:
     return NamedFactory(spec)
 
 
+def is_registered(spec: str) -> bool:
+    """Whether a spec names a registered bot (not a frozen bot nor an outside program)."""
+    return spec in bot_names() and not is_frozen(spec) and command_line(spec) is None
+
+
 def command_line(spec: str) -> str | None:
     """The command line of an outside program's spec (None for a registered bot)."""
     return spec[len(CMD_PREFIX) :] if spec.startswith(CMD_PREFIX) else None

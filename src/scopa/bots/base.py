@@ -106,6 +106,12 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
+def registered(name: str) -> Callable[[int | str | None], Bot]:
+    """The factory registered under ``name`` (KeyError if none): a process that runs bots
+    elsewhere (a Ray worker) takes along what was registered here at run time."""
+    return _REGISTRY[name]
+
+
 def bot_names() -> list[str]:
     """Every registered bot and level name, sorted."""
     return sorted(_REGISTRY)

@@ -92,7 +92,16 @@ def arena_command(
         0, min=0,
         help="duplicate matches to the target, after the deals (opt-in: a match costs many deals)",
     ),
-    jobs: int = typer.Option(1, min=1, help="worker processes"),
+    jobs: int | None = typer.Option(
+        None, min=1, show_default=False,
+        help="worker processes (default 1); with --ray, tasks at once (default: the "
+        "cluster's CPUs)",
+    ),
+    ray: str | None = typer.Option(
+        None, "--ray", metavar="ADDRESS",
+        help="run the deals on the Ray cluster at ADDRESS (host:port of its head, or auto) "
+        "instead of local processes; needs pip install 'scopa[ray]' and scopa on every node",
+    ),
     seed: str = typer.Option("0", help="arena seed: the same seed replays the same deals"),
     time_limit: float | None = typer.Option(
         None, "--time", min=0.001, help="seconds per move given to each bot"
@@ -109,8 +118,12 @@ def arena_command(
     of the sides held by other bots, averaged over its seats.
 
     What will be played is printed to stderr first; then a progress bar on a terminal, or a
-    plain line every 5% (deals done, time, margin so far) when stderr is a file or pipe."""
+    plain line every 5% (deals done, time, margin so far) when stderr is a file or pipe.
+
+    The result is the same for any --jobs and on any Ray cluster: each deal's cards and
+    bots' seeds come from the arena seed and the deal's number alone."""
     from ..arena import ArenaError, run_arena
+    from ..arena.executor import ExecutorError
     from ..bots.base import Limit
     from ..protocol import BotProtocolError
 
@@ -121,10 +134,14 @@ def arena_command(
         with _arena_progress(err, transient=as_json) as progress:
             result = run_arena(
                 bots, rules, deals, jobs=jobs, seed=seed, progress=progress, matches=matches,
-                limit=limit, timeout=timeout,
+                limit=limit, timeout=timeout, ray=ray,
             )
     except (ArenaError, BotProtocolError) as e:
         err.print(f"[red]arena stopped:[/red] {escape(str(e))}", markup=True, highlight=False)
+        raise typer.Exit(1) from None
+    except ExecutorError as e:  # --ray without Ray, or no cluster there
+        err.print(f"[red]arena cannot start:[/red] {escape(str(e))}", markup=True,
+                  highlight=False)
         raise typer.Exit(1) from None
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
