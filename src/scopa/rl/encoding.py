@@ -206,7 +206,7 @@ class Layout:
 
     def size_numbers(self, me: int, sizes: Sequence[int]) -> list[float]:
         """The hand sizes part of ``scalars`` (the part that changes at every play)."""
-        return [sizes[q] / 10 for q in self.orders[me]]
+        return [size_number(sizes[q]) for q in self.orders[me]]
 
     def sweep_numbers(self, me: int, scope: Sequence[int]) -> list[float]:
         """The sweeps part of ``scalars``."""
@@ -220,6 +220,11 @@ class Layout:
     def orders(self) -> list[list[int]]:
         """Per observer, the absolute seats in relative order (the observer first)."""
         return _orders(self.rules.players)
+
+
+def size_number(size: int) -> float:
+    """A hand size as the observation gives it."""
+    return size / 10
 
 
 def _orders(n: int) -> list[list[int]]:
