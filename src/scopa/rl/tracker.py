@@ -165,6 +165,16 @@ class Tracker:
 
     def observe(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation (a new array: the caller may keep it)."""
+        self._update(game, turn, seat)
+        return self._numpy.take(self._gather[seat])
+
+    def write(self, out: np.ndarray, game: Game, turn: Turn | None, seat: int) -> None:
+        """Write seat ``seat``'s observation into ``out`` (float32, ``layout.size``)."""
+        self._update(game, turn, seat)
+        self._numpy.take(self._gather[seat], out=out)
+
+    def _update(self, game: Game, turn: Turn | None, seat: int) -> None:
+        """Bring the public part and the seat's private block up to ``game`` and ``turn``."""
         history = game.history
         if history is not self._history:  # another deal or another game
             self._history = history
@@ -172,10 +182,12 @@ class Tracker:
         public = self._public
         seen = len(history)
         if public is None or seen < public.seen:
-            return self._build(game, turn, seat)
+            self._build(game, turn, seat)
+            return
         # within a deal every other change adds an entry too
         if seen != public.seen and not self._advance(game, history, public):
-            return self._build(game, turn, seat)
+            self._build(game, turn, seat)
+            return
         if self._private[seat] is None:
             self._build_private(game, seat)
         if turn is None:
@@ -183,9 +195,8 @@ class Tracker:
                 self._write_turn(public, -1, 0)
         elif turn.card != public.turn_card or turn.taken != public.turn_taken:
             self._write_turn(public, turn.card, turn.taken)
-        return self._numpy.take(self._gather[seat])
 
-    def _build(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
+    def _build(self, game: Game, turn: Turn | None, seat: int) -> None:
         """The full encoding of the seat's view written into the buffer (the public part
         and the seat's private block; the other seats' blocks are built at their next
         observation). The values are ``Layout.encode``'s (its card sets and numbers)
@@ -211,7 +222,6 @@ class Tracker:
         )
         self._private = [None] * self._n
         self._private[seat] = _Private(view.hand, view.unseen())
-        return self._numpy.take(self._gather[seat])
 
     def _build_private(self, game: Game, seat: int) -> None:
         """The seat's private block from its view (the public part is up to date)."""
