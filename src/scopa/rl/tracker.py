@@ -14,9 +14,10 @@ hand, another's leaves its unseen cards) and the round dealt since (its own new 
 The seat's vector is then gathered from the buffer in its relative order (a new array).
 
 The first observation of a deal, of another game, or after any entry that is not a card
-played (an opening sweep, a declaration or a pass in Cirulla) is built in full by
-``Layout.encode`` from the observing seat's view and scattered into the buffer; a seat
-whose private part is not kept yet gets it from its own view. So every part starts from a
+played (an opening sweep, a declaration or a pass in Cirulla) is built in full from the
+observing seat's view, with what ``Layout.encode`` is made of (``Layout.view_masks`` and
+``Layout.view_numbers``) written straight into the buffer; a seat whose private part is
+not kept yet gets it from its own view. So every part starts from a
 view and only public plays (and the seat's own new cards) are applied to it.
 ``tests/rl/test_tracker.py`` checks, over random play of every preset, that the tracked
 vector always equals ``Layout.encode`` of the view (so the secrecy test of the view
