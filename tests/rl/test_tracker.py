@@ -77,3 +77,16 @@ def test_a_tracked_vector_is_the_callers_to_keep():
     ep.act(int(np.flatnonzero(ep.mask())[0]))
     ep.observe(0)
     assert np.array_equal(first, before)
+
+
+def test_write_fills_the_callers_array_with_the_observation():
+    rules = Rules.preset("scopone")
+    ep = Episode(rules)
+    ep.reset("written")
+    rng = random.Random(5)
+    out = np.full(ep.layout.size, -1.0, dtype=np.float32)
+    while not ep.done:
+        seat = rng.randrange(rules.players)
+        ep.tracker.write(out, ep.game, ep.turn, seat)
+        assert np.array_equal(out, ep.layout.encode(ep.game.view(seat), ep.turn))
+        ep.act(int(rng.choice(np.flatnonzero(ep.mask()))))

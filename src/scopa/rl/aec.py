@@ -104,13 +104,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.episode.to_move]
+        #: the last step ended a hand: its rewards and result are still in the dicts
+        self._hand_ended = False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
         ep = self.episode
-        on_turn = not ep.done and agent == self.agent_selection
+        on_turn = agent == self.agent_selection and not (ep.terminated or ep.truncated)
         mask = ep.mask() if on_turn else np.zeros(NUM_ACTIONS, dtype=np.int8)
-        return {"observation": ep.observe(seat), "action_mask": mask}
+        return {"observation": ep.observe(self._seat[agent]), "action_mask": mask}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection  # AECEnv.last, a call fewer: it runs every step
+        return (
+            self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+            self.terminations[agent], self.truncations[agent], self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -124,19 +134,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
             self._accumulate_rewards()
             self.infos = {a: {"hand_result": ep.hand_end.result} for a in self.agents}
-        else:  # rewards come only when a hand ends
-            if any(self.rewards.values()):
-                self.rewards = dict.fromkeys(self.possible_agents, 0.0)
-            if self.infos[agent]:  # a hand ended on the step before: clear its result
-                self.infos = {a: {} for a in self.agents}
-        if ep.done:
+            self._hand_ended = True
+        elif self._hand_ended:  # rewards come only when a hand ends
+            self._hand_ended = False  # it ended on the step before: clear its rewards, result
+            self.rewards = dict.fromkeys(self.possible_agents, 0.0)
+            self.infos = {a: {} for a in self.agents}
+        if ep.terminated or ep.truncated:
             flags = self.terminations if ep.terminated else self.truncations
             for a in self.agents:
                 flags[a] = True
             nxt = self.possible_agents.index(agent) + 1
             self.agent_selection = self.possible_agents[nxt % len(self.possible_agents)]
         else:
-            self.agent_selection = self.possible_agents[ep.to_move]
+            self.agent_selection = self.possible_agents[ep.game.to_move]
         if self.render_mode == "human":
             print(self.render())
 

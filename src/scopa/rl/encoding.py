@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import ALL_CARDS, NUM_CARDS
+from ..cards import ALL_CARDS, NUM_CARDS, RANK_MASK
 from ..game import is_card_play
 from ..rules import Rules
 from ..view import PlayerView
@@ -76,12 +76,9 @@ def mask_array(bits: int) -> np.ndarray:
 _MASKS: dict[int, np.ndarray] = {}
 _MASKS_KEPT = 1 << 14
 
-#: the hand, table and unseen planes to their rank counts / 4 (one product: sums of
-#: quarters, exact in float32)
-_RANK_SUMS = np.zeros((3 * NUM_CARDS, 30), dtype=np.float32)
-for _plane in range(3):
-    for _card in range(NUM_CARDS):
-        _RANK_SUMS[_plane * NUM_CARDS + _card, _plane * 10 + _card % 10] = 0.25
+def rank_counts(mask: int) -> list[float]:
+    """How many cards of each rank (ace to king) a card set holds, / 4."""
+    return [(mask & RANK_MASK[rank]).bit_count() / 4 for rank in range(1, 11)]
 
 
 @dataclass(frozen=True)
@@ -130,10 +127,11 @@ class Layout:
         out = np.empty(self.size, dtype=np.float32)
         planes = self.sections["hand_sizes"][0]
         ranks = self.sections["hand_ranks"][0]
-        out[:planes] = card_planes(self._masks(view, turn))
-        out[planes:ranks] = self._scalars(view)
-        # ranks of the hand, table and unseen planes: the four suits of each rank summed
-        out[ranks:] = out[: 3 * NUM_CARDS] @ _RANK_SUMS
+        masks = self.view_masks(view, turn)
+        out[:planes] = card_planes(masks)
+        out[planes:ranks] = self.view_numbers(view)
+        # ranks of the hand, table and unseen planes
+        out[ranks:] = rank_counts(masks[0]) + rank_counts(masks[1]) + rank_counts(masks[2])
         return out
 
     def encode_info(self, view: PlayerView, turn: Turn | None) -> np.ndarray:
@@ -164,8 +162,8 @@ class Layout:
             ones.append(self.play_width - 1)
         return ones
 
-    def _masks(self, view: PlayerView, turn: Turn | None) -> list[int]:
-        """The card sets of the observation, in layout order."""
+    def view_masks(self, view: PlayerView, turn: Turn | None) -> list[int]:
+        """The card sets of the observation, in layout order (a plane each)."""
         me = view.seat
         if me < 0:
             raise ValueError("an observation is always of a seat, not a spectator's view")
@@ -174,8 +172,8 @@ class Layout:
             played_cards(self.rules.players, view.history),
         )
 
-    def _scalars(self, view: PlayerView) -> list[float]:
-        """Counts, seats, scores, stock and round, in layout order."""
+    def view_numbers(self, view: PlayerView) -> list[float]:
+        """Counts, seats, scores, stock and round, in layout order (after the planes)."""
         return self.scalars(
             view.seat, view.hand_sizes, view.scope, view.last_capturer, view.dealer,
             -1 if view.hand_over else view.to_move, view.scores, view.stock_size, view.round,
@@ -206,7 +204,7 @@ class Layout:
 
     def size_numbers(self, me: int, sizes: Sequence[int]) -> list[float]:
         """The hand sizes part of ``scalars`` (the part that changes at every play)."""
-        return [sizes[q] / 10 for q in self.orders[me]]
+        return [size_number(sizes[q]) for q in self.orders[me]]
 
     def sweep_numbers(self, me: int, scope: Sequence[int]) -> list[float]:
         """The sweeps part of ``scalars``."""
@@ -220,6 +218,11 @@ class Layout:
     def orders(self) -> list[list[int]]:
         """Per observer, the absolute seats in relative order (the observer first)."""
         return _orders(self.rules.players)
+
+
+def size_number(size: int) -> float:
+    """A hand size as the observation gives it."""
+    return size / 10
 
 
 def _orders(n: int) -> list[list[int]]:

@@ -74,6 +74,8 @@ class Episode:
         self.truncated = False
         #: the hand ended by the last action or move, if any
         self.hand_end: HandEnd | None = None
+        #: every seat's reward from a play that ends no hand
+        self._no_rewards = (0.0,) * rules.players
 
     def reset(self, seed: str) -> None:
         """Deal a new episode: hand ``seed``, or a match from match seed ``seed``."""
@@ -98,30 +100,32 @@ class Episode:
 
     def mask(self) -> np.ndarray:
         """The legal actions as NUM_ACTIONS int8 zeros and ones."""
-        bits = 0 if self.done else legal_actions_mask(self.game, self.turn)
+        game, turn = self.game, self.turn
+        bits = 0 if self.terminated or self.truncated else legal_actions_mask(game, turn)
         # the next action is checked against it while the state is the same
-        history = self.game.history
-        self._legal = (history, len(history), self.turn, bits)
+        history = game.history
+        self._legal = (history, len(history), turn, bits)
         return mask_array(bits)
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's observation vector (equal to ``Layout.encode`` of its view)."""
         return self.tracker.observe(self.game, self.turn, seat)
 
-    def act(self, action: int) -> list[float]:
+    def act(self, action: int) -> tuple[float, ...]:
         """Apply one action of the seat to move; return every seat's reward from it."""
-        if self.done:
+        if self.terminated or self.truncated:
             raise ValueError("the episode is over: reset it")
+        game = self.game
         legal = None
         if self._legal is not None:
             history, plays, turn, bits = self._legal
             self._legal = None
-            if history is self.game.history and plays == len(history) and turn is self.turn:
+            if history is game.history and plays == len(history) and turn is self.turn:
                 legal = bits
-        self.turn = apply_action(self.game, self.turn, action, legal)
+        self.turn = apply_action(game, self.turn, action, legal)
         return self._after_play()
 
-    def play(self, move: Move) -> list[float]:
+    def play(self, move: Move) -> tuple[float, ...]:
         """Play a whole move (a bot's) for the seat to move; every seat's reward from it."""
         if self.done or self.turn is not None:
             raise ValueError("no whole move can be played now")
@@ -129,12 +133,12 @@ class Episode:
         self.game.play(move)
         return self._after_play()
 
-    def _after_play(self) -> list[float]:
+    def _after_play(self) -> tuple[float, ...]:
         game = self.game
         rules = self.rules
         self.hand_end = None
         if not game.hand_over:
-            return [0.0] * rules.players
+            return self._no_rewards
         result = game.hand_result()
         points = [side["total"] for side in result["sides"]]
         side_reward = [0.0] * rules.teams
@@ -155,4 +159,4 @@ class Episode:
             else:
                 game.next_hand()
         self.hand_end = HandEnd(result, scores, last, game.winner)
-        return [side_reward[s % rules.teams] for s in range(rules.players)]
+        return tuple([side_reward[s % rules.teams] for s in range(rules.players)])

@@ -51,7 +51,7 @@ class InfoTracker:
     def write(self, out: np.ndarray, game: Game, turn: Turn | None, seat: int) -> None:
         """Write seat ``seat``'s information-state vector into ``out``."""
         layout = self.layout
-        out[: layout.size] = self.tracker.observe(game, turn, seat)
+        self.tracker.write(out[: layout.size], game, turn, seat)
         history = game.history
         if history is not self._history:  # another deal or another game
             self._history = history

@@ -476,7 +476,7 @@ class ScopaObserver:
         if self.perfect_recall:
             self._tracked.write(self.tensor, game, state.turn, player)
         else:
-            self.tensor[:] = self._tracked.tracker.observe(game, state.turn, player)
+            self._tracked.tracker.write(self.tensor, game, state.turn, player)
 
     def string_from(self, state: ScopaState, player: int) -> str:
         view = state.view(player)
