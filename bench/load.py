@@ -329,6 +329,19 @@ async def bench(args: argparse.Namespace) -> None:
               f"{sl['p50']} ms, p99 {sl['p99']} ms, max {sl['max']} ms; garbage collection: "
               f"longest pause {sl['gc_max']} ms, {sl['gc_total']} ms in all; "
               f"{h['sockets']} sockets")
+    for i, h in enumerate(healths):
+        phases = h.get("phases_ms", {})
+        print(f"server {i + 1} phases (ms: n, median, p99, max): " + "; ".join(
+            f"{k} {v['n']} {v['p50']}/{v['p99']}/{v['max']}" for k, v in phases.items()))
+    counts: dict[str, int] = {}
+    for h in healths:
+        for k, v in h.get("counts", {}).items():
+            counts[k] = counts.get(k, 0) + v
+    if counts:
+        trips = sum(counts.values())
+        print(f"database over all servers, per move: {trips / max(moves, 1):.2f} round trips ("
+              + ", ".join(f"{k} {v / max(moves, 1):.2f}" for k, v in sorted(counts.items()))
+              + ")")
     print(f"longest over all servers: event-loop stall "
           f"{max(h['loop_lag_ms']['max'] for h in healths)} ms, GC pause "
           f"{max(h['loop_lag_ms']['gc_max'] for h in healths)} ms")

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from .security import require_operator
+from .timing import PHASES
 
 router = APIRouter(prefix="/api", tags=["health"])
 
@@ -78,6 +79,7 @@ def health(request: Request, reset: bool = False) -> dict[str, Any]:
     if reset:
         require_operator(request, request.app.state.settings)
         request.app.state.lag.reset()
+        PHASES.reset()
     tables = master.tables.values()
     sockets = sum(len(s.conns) for t in tables for s in t.seats)
     sockets += sum(len(t.spectators) for t in tables)
@@ -87,4 +89,6 @@ def health(request: Request, reset: bool = False) -> dict[str, Any]:
         "playing": sum(1 for t in tables if t.status == "playing"),
         "sockets": sockets,
         "loop_lag_ms": request.app.state.lag.summary(),
+        # where moves spend their time here, and the database round trips (timing.py)
+        **PHASES.summary(),
     }

@@ -6,6 +6,7 @@ write commits before it returns, so whatever the server announced survives a cra
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -22,6 +23,7 @@ from sqlalchemy.ext.asyncio import (
 
 from . import migrate
 from .models import EventRow, MatchRow, Meta, SeatRow, TableRow, utcnow
+from .timing import PHASES
 
 
 @dataclass
@@ -58,10 +60,33 @@ def async_url(url: str | URL) -> URL:
     return parsed
 
 
+def count_round_trips(engine: AsyncEngine) -> None:
+    """Count the database's round trips (``timing.PHASES``): statements, BEGINs, COMMITs
+    and connection check-outs (each check-out pings a PostgreSQL connection first)."""
+    sync = engine.sync_engine
+
+    @event.listens_for(sync, "before_cursor_execute")
+    def _statement(*_: Any) -> None:
+        PHASES.count("db.statements")
+
+    @event.listens_for(sync, "begin")
+    def _begin(*_: Any) -> None:
+        PHASES.count("db.begins")
+
+    @event.listens_for(sync, "commit")
+    def _commit(*_: Any) -> None:
+        PHASES.count("db.commits")
+
+    @event.listens_for(sync.pool, "checkout")
+    def _checkout(*_: Any) -> None:
+        PHASES.count("db.checkouts")
+
+
 def make_engine(url: str | URL) -> AsyncEngine:
     parsed = async_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(parsed)
+        count_round_trips(engine)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -73,7 +98,9 @@ def make_engine(url: str | URL) -> AsyncEngine:
             cur.close()
 
         return engine
-    return create_async_engine(parsed, pool_pre_ping=True)
+    engine = create_async_engine(parsed, pool_pre_ping=True)
+    count_round_trips(engine)
+    return engine
 
 
 class Store:
@@ -185,8 +212,10 @@ class Store:
         (and its table) in the same transaction. ``Conflict`` (nothing written) when the
         match already has an event ``seq``: the unique ``(match_id, seq)`` is the per-table
         guard between workers, so two writers can never both append the same step."""
+        start = time.perf_counter()
         try:
             await self._append(match_id, seq, kind, data, finish)
+            PHASES.record("db.append", time.perf_counter() - start)
         except IntegrityError as e:
             raise Conflict(f"event {seq} of match {match_id} is already written") from e
 
@@ -195,7 +224,9 @@ class Store:
         finish: tuple[int, list[int], int] | None,
     ) -> None:
         if finish is None:  # the hot path: one row, SQL core (no ORM unit of work)
+            start = time.perf_counter()
             async with self.engine.begin() as conn:
+                PHASES.record("db.checkout", time.perf_counter() - start)
                 await conn.execute(
                     _INSERT_EVENT,
                     {"match_id": match_id, "seq": seq, "kind": kind, "data": data,
