@@ -43,6 +43,9 @@ log = logging.getLogger("scopa.server")
 #: tables taken over at once after a heartbeat (each reads its log)
 LEASE_BATCH = 64
 
+#: announcements published in one round trip at most
+PUBLISH_MAX = 500
+
 #: another module's part of a table's announcements (e.g. chat)
 Handler = Callable[["Table", Event], Awaitable[None]]
 
@@ -168,15 +171,20 @@ class Cluster:
         await self.broker.publish(table.id, {"kind": kind, "origin": self.worker, **data})
 
     async def _publisher(self) -> None:
+        """Publish the announcements in order: all those queued meanwhile in one round trip
+        (one per announcement fell behind a busy worker's moves by seconds)."""
         while True:
-            table_id, event, queued = await self._out.get()
+            batch = [await self._out.get()]
+            while not self._out.empty() and len(batch) < PUBLISH_MAX:
+                batch.append(self._out.get_nowait())
             start = time.perf_counter()
-            PHASES.record("broker.out_queue", start - queued)
+            for _, _, queued in batch:
+                PHASES.record("broker.out_queue", start - queued)
             try:
-                await self.broker.publish(table_id, event)
+                await self.broker.publish_many([(t, e) for t, e, _ in batch])
                 PHASES.record("broker.publish", time.perf_counter() - start)
             except Exception as e:  # the others re-read the log once the broker is back
-                log.warning("publishing to table %s failed: %s", table_id, e)
+                log.warning("publishing %d announcements failed: %s", len(batch), e)
 
     # -- listening ----------------------------------------------------------------------
     def watch(self, table: Table) -> None:
