@@ -327,7 +327,8 @@ async def bench(args: argparse.Namespace) -> None:
         sl = h["loop_lag_ms"]
         print(f"server {i + 1}/{len(healths)} event-loop lag (last minute): median "
               f"{sl['p50']} ms, p99 {sl['p99']} ms, max {sl['max']} ms; garbage collection: "
-              f"longest pause {sl['gc_max']} ms, {sl['gc_total']} ms in all; "
+              f"longest pause {sl['gc_max']} ms, {sl['gc_total']} ms in all "
+              f"(per generation [longest ms, count]: {sl.get('gc_by_gen')}); "
               f"{h['sockets']} sockets")
     for i, h in enumerate(healths):
         phases = h.get("phases_ms", {})
@@ -338,10 +339,12 @@ async def bench(args: argparse.Namespace) -> None:
         for k, v in h.get("counts", {}).items():
             counts[k] = counts.get(k, 0) + v
     if counts:
-        trips = sum(counts.values())
+        trip_kinds = ("db.statements", "db.begins", "db.commits", "db.checkouts")
+        trips = sum(counts.get(k, 0) for k in trip_kinds)
         print(f"database over all servers, per move: {trips / max(moves, 1):.2f} round trips ("
-              + ", ".join(f"{k} {v / max(moves, 1):.2f}" for k, v in sorted(counts.items()))
-              + ")")
+              + ", ".join(f"{k} {counts.get(k, 0) / max(moves, 1):.2f}" for k in trip_kinds)
+              + f"); {counts.get('db.events', 0) / max(counts.get('db.groups', 1), 1):.1f} "
+              f"events per group commit, {counts.get('db.conflicts', 0)} steps refused as taken")
     print(f"longest over all servers: event-loop stall "
           f"{max(h['loop_lag_ms']['max'] for h in healths)} ms, GC pause "
           f"{max(h['loop_lag_ms']['gc_max'] for h in healths)} ms")

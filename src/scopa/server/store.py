@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import event, func, insert, select, update
+from sqlalchemy import event, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import (
@@ -37,7 +38,6 @@ class StoredTable:
     events: list[EventRow] = field(default_factory=list)
 
 
-_INSERT_EVENT = insert(EventRow)
 #: events committed together at most (one INSERT statement of many rows)
 GROUP_MAX = 500
 
@@ -95,10 +95,11 @@ def count_round_trips(engine: AsyncEngine) -> None:
         PHASES.count("db.checkouts")
 
 
-def make_engine(url: str | URL) -> AsyncEngine:
+def make_engine(url: str | URL, **options: Any) -> AsyncEngine:
+    """The asyncio engine of ``url`` (``options`` go to SQLAlchemy, e.g. the pool's size)."""
     parsed = async_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = create_async_engine(parsed)
+        engine = create_async_engine(parsed, **options)
         count_round_trips(engine)
 
         @event.listens_for(engine.sync_engine, "connect")
@@ -111,7 +112,7 @@ def make_engine(url: str | URL) -> AsyncEngine:
             cur.close()
 
         return engine
-    engine = create_async_engine(parsed, pool_pre_ping=True)
+    engine = create_async_engine(parsed, pool_pre_ping=True, **options)
     count_round_trips(engine)
     return engine
 
@@ -121,16 +122,25 @@ class Store:
 
     def __init__(self, url: str | URL) -> None:
         self.engine = make_engine(url)
+        #: the group commits' own connection, never queued behind reads for a pooled one;
+        #: each group is one INSERT statement, atomic by itself, so no BEGIN and COMMIT
+        #: round trips around it (the statement commits as it ends)
+        self._writes = make_engine(url, pool_size=1, max_overflow=0,
+                                   isolation_level="AUTOCOMMIT")
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
         #: events waiting for the next group commit, each with its waiting append
         self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        #: INSERT with ON CONFLICT of this database (PostgreSQL's and SQLite's are alike)
+        self._upsert = (postgresql.insert if self.engine.dialect.name == "postgresql"
+                        else sqlite.insert)
 
     async def migrate(self) -> None:
         await migrate.upgrade(self.engine)
 
     async def close(self) -> None:
         await self.engine.dispose()
+        await self._writes.dispose()
 
     # -- installation -------------------------------------------------------------------
     async def secret(self) -> str:
@@ -231,7 +241,7 @@ class Store:
 
         Returns once the event is committed. Events of every table are group-committed: the
         appends that arrive while a transaction is on its way go together in the next one
-        (one connection, one INSERT of many rows, one COMMIT), so under load a move costs a
+        (a connection of their own, one INSERT of many rows), so under load a move costs a
         fraction of a round trip and never waits for a pooled connection."""
         start = time.perf_counter()
         try:
@@ -255,19 +265,30 @@ class Store:
     async def _write_pending(self) -> None:
         """Commit the queued events, as many at a time as are waiting, until none is."""
         while self._pending:
-            batch = [(row, done) for row, done in self._pending[:GROUP_MAX]
-                     if not done.cancelled()]  # given up on before it was written: not written
-            del self._pending[:GROUP_MAX]
+            batch: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+            later: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+            keys: set[tuple[str, int]] = set()
+            for row, done in self._pending[:GROUP_MAX]:
+                key = (row["match_id"], row["seq"])
+                if done.cancelled():  # given up on before it was written: not written
+                    continue
+                # a step twice in one INSERT: which one the database keeps is not said,
+                # so the second waits for the next transaction (and gets its Conflict)
+                (later if key in keys else batch).append((row, done))
+                keys.add(key)
+            self._pending[:GROUP_MAX] = later
             if not batch:
                 continue
             PHASES.count("db.events", len(batch))
             await self._write_group(batch)
 
     async def _write_group(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]]) -> None:
-        """One transaction for ``batch``; if some step in it is taken (another worker wrote
-        it), each half again, so only the taken ones fail."""
+        """One transaction for ``batch``. A step already taken (another worker wrote it)
+        is skipped by the INSERT itself (``ON CONFLICT DO NOTHING``) and its append alone
+        gets ``Conflict``; any other refusal splits the batch in halves, so only the
+        refused appends fail."""
         try:
-            await self._insert([row for row, _ in batch])
+            written = await self._insert([row for row, _ in batch])
         except IntegrityError as e:
             if len(batch) == 1:
                 _settle(batch[0][1], e)
@@ -280,14 +301,28 @@ class Store:
             for _, done in batch:
                 _settle(done, e)
             return
-        for _, done in batch:
-            _settle(done, None)
+        for row, done in batch:
+            if (row["match_id"], row["seq"]) in written:
+                _settle(done, None)
+            else:
+                PHASES.count("db.conflicts")
+                _settle(done, IntegrityError("INSERT", None, ValueError(
+                    f"event {row['seq']} of match {row['match_id']} is already written")))
 
-    async def _insert(self, rows: list[dict[str, Any]]) -> None:
+    async def _insert(self, rows: list[dict[str, Any]]) -> set[tuple[str, int]]:
+        """Insert the rows that do not take a step already written, in one statement
+        (committed when it returns); the ``(match_id, seq)`` of those written."""
         start = time.perf_counter()
-        async with self.engine.begin() as conn:
+        stmt = (self._upsert(EventRow).values(rows)
+                .on_conflict_do_nothing(index_elements=["match_id", "seq"])
+                .returning(EventRow.match_id, EventRow.seq))
+        async with self._writes.connect() as conn:
             PHASES.record("db.checkout", time.perf_counter() - start)
-            await conn.execute(_INSERT_EVENT, rows)
+            result = await conn.execute(stmt)
+            written = {(m, q) for m, q in result.all()}
+        PHASES.record("db.commit", time.perf_counter() - start)
+        PHASES.count("db.groups")
+        return written
 
     async def _finish(
         self, match_id: str, seq: int, kind: str, data: dict[str, Any],
