@@ -22,7 +22,7 @@ the broker). It then also prints per-move server CPU, bytes per match, and the l
 pause and event-loop stall over all workers.
 
 Usage: .venv/bin/python bench/load.py [--matches 200] [--seconds 60] [--think 0.5 2.0]
-       [--workers 2]
+       [--workers 2] [--src ../other-checkout/src]
 """
 
 from __future__ import annotations
@@ -227,15 +227,16 @@ async def bench(args: argparse.Namespace) -> None:
         "SCOPA_OPERATOR_SECRET": operator,
     }
     database = None
+    src = Path(args.src).resolve()
     if args.workers > 1:  # the scaled deployment: PostgreSQL + Redis, N processes
         database = f"scopa_bench_{secrets.token_hex(4)}"
         await _pg_admin(f'CREATE DATABASE "{database}"')
         settings["SCOPA_BROKER_URL"] = REDIS_URL
         settings["SCOPA_BROKER_PREFIX"] = f"{database}:"
         url = PG_URL.rsplit("/", 1)[0] + f"/{database}"
-        servers = [start_server(settings, database_url=url) for _ in range(args.workers)]
+        servers = [start_server(settings, src, database_url=url) for _ in range(args.workers)]
     else:
-        servers = [start_server(settings)]
+        servers = [start_server(settings, src)]
     server, port = servers[0]
     bases = [f"127.0.0.1:{p}" for _, p in servers]
     base_http = f"http://{bases[0]}"
@@ -383,6 +384,8 @@ def main() -> None:
                         "N > 1 run on PostgreSQL + Redis")
     p.add_argument("--bot-workers", type=int, default=2, help="bot processes per server")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--src", default=str(ROOT / "src"),
+                   help="source tree of the server to run (e.g. another checkout's, to pair)")
     args = p.parse_args()
     if not 1 <= args.matches <= 2000 or not 0 < args.seconds <= 600:
         p.error("matches must be 1..2000 and seconds 0..600")
