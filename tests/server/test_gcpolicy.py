@@ -1,5 +1,5 @@
-"""The collector policy (``server.gcpolicy``): the survivors of a full collection are
-frozen, so the next full collections leave them out; a collection of everything frees
+"""The collector policy (``server.gcpolicy``): the survivors of a generation-1 or full
+collection are frozen, so the next full collections leave them out; a collection of everything frees
 garbage cycles among frozen objects."""
 
 from __future__ import annotations
@@ -19,17 +19,22 @@ class Node:
         self.me = self
 
 
-def test_the_survivors_of_a_full_collection_are_frozen_then_collected_all_at_once() -> None:
+def test_the_survivors_of_older_collections_are_frozen_then_collected_all_at_once() -> None:
     async def run() -> None:
         collector = Collector(full_every=3600)
         collector.start()
         try:
             frozen = gc.get_freeze_count()
             kept = [Node() for _ in range(1000)]
-            gc.collect()  # a full collection: the freeze follows on the loop
+            gc.collect(1)  # a generation-1 collection: the freeze follows on the loop
             while collector.freezes == 0:
                 await asyncio.sleep(0)
             assert gc.get_freeze_count() >= frozen + len(kept)
+            young = collector.freezes
+            gc.collect(0)  # a young collection alone freezes nothing
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            assert collector.freezes == young
             # a cycle frozen then dropped is garbage a full collection cannot see ...
             cycle = Node()
             collector.freeze()

@@ -2,12 +2,14 @@
 object, so with a thousand tables in memory each one stopped the event loop for 100-300 ms
 several times a minute, and that, not the work of the moves, set the slowest deliveries.
 
-The objects that survive a full collection are mostly long-lived (tables, games, sockets):
-right after each one this process moves everything to the permanent generation
-(``gc.freeze``), so the next full collections look only at what is newer. Frozen objects
-are still freed by reference counting; only garbage *cycles* among them wait, for one full
-collection of everything every ``full_every`` seconds (one pause per period instead of
-several a minute)."""
+The objects that survive two young collections (a second or two under load) are mostly
+long-lived (tables, games, sockets): right after each generation-1 or full collection this
+process moves everything to the permanent generation (``gc.freeze``, which costs nothing),
+so full collections look only at what is newer, and the first one after a thousand tables
+were made is as short as the others. Frozen objects are still freed by reference counting;
+only garbage *cycles* among them (e.g. a closed socket's tasks) wait, for one collection of
+everything every ``full_every`` seconds: one pause per period instead of several a
+minute, and at most that period's cycles kept meanwhile."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ FULL_EVERY = 600.0
 
 
 class Collector:
-    """Freezes the survivors of each full collection; collects everything now and then."""
+    """Freezes the survivors of older-generation collections; collects everything now and
+    then."""
 
     def __init__(self, full_every: float = FULL_EVERY) -> None:
         self.full_every = full_every
@@ -36,7 +39,7 @@ class Collector:
 
     def _after(self, phase: str, info: dict[str, Any]) -> None:
         # not inside the collector's callback: on the loop, right after it
-        if phase == "stop" and info.get("generation") == 2 and not self._scheduled \
+        if phase == "stop" and info.get("generation", 0) >= 1 and not self._scheduled \
                 and self._loop is not None and not self._loop.is_closed():
             self._scheduled = True
             self._loop.call_soon_threadsafe(self.freeze)

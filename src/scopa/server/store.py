@@ -6,6 +6,7 @@ write commits before it returns, so whatever the server announced survives a cra
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -73,18 +75,20 @@ def async_url(url: str | URL) -> URL:
     return parsed
 
 
-def count_round_trips(engine: AsyncEngine) -> None:
+def count_round_trips(engine: AsyncEngine, autocommit: bool = False) -> None:
     """Count the database's round trips (``timing.PHASES``): statements, BEGINs, COMMITs
-    and connection check-outs (each check-out pings a PostgreSQL connection first)."""
+    and connection check-outs (each check-out pings a PostgreSQL connection first); an
+    ``autocommit`` engine sends no BEGIN."""
     sync = engine.sync_engine
 
     @event.listens_for(sync, "before_cursor_execute")
     def _statement(*_: Any) -> None:
         PHASES.count("db.statements")
 
-    @event.listens_for(sync, "begin")
-    def _begin(*_: Any) -> None:
-        PHASES.count("db.begins")
+    if not autocommit:
+        @event.listens_for(sync, "begin")
+        def _begin(*_: Any) -> None:
+            PHASES.count("db.begins")
 
     @event.listens_for(sync, "commit")
     def _commit(*_: Any) -> None:
@@ -100,7 +104,7 @@ def make_engine(url: str | URL, **options: Any) -> AsyncEngine:
     parsed = async_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(parsed, **options)
-        count_round_trips(engine)
+        count_round_trips(engine, options.get("isolation_level") == "AUTOCOMMIT")
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -113,7 +117,7 @@ def make_engine(url: str | URL, **options: Any) -> AsyncEngine:
 
         return engine
     engine = create_async_engine(parsed, pool_pre_ping=True, **options)
-    count_round_trips(engine)
+    count_round_trips(engine, options.get("isolation_level") == "AUTOCOMMIT")
     return engine
 
 
@@ -263,44 +267,66 @@ class Store:
         await done
 
     async def _write_pending(self) -> None:
-        """Commit the queued events, as many at a time as are waiting, until none is."""
+        """Commit the queued events, as many at a time as are waiting, until none is; on one
+        connection kept while more keep coming (no check-out, ping and reset per group)."""
         while self._pending:
-            batch: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
-            later: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
-            keys: set[tuple[str, int]] = set()
-            for row, done in self._pending[:GROUP_MAX]:
-                key = (row["match_id"], row["seq"])
-                if done.cancelled():  # given up on before it was written: not written
-                    continue
-                # a step twice in one INSERT: which one the database keeps is not said,
-                # so the second waits for the next transaction (and gets its Conflict)
-                (later if key in keys else batch).append((row, done))
-                keys.add(key)
-            self._pending[:GROUP_MAX] = later
+            batch = self._next_group()
             if not batch:
                 continue
-            PHASES.count("db.events", len(batch))
-            await self._write_group(batch)
+            start = time.perf_counter()
+            try:
+                conn = await self._writes.connect()
+                PHASES.record("db.checkout", time.perf_counter() - start)
+            except Exception as e:  # the database is away: this group's appends fail
+                for _, done in batch:
+                    _settle(done, e)
+                continue
+            try:
+                ok = await self._write_group(conn, batch)
+                while ok and self._pending:
+                    batch = self._next_group()
+                    if batch:
+                        ok = await self._write_group(conn, batch)
+            finally:
+                with contextlib.suppress(Exception):
+                    await conn.close()
 
-    async def _write_group(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]]) -> None:
-        """One transaction for ``batch``. A step already taken (another worker wrote it)
-        is skipped by the INSERT itself (``ON CONFLICT DO NOTHING``) and its append alone
-        gets ``Conflict``; any other refusal splits the batch in halves, so only the
-        refused appends fail."""
+    def _next_group(self) -> list[tuple[dict[str, Any], asyncio.Future[None]]]:
+        """The next appends to write together (taken off the queue)."""
+        batch: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        later: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        keys: set[tuple[str, int]] = set()
+        for row, done in self._pending[:GROUP_MAX]:
+            key = (row["match_id"], row["seq"])
+            if done.cancelled():  # given up on before it was written: not written
+                continue
+            # a step twice in one INSERT: which one the database keeps is not said, so the
+            # second waits for the next group (and gets its Conflict)
+            (later if key in keys else batch).append((row, done))
+            keys.add(key)
+        self._pending[:GROUP_MAX] = later
+        PHASES.count("db.events", len(batch))
+        return batch
+
+    async def _write_group(self, conn: AsyncConnection,
+                           batch: list[tuple[dict[str, Any], asyncio.Future[None]]]) -> bool:
+        """One INSERT for ``batch``. A step already taken (another worker wrote it) is
+        skipped by the INSERT itself (``ON CONFLICT DO NOTHING``) and its append alone gets
+        ``Conflict``; any other refusal splits the batch in halves, so only the refused
+        appends fail. False when the connection failed (the batch's appends fail too)."""
         try:
-            written = await self._insert([row for row, _ in batch])
+            written = await self._insert(conn, [row for row, _ in batch])
         except IntegrityError as e:
             if len(batch) == 1:
                 _settle(batch[0][1], e)
-                return
+                return True
             half = len(batch) // 2
-            await self._write_group(batch[:half])
-            await self._write_group(batch[half:])
-            return
+            return (await self._write_group(conn, batch[:half])
+                    and await self._write_group(conn, batch[half:]))
         except Exception as e:  # the database is away: every append of the batch fails
             for _, done in batch:
                 _settle(done, e)
-            return
+            return False
         for row, done in batch:
             if (row["match_id"], row["seq"]) in written:
                 _settle(done, None)
@@ -308,18 +334,18 @@ class Store:
                 PHASES.count("db.conflicts")
                 _settle(done, IntegrityError("INSERT", None, ValueError(
                     f"event {row['seq']} of match {row['match_id']} is already written")))
+        return True
 
-    async def _insert(self, rows: list[dict[str, Any]]) -> set[tuple[str, int]]:
+    async def _insert(self, conn: AsyncConnection,
+                      rows: list[dict[str, Any]]) -> set[tuple[str, int]]:
         """Insert the rows that do not take a step already written, in one statement
         (committed when it returns); the ``(match_id, seq)`` of those written."""
         start = time.perf_counter()
         stmt = (self._upsert(EventRow).values(rows)
                 .on_conflict_do_nothing(index_elements=["match_id", "seq"])
                 .returning(EventRow.match_id, EventRow.seq))
-        async with self._writes.connect() as conn:
-            PHASES.record("db.checkout", time.perf_counter() - start)
-            result = await conn.execute(stmt)
-            written = {(m, q) for m, q in result.all()}
+        result = await conn.execute(stmt)
+        written = {(m, q) for m, q in result.all()}
         PHASES.record("db.commit", time.perf_counter() - start)
         PHASES.count("db.groups")
         return written
