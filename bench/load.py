@@ -22,7 +22,7 @@ the broker). It then also prints per-move server CPU, bytes per match, and the l
 pause and event-loop stall over all workers.
 
 Usage: .venv/bin/python bench/load.py [--matches 200] [--seconds 60] [--think 0.5 2.0]
-       [--workers 2]
+       [--workers 2] [--src ../other-checkout/src]
 """
 
 from __future__ import annotations
@@ -227,15 +227,16 @@ async def bench(args: argparse.Namespace) -> None:
         "SCOPA_OPERATOR_SECRET": operator,
     }
     database = None
+    src = Path(args.src).resolve()
     if args.workers > 1:  # the scaled deployment: PostgreSQL + Redis, N processes
         database = f"scopa_bench_{secrets.token_hex(4)}"
         await _pg_admin(f'CREATE DATABASE "{database}"')
         settings["SCOPA_BROKER_URL"] = REDIS_URL
         settings["SCOPA_BROKER_PREFIX"] = f"{database}:"
         url = PG_URL.rsplit("/", 1)[0] + f"/{database}"
-        servers = [start_server(settings, database_url=url) for _ in range(args.workers)]
+        servers = [start_server(settings, src, database_url=url) for _ in range(args.workers)]
     else:
-        servers = [start_server(settings)]
+        servers = [start_server(settings, src)]
     server, port = servers[0]
     bases = [f"127.0.0.1:{p}" for _, p in servers]
     base_http = f"http://{bases[0]}"
@@ -327,8 +328,24 @@ async def bench(args: argparse.Namespace) -> None:
         sl = h["loop_lag_ms"]
         print(f"server {i + 1}/{len(healths)} event-loop lag (last minute): median "
               f"{sl['p50']} ms, p99 {sl['p99']} ms, max {sl['max']} ms; garbage collection: "
-              f"longest pause {sl['gc_max']} ms, {sl['gc_total']} ms in all; "
+              f"longest pause {sl['gc_max']} ms, {sl['gc_total']} ms in all "
+              f"(per generation [longest ms, count]: {sl.get('gc_by_gen')}); "
               f"{h['sockets']} sockets")
+    for i, h in enumerate(healths):
+        phases = h.get("phases_ms", {})
+        print(f"server {i + 1} phases (ms: n, median, p99, max): " + "; ".join(
+            f"{k} {v['n']} {v['p50']}/{v['p99']}/{v['max']}" for k, v in phases.items()))
+    counts: dict[str, int] = {}
+    for h in healths:
+        for k, v in h.get("counts", {}).items():
+            counts[k] = counts.get(k, 0) + v
+    if counts:
+        trip_kinds = ("db.statements", "db.begins", "db.commits", "db.checkouts")
+        trips = sum(counts.get(k, 0) for k in trip_kinds)
+        print(f"database over all servers, per move: {trips / max(moves, 1):.2f} round trips ("
+              + ", ".join(f"{k} {counts.get(k, 0) / max(moves, 1):.2f}" for k in trip_kinds)
+              + f"); {counts.get('db.events', 0) / max(counts.get('db.groups', 1), 1):.1f} "
+              f"events per group commit, {counts.get('db.conflicts', 0)} steps refused as taken")
     print(f"longest over all servers: event-loop stall "
           f"{max(h['loop_lag_ms']['max'] for h in healths)} ms, GC pause "
           f"{max(h['loop_lag_ms']['gc_max'] for h in healths)} ms")
@@ -367,6 +384,8 @@ def main() -> None:
                         "N > 1 run on PostgreSQL + Redis")
     p.add_argument("--bot-workers", type=int, default=2, help="bot processes per server")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--src", default=str(ROOT / "src"),
+                   help="source tree of the server to run (e.g. another checkout's, to pair)")
     args = p.parse_args()
     if not 1 <= args.matches <= 2000 or not 0 < args.seconds <= 600:
         p.error("matches must be 1..2000 and seconds 0..600")

@@ -56,6 +56,24 @@ def test_events_reach_every_subscriber_of_the_table_in_order(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_events_published_together_arrive_in_order_at_their_tables(kind: str) -> None:
+    """``publish_many`` (a worker's queued announcements in one round trip) delivers as
+    many single publishes would: each table's events, in order, to its subscribers only."""
+    async def body(bs: list[Broker]) -> None:
+        a, b = bs
+        async with b.subscribe("t1") as s1, b.subscribe("t2") as s2:
+            await a.publish_many([("t1" if i % 3 else "t2", {"n": i}) for i in range(30)])
+            await a.publish_many([("t1", {"n": "alone"})])
+            got1 = [await s1.get() for _ in range(21)]
+            got2 = [await s2.get() for _ in range(10)]
+            assert got1 == [{"n": i} for i in range(30) if i % 3] + [{"n": "alone"}]
+            assert got2 == [{"n": i} for i in range(0, 30, 3)]
+            assert s1.queue.empty() and s2.queue.empty()
+
+    run(kind, 2, body)
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_leaving_a_subscription_stops_delivery(kind: str) -> None:
     async def body(bs: list[Broker]) -> None:
         a, b = bs

@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection
 from scopa.rules import Rules
 from scopa.server.models import Base, MatchRow, SeatRow, TableRow
 from scopa.server.store import Conflict, Store, async_url
+from scopa.server.timing import PHASES
 
 
 @pytest.fixture(params=STORES)
@@ -145,6 +146,44 @@ def test_the_second_writer_of_a_step_is_refused_and_changes_nothing(url: str) ->
             assert stored.table.status == "playing"
             assert await store.load_table(invite="i1") is not None
             assert [e.seq for e in await store.events("m1", 1)] == [1]
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def test_events_arriving_together_are_committed_together(url: str) -> None:
+    """Group commit: appends made while a commit is on its way share the next one (fewer
+    commits than events), each append returns once its own event is written, and a step
+    already taken fails alone (``Conflict``) without failing the others in its group."""
+
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            await store.create_table(
+                TableRow(id="t1", invite="i1", public=False, rules=Rules().to_dict(),
+                         grace_seconds=1.0, status="waiting"),
+                [SeatRow(table_id="t1", seat=0, kind="human")],
+            )
+            for m in ("m1", "m2"):
+                await store.start_match(
+                    MatchRow(id=m, table_id="t1", number=int(m[1]), rules={}, players=["a"],
+                             hands=0), {"number": 1, "seed": "s"})
+                await store.set_status("t1", "finished")
+            PHASES.reset()
+            writes = [store.append("m1", seq, "move", {"seat": 0, "n": seq})
+                      for seq in range(1, 41)]
+            writes.append(store.append("m2", 1, "move", {"seat": 0, "n": "first"}))
+            writes.append(store.append("m2", 1, "move", {"seat": 0, "n": "second"}))
+            done = await asyncio.gather(*writes, return_exceptions=True)
+            assert done[:41] == [None] * 41
+            assert isinstance(done[41], Conflict)
+            assert PHASES.counts["db.events"] >= 42
+            assert PHASES.counts["db.groups"] < 10, PHASES.counts
+            assert PHASES.counts["db.statements"] < 10, PHASES.counts
+            assert [e.data.get("n") for e in await store.events("m1")][1:] == list(range(1, 41))
+            assert [e.data["n"] for e in await store.events("m2", 1)] == ["first"]
         finally:
             await store.close()
 

@@ -88,6 +88,8 @@ def test_secrecy_checker_catches_leaks() -> None:
 def test_health(server: Any) -> None:
     h = server.get("/api/health").json()
     assert h["ok"] is True and h["tables"] >= 0 and "p99" in h["loop_lag_ms"]
+    assert len(h["loop_lag_ms"]["gc_by_gen"]) == 3
+    assert isinstance(h["phases_ms"], dict) and isinstance(h["counts"], dict)
     # resetting the figures is an operator action: this server has no operator secret
     r = server.get("/api/health?reset=true")
     assert r.status_code == 403 and "operator secret" in r.json()["detail"]

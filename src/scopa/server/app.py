@@ -12,7 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import accounts, friends, health, history, lobby, profiles, reports, security
+from . import accounts, friends, gcpolicy, health, history, lobby, profiles, reports, security
 from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
@@ -66,9 +66,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
+        # and what survives a full collection later on, too (gcpolicy.py)
+        collector = gcpolicy.Collector()
+        collector.start()
         try:
             yield
         finally:
+            collector.stop()
             app.state.lag.stop()
             if cluster is not None:
                 await cluster.stop()

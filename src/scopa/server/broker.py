@@ -51,6 +51,10 @@ class Broker(Protocol):
     async def publish(self, table_id: str, event: Event) -> None:
         """Send ``event`` to every subscriber of ``table_id`` (this worker's too)."""
 
+    async def publish_many(self, events: Sequence[tuple[str, Event]]) -> None:
+        """Publish each ``(table_id, event)`` in order, all in one round trip where the
+        broker allows it (a worker's announcements of a busy moment go together)."""
+
     def subscribe(self, table_id: str) -> contextlib.AbstractAsyncContextManager[Subscription]:
         """Receive ``table_id``'s events from entering the block until leaving it; events
         published after the block is entered are all delivered."""
@@ -91,6 +95,10 @@ class LocalBroker:
     async def publish(self, table_id: str, event: Event) -> None:
         for sub in self._subs.get(table_id, ()):
             sub.queue.put_nowait(event)
+
+    async def publish_many(self, events: Sequence[tuple[str, Event]]) -> None:
+        for table_id, event in events:
+            await self.publish(table_id, event)
 
     @contextlib.asynccontextmanager
     async def subscribe(self, table_id: str) -> AsyncIterator[Subscription]:
@@ -212,6 +220,15 @@ class RedisBroker:
 
     async def publish(self, table_id: str, event: Event) -> None:
         await self.redis.publish(self.channel(table_id), json.dumps(event))
+
+    async def publish_many(self, events: Sequence[tuple[str, Event]]) -> None:
+        if len(events) == 1:
+            await self.publish(*events[0])
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id, event in events:
+                pipe.publish(self.channel(table_id), json.dumps(event))
+            await pipe.execute()
 
     @contextlib.asynccontextmanager
     async def subscribe(self, table_id: str) -> AsyncIterator[Subscription]:

@@ -33,6 +33,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from .broker import Broker, Event
+from .timing import PHASES
 
 if TYPE_CHECKING:
     from .master import Master, Table
@@ -41,6 +42,9 @@ log = logging.getLogger("scopa.server")
 
 #: tables taken over at once after a heartbeat (each reads its log)
 LEASE_BATCH = 64
+
+#: announcements published in one round trip at most
+PUBLISH_MAX = 500
 
 #: another module's part of a table's announcements (e.g. chat)
 Handler = Callable[["Table", Event], Awaitable[None]]
@@ -60,7 +64,8 @@ class Cluster:
         #: tables whose copy may be behind the log; those needing a full reload
         self._stale: set[str] = set()
         self._full: set[str] = set()
-        self._out: asyncio.Queue[tuple[str, Event]] = asyncio.Queue()
+        #: (table id, event, perf_counter time queued)
+        self._out: asyncio.Queue[tuple[str, Event, float]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[Any]] = set()
         #: kind -> handlers of announcements other modules make (chat); they hear every
         #: worker's, this one's too, and ``resync``
@@ -153,9 +158,10 @@ class Cluster:
     # -- announcements ------------------------------------------------------------------
     def announce(self, table: Table, kind: str, **data: Any) -> None:
         """Tell the other workers (in order, without waiting for the broker)."""
+        # "t": wall time announced, so a listener can time the hop (same machine)
         event = {"kind": kind, "origin": self.worker, "m": table.match_number,
-                 "seq": table.seq, **data}
-        self._out.put_nowait((table.id, event))
+                 "seq": table.seq, "t": time.time(), **data}
+        self._out.put_nowait((table.id, event, time.perf_counter()))
 
     def announce_presence(self, table: Table, seat: int) -> None:
         self.announce(table, "presence", seat=seat, n=len(table.seats[seat].conns))
@@ -165,12 +171,20 @@ class Cluster:
         await self.broker.publish(table.id, {"kind": kind, "origin": self.worker, **data})
 
     async def _publisher(self) -> None:
+        """Publish the announcements in order: all those queued meanwhile in one round trip
+        (one per announcement fell behind a busy worker's moves by seconds)."""
         while True:
-            table_id, event = await self._out.get()
+            batch = [await self._out.get()]
+            while not self._out.empty() and len(batch) < PUBLISH_MAX:
+                batch.append(self._out.get_nowait())
+            start = time.perf_counter()
+            for _, _, queued in batch:
+                PHASES.record("broker.out_queue", start - queued)
             try:
-                await self.broker.publish(table_id, event)
+                await self.broker.publish_many([(t, e) for t, e, _ in batch])
+                PHASES.record("broker.publish", time.perf_counter() - start)
             except Exception as e:  # the others re-read the log once the broker is back
-                log.warning("publishing to table %s failed: %s", table_id, e)
+                log.warning("publishing %d announcements failed: %s", len(batch), e)
 
     # -- listening ----------------------------------------------------------------------
     def watch(self, table: Table) -> None:
@@ -210,10 +224,14 @@ class Cluster:
         if event.get("origin") == self.worker:
             return
         master = self.master
+        start = time.perf_counter()
+        if kind == "log" and isinstance(event.get("t"), float):
+            PHASES.record("cluster.hop", time.time() - event["t"])  # announced -> here
         if kind in ("log", "resync", "seats", "match"):
             if kind == "log" and event["m"] == table.match_number and event["seq"] <= table.seq:
                 return  # already read
             if kind == "log" and await self._next_step(table, event):
+                PHASES.record("cluster.apply", time.perf_counter() - start)
                 return
             if kind == "resync":  # announcements may have been lost: ours too
                 self._roll_call(table)

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from .security import require_operator
+from .timing import PHASES
 
 router = APIRouter(prefix="/api", tags=["health"])
 
@@ -27,6 +28,8 @@ class LagMonitor:
         self.gc_max = 0.0
         self.gc_total = 0.0
         self._gc_start = 0.0
+        #: per generation: longest pause and how many collections
+        self.gc_by_gen = [[0.0, 0] for _ in range(3)]
 
     def _gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -35,6 +38,9 @@ class LagMonitor:
             took = time.perf_counter() - self._gc_start
             self.gc_total += took
             self.gc_max = max(self.gc_max, took)
+            gen = self.gc_by_gen[min(2, int(info.get("generation", 2)))]
+            gen[0] = max(gen[0], took)
+            gen[1] += 1
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -46,8 +52,11 @@ class LagMonitor:
             await asyncio.sleep(TICK)
             self.lags.append(time.monotonic() - t - TICK)
 
-    def summary(self) -> dict[str, float | None]:
-        gcs = {"gc_max": round(self.gc_max * 1000, 2), "gc_total": round(self.gc_total * 1000, 1)}
+    def summary(self) -> dict[str, Any]:
+        gcs: dict[str, Any] = {
+            "gc_max": round(self.gc_max * 1000, 2), "gc_total": round(self.gc_total * 1000, 1),
+            # [longest pause ms, collections] of generations 0, 1, 2
+            "gc_by_gen": [[round(m * 1000, 2), n] for m, n in self.gc_by_gen]}
         if not self.lags:
             return {"p50": None, "p99": None, "max": None, **gcs}
         s = sorted(self.lags)
@@ -61,6 +70,7 @@ class LagMonitor:
     def reset(self) -> None:
         self.lags.clear()
         self.gc_max = self.gc_total = 0.0
+        self.gc_by_gen = [[0.0, 0] for _ in range(3)]
 
     def stop(self) -> None:
         if self.task is not None:
@@ -78,6 +88,7 @@ def health(request: Request, reset: bool = False) -> dict[str, Any]:
     if reset:
         require_operator(request, request.app.state.settings)
         request.app.state.lag.reset()
+        PHASES.reset()
     tables = master.tables.values()
     sockets = sum(len(s.conns) for t in tables for s in t.seats)
     sockets += sum(len(t.spectators) for t in tables)
@@ -87,4 +98,6 @@ def health(request: Request, reset: bool = False) -> dict[str, Any]:
         "playing": sum(1 for t in tables if t.status == "playing"),
         "sockets": sockets,
         "loop_lag_ms": request.app.state.lag.summary(),
+        # where moves spend their time here, and the database round trips (timing.py)
+        **PHASES.summary(),
     }

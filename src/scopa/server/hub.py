@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -15,6 +16,7 @@ from .chat import CHAT_FRAMES, Chat
 from .master import Master, MasterError, Table
 from .security import origin_allowed
 from .settings import Settings
+from .timing import PHASES
 
 #: the fields each client frame may carry
 FRAMES: dict[str, tuple[set[str], set[str]]] = {
@@ -37,7 +39,8 @@ class Connection:
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
         self.seat: int | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        #: (text, monotonic time queued); None: close
+        self.queue: asyncio.Queue[tuple[str, float] | None] = asyncio.Queue()
         self.too_slow = False
         self.closing = (1008, "too slow")
 
@@ -48,7 +51,7 @@ class Connection:
             self.too_slow = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(text)
+        self.queue.put_nowait((text, time.perf_counter()))
 
     def error(self, code: str, message: str, ref: str | None, state_id: int | None = None) -> None:
         frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "ref": ref}
@@ -64,11 +67,15 @@ class Connection:
 
     async def writer(self) -> None:
         while True:
-            text = await self.queue.get()
-            if text is None:
+            item = await self.queue.get()
+            if item is None:
                 await self.ws.close(code=self.closing[0], reason=self.closing[1])
                 return
+            text, queued = item
+            start = time.perf_counter()
+            PHASES.record("socket.queued", start - queued)
             await self.ws.send_text(text)
+            PHASES.record("socket.send", time.perf_counter() - start)
 
 
 BINARY = "frames are JSON text: binary frames are refused"
@@ -192,6 +199,7 @@ class Hub:
             message = await conn.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            received = time.perf_counter()
             raw = frame_text(message)
             if not bucket.take():
                 refused += 1
@@ -212,6 +220,8 @@ class Hub:
                 await self._dispatch(conn, table, frame)
             except MasterError as e:
                 conn.error(e.code, e.message, frame["type"], e.state_id)
+            if kind == "move":  # received to committed, applied and queued to every socket
+                PHASES.record("move.handled", time.perf_counter() - received)
 
     async def _dispatch(self, conn: Connection, table: Table, frame: dict[str, Any]) -> None:
         kind = frame["type"]
