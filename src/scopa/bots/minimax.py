@@ -27,14 +27,16 @@ LAST_LEAVES = ("net", "model", "solve")
 
 
 def round_leaf(side: int, net: RoundValue, match_aware: bool, last: str = "net") -> Leaf:
-    """The value to ``side`` of a state where the round search stops."""
+    """The value to ``side`` of a state where the round search stops (the network's
+    values cached for the leaf's lifetime, one move's search)."""
+    cache: dict[tuple[int, ...], float] = {}
 
     def leaf(g: Game) -> float:
         if g.hand_over:
             return utility(g, side, match_aware)
         if last == "model" and not g.stock:
             return model_value(g, side, match_aware)
-        return net.of(g, side)
+        return net.of(g, side, cache)
 
     return leaf
 
