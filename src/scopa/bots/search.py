@@ -41,6 +41,11 @@ from .worlds import WorldSampler, check_clues
 
 #: solve exactly once the stock is empty and at most this many cards are in hands
 EXACT_CARDS = 6
+#: simulations of the budget one move's round search in one world counts as (``minimax``):
+#: at a round's first move it searches six plies, so a level's count keeps the heads-up
+#: champion's 99th percentile CPU a move near 250 ms (2000 simulations: 800 round searches)
+#: while tables that play rollouts keep the count they measured with
+ROUND_SEARCH_COST = 2.5
 ALGORITHMS = ("pimc", "ismcts", "minimax")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
 #: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md). In Scopone
@@ -109,7 +114,8 @@ def evaluate(
 ) -> list[MoveStat]:
     """Value every root move over worlds from ``draw`` until the limit is used up.
 
-    A simulation is one move evaluated in one world; at least one world is always searched.
+    A simulation is one move evaluated in one world (a round search counts as
+    ``ROUND_SEARCH_COST``); at least one world is always searched.
     ``unique_world``: the hidden state is fully known, so an exact solve needs one world.
     ``round_value``: stop rollouts when the next round is dealt and take this network's
     value there (only for a rollout policy in ``ROUND_ROLLOUTS``); with it, a world whose
@@ -134,7 +140,7 @@ def evaluate(
     if sims is None and limit.seconds is None:
         sims = DEFAULT_SIMULATIONS
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
-    used = 0
+    used: float = 0
     # Every move's rollout in a world replays the same random stream (common random
     # numbers): the difference between two moves then owes less to rollout luck.
     stream = random.Random()
@@ -181,7 +187,7 @@ def evaluate(
         for st, value in zip(stats, values, strict=True):
             st.total += value
             st.count += 1
-        used += len(stats)
+        used += len(stats) * (1 if leaf is None else ROUND_SEARCH_COST)
         if all_exact and unique_world:
             break
         if sims is not None and used >= sims:
@@ -259,7 +265,7 @@ def search_view(
         unique_world=known_world(view),
         round_value=round_value_for(view.rules, view.scores, match_aware) if learned else None,
         model_endgame=model_endgame,
-        minimax=(last or ("model" if model_endgame else "net")) if algorithm == "minimax" else None,
+        minimax=(last or "net") if algorithm == "minimax" else None,
     )
 
 
