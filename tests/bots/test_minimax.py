@@ -8,7 +8,7 @@ import random
 import pytest
 
 from scopa import Game, Rules
-from scopa.bots import Limit, SearchBot
+from scopa.bots import Limit, SearchBot, make_bot
 from scopa.bots.base import imagined
 from scopa.bots.exact import solve
 from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
@@ -132,3 +132,10 @@ def test_every_move_is_valued_by_the_round_search() -> None:
 def test_unknown_last_leaf() -> None:
     with pytest.raises(ValueError, match="last"):
         SearchBot(0, algorithm="minimax", last="guess")
+
+
+def test_the_champion_searches_rounds_heads_up_and_rolls_out_at_four() -> None:
+    champion = make_bot("champion", 1)
+    assert champion.inner.algorithm == "minimax"  # type: ignore[attr-defined]
+    game = Game(Rules.preset("scopone-scientifico"), seed="mm-four")
+    assert champion.choose(game.view(game.to_move), Limit(simulations=8)) in game.legal_moves()
