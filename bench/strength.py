@@ -62,6 +62,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from paired import paired  # noqa: E402
 
 CHAMPION = LEVELS["champion"].limit
+#: the champion level's own search options (its variants below differ in one part only)
+CHAMPION_OPTIONS = dict(LEVELS["champion"].options)
 
 
 class _Algo:
@@ -84,7 +86,7 @@ class _Playout:
         self.limit = limit
 
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit, learned=False)
+        return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "learned": False})
 
 
 class _NoModel:
@@ -95,7 +97,8 @@ class _NoModel:
         self.limit = limit
 
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit, model_ties=False)
+        return SearchBot(seed, default_limit=self.limit,
+                         **{**CHAMPION_OPTIONS, "model_ties": False})
 
 
 class _Uniform:
@@ -105,7 +108,7 @@ class _Uniform:
         self.limit = limit
 
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit, clues="none")
+        return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "clues": "none"})
 
 
 class _Counted:
