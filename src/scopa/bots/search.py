@@ -10,7 +10,9 @@ hand decides the match.
 
 Heads-up, where a learned value of the position between rounds exists (``round_value``),
 rollouts stop when the next round is dealt and take that value instead of playing the
-later rounds out with every card known.
+later rounds out with every card known. With ``algorithm="minimax"`` (the champion level)
+the rollout is replaced by alpha-beta to the end of the round in each world, valued there by
+the same network (``minimax``): no rollout noise, and the opponent's best reply is seen.
 
 Heads-up, once nothing is hidden (the last round), the values are exact and the search
 breaks ties between equally good moves by a good player's likely replies (``endgame``).
