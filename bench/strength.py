@@ -9,7 +9,11 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
   once;
 - equal time (``equal2``, ``equal4``): each level against ``alphabeta`` (depth 5, as many
   worlds as fit) given the level's own median time per move, measured in the same run
-  (from the pool section, else a short calibration against ``alphabeta``);
+  (from the pool section, else a short calibration against ``alphabeta``); with
+  ``--cpu-equal``, equal CPU instead, which a loaded machine does not skew: ``alphabeta``
+  at depth 5 with a fixed world count costing the level's CPU time (``process_time``) over
+  the same positions (every move of both seats of ``--calibrate`` heuristic self-play
+  hands), so play is also independent of the load;
 - no opponent assumed (``opponent2``): the champion with and without each part that models
   the opponent (last-round tie-break, learned round value, world weights from the play
   model) against ``alphabeta`` on the same deals, with paired differences;
@@ -49,18 +53,20 @@ import sys
 import time
 from typing import Any
 
-from scopa import Rules
+from scopa import Game, Rules
 from scopa.arena import run_arena
 from scopa.arena.executor import open_executor
 from scopa.arena.stats import fit_subset_ratings
-from scopa.bots import Bot, Limit, SearchBot, register_bot
-from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
+from scopa.bots import Bot, HeuristicBot, Limit, SearchBot, make_bot, register_bot
+from scopa.bots.abpimc import DEFAULT_DEPTH, DEFAULT_WORLDS, AlphaBetaFactory
 from scopa.bots.levels import LEVELS, LevelBot
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from paired import paired  # noqa: E402
 
 CHAMPION = LEVELS["champion"].limit
+#: the champion level's own search options (its variants below differ in one part only)
+CHAMPION_OPTIONS = dict(LEVELS["champion"].options)
 
 
 class _Algo:
@@ -83,7 +89,7 @@ class _Playout:
         self.limit = limit
 
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit, learned=False)
+        return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "learned": False})
 
 
 class _NoModel:
@@ -94,7 +100,8 @@ class _NoModel:
         self.limit = limit
 
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit, model_ties=False)
+        return SearchBot(seed, default_limit=self.limit,
+                         **{**CHAMPION_OPTIONS, "model_ties": False})
 
 
 class _Uniform:
@@ -104,7 +111,7 @@ class _Uniform:
         self.limit = limit
 
     def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit, clues="none")
+        return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "clues": "none"})
 
 
 class _Counted:
@@ -238,9 +245,66 @@ def _median_ms(level: str, variant: str, lines: list[dict[str, Any]], args: Any)
     return 1000 * next(b.move_median for b in res.bots if b.name == level)
 
 
+def _positions(variant: str, hands: int, seed: str) -> list[Game]:
+    """Every position of ``hands`` heuristic self-play hands, both seats to move."""
+    out = []
+    for i in range(hands):
+        game = Game(Rules.preset(variant), seed=f"{seed}:{i}")
+        bots = [HeuristicBot(f"{seed}:{i}:{s}") for s in range(game.n)]
+        while not game.hand_over:
+            out.append(game.copy())
+            game.play(bots[game.to_move].choose(game.view(game.to_move)))
+    return out
+
+
+def cpu_per_move(name: str, positions: list[Game]) -> list[float]:
+    """CPU milliseconds (``process_time``) of bot ``name`` choosing at each position."""
+    out = []
+    for i, game in enumerate(positions):
+        bot = make_bot(name, i)
+        view = game.view(game.to_move)
+        start = time.process_time()
+        bot.choose(view)
+        out.append(1000 * (time.process_time() - start))
+    return out
+
+
+def _p99(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+
+
+def _equal_cpu(section: str, lines: list[dict[str, Any]], args: Any) -> None:
+    """Each level against alphabeta (depth 5) with the world count that costs the level's
+    CPU over the same positions (total CPU, so every move's thinking counts)."""
+    variant = EQUAL_SECTIONS[section]
+    positions = _positions(variant, args.calibrate, f"{args.seed}:cpu")
+    base = cpu_per_move("alphabeta", positions)
+    per_world = sum(base) / DEFAULT_WORLDS
+    print(f"[{section}] CPU ms a move over {len(positions)} positions (median, p99, mean): "
+          f"alphabeta {statistics.median(base):.2f} {_p99(base):.2f} "
+          f"{statistics.mean(base):.2f}", flush=True)
+    for level in PLAYING_LEVELS:
+        cpu = cpu_per_move(level, positions)
+        worlds = max(1, round(sum(cpu) / per_world))
+        name = f"alphabeta-{worlds}x{DEFAULT_DEPTH}"
+        print(f"[{section}] CPU ms a move, {level}: {statistics.median(cpu):.2f} "
+              f"{_p99(cpu):.2f} {statistics.mean(cpu):.2f}: alphabeta gets {worlds} worlds",
+              flush=True)
+        register_bot(name, AlphaBetaFactory(worlds, DEFAULT_DEPTH))
+        line = _run([name, level], variant, None, section, args)
+        line["cpu_ms"] = {level: [statistics.median(cpu), _p99(cpu), statistics.mean(cpu)],
+                          "alphabeta": [statistics.median(base), _p99(base),
+                                        statistics.mean(base)]}
+        lines.append(line)
+
+
 def _equal_time(section: str, lines: list[dict[str, Any]], args: Any) -> None:
     """Each level against alphabeta (depth 5, worlds until the time is up) given the
     level's median time per move."""
+    if args.cpu_equal:
+        _equal_cpu(section, lines, args)
+        return
     variant = EQUAL_SECTIONS[section]
     for level in PLAYING_LEVELS:
         ms = _median_ms(level, variant, lines, args)
@@ -342,7 +406,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--parts", nargs="*", choices=OPPONENT_PARTS[1:], default=None,
                    help="only these variants in opponent2 (besides the champion)")
     p.add_argument("--calibrate", type=int, default=4,
-                   help="deals to time a level on when no earlier section did")
+                   help="deals to time a level on when no earlier section did (with "
+                        "--cpu-equal: self-play hands to measure CPU a move on)")
+    p.add_argument("--cpu-equal", action="store_true",
+                   help="equal sections: alphabeta gets a world count costing the level's "
+                        "CPU a move (process_time) instead of its wall-clock median")
     p.add_argument("--no-clock", action="store_true",
                    help="search levels and the frozen champion play their simulation "
                         "counts with no clock cap (figures then do not depend on the load)")

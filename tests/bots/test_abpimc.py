@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 from scopa import Game, Rules
 from scopa.bots import AlphaBetaBot, Limit, make_bot
-from scopa.bots.abpimc import alphabeta, static_value
-from scopa.bots.exact import solve
+from scopa.bots.abpimc import static_value
+from scopa.bots.exact import alphabeta, solve
 from scopa.cards import card
 
 from .helpers import all_rules, rules_id
@@ -69,7 +70,10 @@ def test_full_depth_matches_the_exact_solver() -> None:
             continue
         side = game.to_move % 2
         exact = solve(game.copy(), side)
-        searched = alphabeta(game.copy(), side, game.in_hands, float("-inf"), float("inf"))
+        searched = alphabeta(
+            game.copy(), side, float("-inf"), float("inf"),
+            partial(static_value, side=side), game.in_hands,
+        )
         assert searched == pytest.approx(exact)
         checked += 1
     assert checked >= 5
@@ -121,7 +125,10 @@ def test_teams_full_depth_matches_the_exact_solver() -> None:
             continue
         side = game.to_move % 2
         exact = solve(game.copy(), side)
-        searched = alphabeta(game.copy(), side, game.in_hands, float("-inf"), float("inf"))
+        searched = alphabeta(
+            game.copy(), side, float("-inf"), float("inf"),
+            partial(static_value, side=side), game.in_hands,
+        )
         assert searched == pytest.approx(exact)
         checked += 1
     assert checked >= 5

@@ -13,7 +13,7 @@ from scopa.bots.base import Limit
 
 from .helpers import TINY
 
-FAIR = ["random", "greedy", "heuristic", "search", "expert"]
+FAIR = ["random", "greedy", "heuristic", "search", "expert", "champion"]
 
 
 def _midgame(variant: str, players: int, seed: str, plays: int) -> Game:

@@ -28,7 +28,7 @@ from ..cards import COINS, RANK_MASK, SETTEBELLO
 from ..game import Game, Move
 from ..view import PlayerView
 from .base import Bot, Limit, forced_move
-from .exact import ordered_codes
+from .exact import alphabeta
 from .points import game_points, margin
 from .worlds import WorldSampler
 
@@ -64,25 +64,6 @@ def static_value(g: Game, side: int) -> float:
     piles, sweeps, _ = g.meaning.side_piles(g.captured, g.scope, None)
     values = [_side_value(p, s) for p, s in zip(piles, sweeps, strict=True)]
     return margin(values, side)
-
-
-def alphabeta(g: Game, side: int, depth: int, alpha: float, beta: float) -> float:
-    """The value to ``side`` of ``g`` searched ``depth`` more plies (fail-hard)."""
-    if depth == 0 or g.hand_over:
-        return static_value(g, side)
-    maxing = g.to_move % g.rules.teams == side
-    for code in ordered_codes(g):
-        h = g.copy()
-        h.play_code(code)
-        v = alphabeta(h, side, depth - 1, alpha, beta)
-        if maxing:
-            if v > alpha:
-                alpha = v
-        elif v < beta:
-            beta = v
-        if alpha >= beta:
-            break
-    return alpha if maxing else beta
 
 
 class AlphaBetaFactory:
@@ -141,6 +122,10 @@ class AlphaBetaBot(Bot):
         side = view.seat % view.rules.teams
         totals = [0.0] * len(codes)
         done = 0
+
+        def leaf(g: Game) -> float:
+            return static_value(g, side)
+
         while done < worlds:
             world = sampler.draw()
             row = []
@@ -149,7 +134,7 @@ class AlphaBetaBot(Bot):
                     break
                 h = world.copy()
                 h.play_code(code)
-                row.append(alphabeta(h, side, self.depth - 1, float("-inf"), float("inf")))
+                row.append(alphabeta(h, side, float("-inf"), float("inf"), leaf, self.depth - 1))
             if len(row) < len(codes):
                 break  # out of time mid-world: drop it
             totals = [t + v for t, v in zip(totals, row, strict=True)]

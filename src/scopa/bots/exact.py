@@ -1,4 +1,9 @@
-"""Exact search of a determinized hand's last few plays.
+"""Alpha-beta over determinized states, and the exact search of a hand's last few plays.
+
+``alphabeta`` is the one two-sided search loop, parametrised by where it stops and what a
+leaf is worth: to the end of the hand with the exact margin (``solve``), to a fixed depth
+with a static count (the ``alphabeta`` sparring bot, ``abpimc``), or to the end of the
+current round with the learned value between rounds (the search's ``minimax`` worlds).
 
 Once the stock is empty and few cards are left, the whole remaining tree is small: solve it
 (alpha-beta for two sides, max-n for more) instead of guessing with rollouts.
@@ -6,8 +11,15 @@ Once the stock is empty and few cards are left, the whole remaining tree is smal
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..game import Game
-from .points import side_values
+from .points import side_values, utility
+
+#: a leaf's value to the searching side
+Leaf = Callable[[Game], float]
+#: a round number no hand reaches: search to the end of the hand
+NO_ROUND = 1 << 30
 
 
 def ordered_codes(g: Game) -> list[int]:
@@ -16,14 +28,26 @@ def ordered_codes(g: Game) -> list[int]:
     return sorted(g.legal_codes(), key=lambda c: (c >> 6 != table, -(c >> 6).bit_count()))
 
 
-def _alphabeta(g: Game, side: int, alpha: float, beta: float, ma: bool) -> float:
-    if g.hand_over:
-        return side_values(g, ma)[side]
+def alphabeta(
+    g: Game,
+    side: int,
+    alpha: float,
+    beta: float,
+    leaf: Leaf,
+    depth: int = -1,
+    until_round: int = NO_ROUND,
+) -> float:
+    """The value to ``side`` (of two sides) of ``g``, every side playing its best
+    (fail-hard). A node is a leaf, valued by ``leaf``, when the hand is over, ``depth``
+    more plies have been searched (a negative depth never runs out) or round
+    ``until_round`` has been dealt."""
+    if g.hand_over or depth == 0 or g.round >= until_round:
+        return leaf(g)
     maxing = g.to_move % g.rules.teams == side
     for code in ordered_codes(g):
         h = g.copy()
         h.play_code(code)
-        v = _alphabeta(h, side, alpha, beta, ma)
+        v = alphabeta(h, side, alpha, beta, leaf, depth - 1, until_round)
         if maxing:
             if v > alpha:
                 alpha = v
@@ -52,5 +76,7 @@ def _maxn(g: Game, ma: bool) -> list[float]:
 def solve(g: Game, side: int, match_aware: bool = False) -> float:
     """The exact value of a (determinized) state to ``side`` with best play by all."""
     if g.rules.teams == 2:
-        return _alphabeta(g, side, float("-inf"), float("inf"), match_aware)
+        return alphabeta(
+            g, side, float("-inf"), float("inf"), lambda h: utility(h, side, match_aware)
+        )
     return _maxn(g, match_aware)[side]

@@ -55,7 +55,13 @@ LEVELS: dict[str, Level] = {
             "champion",
             "search",
             Limit(seconds=0.2, simulations=2000),
-            "searches up to two thousand imagined deals each move (200 ms at most)",
+            "searches up to eight hundred imagined deals to the end of the round each move "
+            "(200 ms at most)",
+            # heads-up, each imagined deal is searched by alpha-beta to the end of the round
+            # and valued there by the learned round value (bots/minimax.py; a round search
+            # counts as 2.5 simulations): against the alphabeta sparring bot it beat the
+            # rollout search (docs/bots.md, "Strength"); elsewhere it plays rollouts
+            (("algorithm", "minimax"),),
         ),
     )
 }

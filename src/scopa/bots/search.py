@@ -10,7 +10,9 @@ hand decides the match.
 
 Heads-up, where a learned value of the position between rounds exists (``round_value``),
 rollouts stop when the next round is dealt and take that value instead of playing the
-later rounds out with every card known.
+later rounds out with every card known. With ``algorithm="minimax"`` (the champion level)
+the rollout is replaced by alpha-beta to the end of the round in each world, valued there by
+the same network (``minimax``): no rollout noise, and the opponent's best reply is seen.
 
 Heads-up, once nothing is hidden (the last round), the values are exact and the search
 breaks ties between equally good moves by a good player's likely replies (``endgame``).
@@ -32,6 +34,7 @@ from .endgame import break_ties, model_value
 from .exact import solve
 from .heuristic import heuristic_score
 from .ismcts import ismcts, most_visited
+from .minimax import LAST_LEAVES, round_leaf, round_minimax
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS, ROUND_ROLLOUTS, SEEDED_ROLLOUTS
@@ -40,7 +43,12 @@ from .worlds import WorldSampler, check_clues
 
 #: solve exactly once the stock is empty and at most this many cards are in hands
 EXACT_CARDS = 6
-ALGORITHMS = ("pimc", "ismcts")
+#: simulations of the budget one move's round search in one world counts as (``minimax``):
+#: at a round's first move it searches six plies, so a level's count keeps the heads-up
+#: champion's 99th percentile CPU a move near 250 ms (2000 simulations: 800 round searches)
+#: while tables that play rollouts keep the count they measured with
+ROUND_SEARCH_COST = 2.5
+ALGORITHMS = ("pimc", "ismcts", "minimax")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
 #: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md). In Scopone
 #: Scientifico 'sound' measured the same against heuristic (+0.866 against +0.854 at 600
@@ -104,15 +112,23 @@ def evaluate(
     unique_world: bool = False,
     round_value: RoundValue | None = None,
     model_endgame: bool = True,
+    minimax: str | None = None,
 ) -> list[MoveStat]:
     """Value every root move over worlds from ``draw`` until the limit is used up.
 
-    A simulation is one move evaluated in one world; at least one world is always searched.
+    A simulation is one move evaluated in one world (a round search counts as
+    ``ROUND_SEARCH_COST``); at least one world is always searched.
     ``unique_world``: the hidden state is fully known, so an exact solve needs one world.
     ``round_value``: stop rollouts when the next round is dealt and take this network's
     value there (only for a rollout policy in ``ROUND_ROLLOUTS``); with it, a world whose
     last round has just been dealt is valued by ``endgame.model_value`` if
-    ``model_endgame``, else by the network too."""
+    ``model_endgame``, else by the network too. ``minimax`` (with ``round_value``): value
+    each move in each world by alpha-beta to the end of the round instead of a rollout
+    (``minimax.round_minimax``; the value names how a leaf dealing the last round is
+    valued, one of ``minimax.LAST_LEAVES``)."""
+    leaf = None
+    if minimax is not None and round_value is not None:
+        leaf = round_leaf(side, round_value, match_aware, minimax)
     if round_value is not None and rollout in ROUND_ROLLOUTS:
         play_out = ROUND_ROLLOUTS[rollout]
     else:
@@ -126,7 +142,7 @@ def evaluate(
     if sims is None and limit.seconds is None:
         sims = DEFAULT_SIMULATIONS
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
-    used = 0
+    used: float = 0
     # Every move's rollout in a world replays the same random stream (common random
     # numbers): the difference between two moves then owes less to rollout luck.
     stream = random.Random()
@@ -144,7 +160,11 @@ def evaluate(
                 return stats  # out of time mid-world: drop the unfinished world
             g = world.copy()
             g.play_code(st.code)
-            if fresh_last and g.round != world.round and _exact_ok(g):
+            if leaf is not None and (g.round != world.round or not _exact_ok(g)):
+                # alpha-beta to the end of the round (minimax.py)
+                all_exact = False
+                values.append(round_minimax(g, side, world.round, leaf, minimax or "net"))
+            elif fresh_last and g.round != world.round and _exact_ok(g):
                 # this move ends the round before the last (see below)
                 all_exact = False
                 values.append(model_value(g, side, match_aware))
@@ -169,7 +189,7 @@ def evaluate(
         for st, value in zip(stats, values, strict=True):
             st.total += value
             st.count += 1
-        used += len(stats)
+        used += len(stats) * (1 if leaf is None else ROUND_SEARCH_COST)
         if all_exact and unique_world:
             break
         if sims is not None and used >= sims:
@@ -214,12 +234,16 @@ def search_view(
     algorithm: str = "pimc",
     learned: bool = True,
     model_endgame: bool = True,
+    last: str | None = None,
 ) -> list[MoveStat]:
     """Every legal move of the view's seat with its value from determinized search
     (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
     exact solve is cheap, the determinized search is used anyway). ``learned``: end the
     determinized search's rollouts at the round's end where a learned value exists;
-    ``model_endgame``: value a freshly dealt last round against the model's replies."""
+    ``model_endgame``: value a freshly dealt last round against the model's replies.
+    ``minimax``: the determinized search values each world by alpha-beta to the end of
+    the round where a learned value exists (else by rollouts); ``last`` says how it values
+    a leaf that deals the last round (``minimax.LAST_LEAVES``)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
@@ -243,6 +267,7 @@ def search_view(
         unique_world=known_world(view),
         round_value=round_value_for(view.rules, view.scores, match_aware) if learned else None,
         model_endgame=model_endgame,
+        minimax=(last or "net") if algorithm == "minimax" else None,
     )
 
 
@@ -268,10 +293,13 @@ class SearchBot(Bot):
         prior: float | None = None,
         learned: bool = True,
         model_ties: bool = True,
+        last: str | None = None,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
         check_clues(clues)
+        if last is not None and last not in LAST_LEAVES:
+            raise ValueError(f"unknown last {last!r}; choose one of {LAST_LEAVES}")
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {ALGORITHMS}")
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
@@ -282,6 +310,7 @@ class SearchBot(Bot):
         self.prior = prior
         self.learned = learned
         self.model_ties = model_ties
+        self.last = last
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         forced = forced_move(view)
@@ -297,6 +326,7 @@ class SearchBot(Bot):
             algorithm=self.algorithm,
             learned=self.learned,
             model_endgame=self.model_ties,
+            last=self.last,
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)

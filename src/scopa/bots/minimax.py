@@ -1,0 +1,51 @@
+"""A determinized world valued by alpha-beta to the end of the current round.
+
+The search's default heads-up world value is one rollout to the end of the round (a
+``sound`` policy with random plays) and the learned value there (``round_value``). Here
+the rollout is replaced by a full alpha-beta search of the rest of the round in the world,
+both players playing their best, and the round's end is valued by the same network: a
+heads-up round is at most six plies, so the search is cheap, its value carries no rollout
+noise, and its leaves are judged by the network rather than by a static count of captured
+cards (what the ``alphabeta`` sparring bot uses).
+
+Where the round ends in the last round's deal, nothing is hidden any more in the world:
+the leaf is then valued by ``last`` (``net``: the network; ``model``: our best against a
+good player's likely replies, ``endgame.model_value``; ``solve``: the search goes on to
+the end of the hand, every side playing its best).
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .endgame import model_value
+from .exact import NO_ROUND, Leaf, alphabeta
+from .points import utility
+from .round_value import RoundValue
+
+#: how a leaf that deals the last round is valued
+LAST_LEAVES = ("net", "model", "solve")
+
+
+def round_leaf(side: int, net: RoundValue, match_aware: bool, last: str = "net") -> Leaf:
+    """The value to ``side`` of a state where the round search stops (the network's
+    values cached for the leaf's lifetime, one move's search)."""
+    cache: dict[tuple[int, ...], float] = {}
+
+    def leaf(g: Game) -> float:
+        if g.hand_over:
+            return utility(g, side, match_aware)
+        if last == "model" and not g.stock:
+            return model_value(g, side, match_aware)
+        return net.of(g, side, cache)
+
+    return leaf
+
+
+def round_minimax(g: Game, side: int, round_: int, leaf: Leaf, last: str = "net") -> float:
+    """The value to ``side`` of ``g`` (a world in round ``round_``, or just past it)
+    searched by alpha-beta to the end of that round (with ``last="solve"``, when the next
+    deal is the last, to the end of the hand)."""
+    until = round_ + 1
+    if last == "solve" and until >= len(g.rules.rounds) - 1:
+        until = NO_ROUND
+    return alphabeta(g, side, float("-inf"), float("inf"), leaf, until_round=until)

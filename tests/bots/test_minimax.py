@@ -1,0 +1,141 @@
+"""The search valuing worlds by alpha-beta to the end of the round (``minimax``): legal
+moves, fair (only the view counts), reproducible, and exact where nothing is left to guess."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopa import Game, Rules
+from scopa.bots import Limit, SearchBot, make_bot
+from scopa.bots.base import imagined
+from scopa.bots.exact import solve
+from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
+from scopa.bots.round_value import net_for
+from scopa.bots.search import evaluate
+
+LIMIT = Limit(simulations=24)
+
+
+def _midgame(seed: str, plays: int) -> Game:
+    game = Game(Rules.preset("scopa"), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("last", LAST_LEAVES)
+def test_whole_hands_only_legal_moves(last: str) -> None:
+    for i in range(2):
+        game = Game(Rules.preset("scopa"), seed=f"mm-legal-{last}-{i}")
+        bots = [SearchBot(s, algorithm="minimax", last=last) for s in range(2)]
+        while not game.hand_over:
+            move = bots[game.to_move].choose(game.view(game.to_move), LIMIT)
+            assert move in game.legal_moves()
+            game.play(move)
+
+
+@pytest.mark.parametrize("variant,players", [("scopa", 3), ("scopone-scientifico", 4)])
+def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> None:
+    game = Game(Rules.preset(variant, players=players), seed="mm-other")
+    move = SearchBot(1, algorithm="minimax").choose(game.view(game.to_move), Limit(simulations=8))
+    assert move in game.legal_moves()
+
+
+def test_states_sharing_a_view_get_the_same_choice() -> None:
+    differed = 0
+    for i in range(6):
+        game = _midgame(f"mm-fair-{i}", 3 + 2 * i)
+        seat = game.to_move
+        view = game.view(seat)
+        other = view.sample(random.Random(i))
+        assert other.view(seat) == view
+        differed += other.hands != game.hands or other.stock != game.stock
+        a = SearchBot(5, algorithm="minimax").choose(game.view(seat), LIMIT)
+        b = SearchBot(5, algorithm="minimax").choose(other.view(seat), LIMIT)
+        assert a == b
+    assert differed == 6
+
+
+def test_a_seed_reproduces_its_choices() -> None:
+    def play(seed: int) -> list[object]:
+        game = Game(Rules.preset("scopa"), seed="mm-repro")
+        bots = [SearchBot(seed * 10 + s, algorithm="minimax") for s in range(2)]
+        moves = []
+        while not game.hand_over:
+            move = bots[game.to_move].choose(game.view(game.to_move), LIMIT)
+            game.play(move)
+            moves.append(move)
+        return moves
+
+    assert play(1) == play(1)
+
+
+@pytest.mark.parametrize("last", LAST_LEAVES)
+def test_last_round_is_the_exact_solve(last: str) -> None:
+    """In the last round the round's end is the hand's end: any leaf rule is exact."""
+    net = net_for(Rules.preset("scopa"))
+    assert net is not None
+    checked = 0
+    for i in range(30):
+        game = _midgame(f"mm-exact-{i}", 30 + i % 6)
+        if game.hand_over or game.stock:
+            continue
+        for side in (0, 1):
+            for ma in (False, True):
+                leaf = round_leaf(side, net, ma, last)
+                value = round_minimax(game.copy(), side, game.round, leaf, last)
+                assert value == solve(game.copy(), side, ma)
+        checked += 1
+    assert checked >= 10
+
+
+def test_solve_leaf_searches_the_round_before_the_last_to_the_end() -> None:
+    """With ``last="solve"`` a world in the round before the last is solved to the end of
+    the hand: the whole hand is visible in it, so the value is ``exact.solve``'s."""
+    net = net_for(Rules.preset("scopa"))
+    assert net is not None
+    checked = 0
+    for i in range(12):
+        game = _midgame(f"mm-solve-{i}", 26 + i % 4)
+        if game.round != len(game.rules.rounds) - 2:
+            continue
+        side = game.to_move
+        value = round_minimax(game.copy(), side, game.round, round_leaf(side, net, False, "solve"),
+                              "solve")
+        assert value == solve(game.copy(), side)
+        checked += 1
+    assert checked >= 4
+
+
+def test_every_move_is_valued_by_the_round_search() -> None:
+    """At the root, the search's value of a move in its only world is the round search's."""
+    game = _midgame("mm-root", 8)
+    seat = game.to_move
+    net = net_for(game.rules)
+    assert net is not None
+    leaf = round_leaf(seat, net, False, "net")
+    expected = {}
+    for code in game.legal_codes():
+        h = game.copy()
+        h.play_code(code)
+        expected[code] = round_minimax(h, seat, game.round, leaf, "net")
+    # the true state as the only world: each move's mean is the round search of that world
+    stats = evaluate(lambda: imagined(game.copy()), game.legal_codes(), seat,
+                     Limit(simulations=len(expected)), random.Random(0),
+                     round_value=net, minimax="net", match_aware=False)
+    assert {st.code: st.mean for st in stats} == pytest.approx(expected)
+
+
+def test_unknown_last_leaf() -> None:
+    with pytest.raises(ValueError, match="last"):
+        SearchBot(0, algorithm="minimax", last="guess")
+
+
+def test_the_champion_searches_rounds_heads_up_and_rolls_out_at_four() -> None:
+    champion = make_bot("champion", 1)
+    assert champion.inner.algorithm == "minimax"  # type: ignore[attr-defined]
+    game = Game(Rules.preset("scopone-scientifico"), seed="mm-four")
+    assert champion.choose(game.view(game.to_move), Limit(simulations=8)) in game.legal_moves()
