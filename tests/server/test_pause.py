@@ -15,9 +15,10 @@ from server_helpers import Conn
 
 from scopa.rules import Rules
 from scopa.server.clock import Clock
-from scopa.server.master import Master, Table
+from scopa.server.master import Master
 from scopa.server.settings import Settings
 from scopa.server.store import Store
+from scopa.server.table import Table
 
 PAUSE = 120.0
 

@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING, Any
 from .broker import Broker, Event
 
 if TYPE_CHECKING:
-    from .master import Master, Table
+    from .master import Master
+    from .table import Table
 
 log = logging.getLogger("scopa.server")
 

@@ -12,9 +12,10 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from .buckets import TokenBucket
 from .chat import CHAT_FRAMES, Chat
-from .master import Master, MasterError, Table
+from .master import Master
 from .security import origin_allowed
 from .settings import Settings
+from .table import MasterError, Table
 
 #: the fields each client frame may carry
 FRAMES: dict[str, tuple[set[str], set[str]]] = {

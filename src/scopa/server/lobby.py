@@ -9,11 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import VARIANTS, Rules, table_rules, variant_facts
 from .buckets import TokenBucket
-from .master import Master, MasterError
+from .master import Master
 from .names import NAME_MAX, clean_name
 from .ratings import BOT_RATINGS
 from .seats import known_levels
 from .sessions import acting_or_guest
+from .table import MasterError
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
