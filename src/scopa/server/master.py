@@ -21,33 +21,22 @@ from collections.abc import Awaitable, Callable, Coroutine
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from ..game import Game, IllegalMoveError, Move, move_fields
-from ..replay import final_game
+from ..game import Game, Move, move_fields
 from ..rules import Rules
 from ..shuffle import commitment, new_seed
-from ..view import history_entry
-from . import fairplay, views
+from . import fairplay, flow, views
 from .clock import Clock
+from .flow import Next, Played
 from .models import MatchRow, SeatRow, TableRow
-from .names import bot_name, distinct_name
 from .seats import AnalysisBusy, BotPool, external_bot
 from .settings import Settings
 from .store import Conflict, Store, StoredTable
-from .table import LIVE, Conn, MasterError, SeatState, Table
+from .table import Conn, MasterError, SeatState, Table
 
 if TYPE_CHECKING:
     from .cluster import Cluster
 
 log = logging.getLogger("scopa.server")
-
-#: the pause between hands when no person is seated and connected (bots, spectators only)
-BOTS_ONLY_PAUSE_SECONDS = 2.0
-
-
-def aware(moment: datetime) -> datetime:
-    """A stored time in UTC (SQLite gives datetimes back without their zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
 
 def new_id(n: int = 10) -> str:
     return secrets.token_urlsafe(n)[:n].replace("-", "x").replace("_", "y")
@@ -109,12 +98,10 @@ class Master:
         if known is not None:  # loaded meanwhile
             return known
         try:
-            table = self._rebuild(stored)
+            table = flow.rebuild(stored)
         except Exception:
             log.exception("could not load table %s", stored.table.id)
             return None
-        if stored.match is not None and stored.match.finished_at is not None:
-            self._finished_from(table, stored)
         self.tables[table.id] = table
         self.by_invite[table.invite] = table
         if self.cluster is not None:
@@ -161,38 +148,14 @@ class Master:
         the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
         has ``max_waiting_per_address`` tables waiting for players (``too_many``)."""
         await self.sweep()
-        live = waiting_here = 0
-        for t in self.tables.values():
-            if t.status in LIVE:
-                live += 1
-                waiting_here += t.status == "waiting" and t.creator_address == address
-        if live >= self.settings.max_live_tables:
-            raise MasterError("busy", "the server is full: try again later")
-        if address is not None and waiting_here >= self.settings.max_waiting_per_address:
-            raise MasterError(
-                "too_many", f"this address already has {waiting_here} tables waiting for "
-                "players: fill or leave one first")
+        flow.check_room(self.tables.values(), address, self.settings.max_live_tables,
+                        self.settings.max_waiting_per_address)
         table_id = new_id(10)
         invite = new_id(16)
-        if creator_seat is not None and creator is None:
-            raise MasterError("bad_message", "the creator needs a name")
-        # every seat a distinct name: the creator's first, then each bot's
-        names: list[str | None] = [creator] if creator_seat is not None else []
-        states = []
-        for i, spec in enumerate(seats):
-            kind = spec["kind"]
-            level = spec.get("level") if kind == "bot" else spec.get("bot")
-            name = None
-            if kind == "bot":
-                name = bot_name(names, self.rng)
-            elif kind == "external":
-                name = distinct_name(f"{level} (external)", names)
-            names.append(name)
-            states.append(SeatState(i, kind, level, name, None))
+        states = flow.new_seats(seats, creator, creator_seat, self.rng)
         token = None
         if creator_seat is not None:
             token = secrets.token_urlsafe(24)
-            states[creator_seat].name = creator
             states[creator_seat].token_hash = self.token_hash(token)
             states[creator_seat].user_id = creator_user
         table = Table(
@@ -222,7 +185,7 @@ class Master:
     async def join(self, invite: str, name: str, seat: int | None,
                    user_id: int | None = None) -> tuple[Table, int, str]:
         table = await self.find_invite(invite)
-        if table is not None and self._expired(table, self.waiting_cutoff()):
+        if table is not None and flow.expired(table, self.waiting_cutoff()):
             await self._expire(table)
             table = None
         if table is None:
@@ -233,21 +196,7 @@ class Master:
             if self.cluster is not None:  # a seat taken at another worker is not free
                 self.cluster.mark(table, full=True)
                 await self.cluster.sync_locked(table)
-            if table.rated and user_id is None:
-                raise MasterError("account_needed", "a rated table is for signed-in players")
-            if user_id is not None and any(s.user_id == user_id for s in table.seats):
-                raise MasterError("conflict", "you already have a seat at this table")
-            free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
-            if seat is not None:
-                chosen = [s for s in free if s.seat == seat]
-                if not chosen:
-                    raise MasterError("conflict", f"seat {seat} is not a free human seat")
-                target = chosen[0]
-            elif free:
-                target = free[0]
-            else:
-                raise MasterError("conflict", "every seat at this table is taken")
-            name = distinct_name(name, [s.name for s in table.seats if s is not target])
+            target, name = flow.choose_seat(table, name, seat, user_id)
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
             try:
@@ -262,7 +211,7 @@ class Master:
 
     async def _maybe_start(self, table: Table) -> None:
         async with table.lock:
-            if table.status == "waiting" and all(s.taken for s in table.seats):
+            if flow.full(table):
                 await self._start_match(table)
 
     async def _start_match(self, table: Table) -> None:
@@ -286,13 +235,8 @@ class Master:
             self.cluster.mark(table, full=True)  # another worker started it: read it
             await self.cluster.sync_locked(table)
             return
-        table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
-        table.status, table.winner, table.final_scores = "playing", None, None
-        table.abandoned = set()
-        table.next_hand_at, table.next_votes, table.rematch_votes = None, set(), set()
-        for s in table.seats:
-            if s.kind == "human" and not s.present:
-                self._start_grace(table, s)
+        for s in flow.start_match(table, match_id, number, game):
+            self._start_grace(table, s)
         self._announce(table, "match")
         self._broadcast_state(table, {"kind": "match_start", "match_number": number})
         self._drive(table)
@@ -304,26 +248,21 @@ class Master:
         now = time.monotonic()
         cutoff = self.waiting_cutoff()
         for table in list(self.tables.values()):
-            if (table.status == "finished" and table.finished_at is not None
-                    and now - table.finished_at > keep and not table.spectators
-                    and not any(s.conns for s in table.seats)):
+            if flow.forgettable(table, now, keep):
                 self._forget(table)
-            elif self._expired(table, cutoff):
+            elif flow.expired(table, cutoff):
                 await self._expire(table)
 
     def waiting_cutoff(self) -> datetime:
         """Tables made before this and still waiting for players have expired."""
         return datetime.now(UTC) - timedelta(minutes=self.settings.waiting_table_minutes)
 
-    def _expired(self, table: Table, cutoff: datetime) -> bool:
-        return table.status == "waiting" and table.created_at < cutoff
-
     async def _expire(self, table: Table) -> None:
         """Close a table that waited too long: stored as ``expired`` (never reloaded), its
         invite stops working, and its sockets are told and closed. Under the table lock, so
         a join or a start in progress finishes first (and then the table is not expired)."""
         async with table.lock:
-            if table.status != "waiting" or all(s.taken for s in table.seats):
+            if not flow.closable(table):
                 return  # started, or full and about to start
             await self.store.set_status(table.id, "expired")  # committed first
             table.status = "expired"
@@ -386,7 +325,7 @@ class Master:
         await self.store.expire_waiting(self.waiting_cutoff())
         for st in await self.store.load_active():
             try:
-                table = self._rebuild(st)
+                table = flow.rebuild(st)
             except Exception:  # one broken table must not stop the server
                 log.exception("could not restore table %s", st.table.id)
                 continue
@@ -394,24 +333,6 @@ class Master:
             self.by_invite[table.invite] = table
             count += 1
         return count
-
-    def _rebuild(self, st: StoredTable) -> Table:
-        t = st.table
-        table = Table(
-            id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
-            grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
-            seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
-                   for s in st.seats],
-            rated=t.rated, teach=t.teach,
-        )
-        if st.match is None or st.match.finished_at is not None:
-            return table
-        game = final_game(table.rules, (ev.replay_event() for ev in st.events))
-        table.game, table.match_id = game, st.match.id
-        table.match_number, table.seq = st.match.number, len(st.events)
-        table.status = "playing"
-        table.abandoned = {s.seat for s in st.seats if s.abandoned_match == st.match.id}
-        return table
 
     def resume_all(self) -> None:
         """After ``restore``, inside the running loop: grace timers, bots, hand timers
@@ -452,17 +373,16 @@ class Master:
         s = table.seats[seat]
         s.conns.add(conn)
         conn.send(self._welcome(table, seat))
-        was_standin = s.standin
         if s.grace_task is not None:
             s.grace_task.cancel()
             s.grace_task = None
-        s.standin = False
+        was_standin = flow.seat_back(s)
         if len(s.conns) == 1 or was_standin:
             self._broadcast_state(table, {"kind": "seat", "seat": seat})
         else:
             conn.send(json.dumps(self.state_message(table, seat, None)))
         self._catch_up(table, conn)
-        if was_standin and self._between_hands(table):
+        if was_standin and flow.between_hands(table):
             self._broadcast(table, self._waiting(table))  # back: waited for again
 
     def detach(self, table: Table, conn: Conn) -> None:
@@ -474,7 +394,7 @@ class Master:
         if self.cluster is not None:
             self.cluster.announce_presence(table, s.seat)
         if not s.conns:
-            if table.game is not None and not table.match_over and not s.present:
+            if flow.grace_due(table, s):
                 self._start_grace(table, s)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
 
@@ -487,11 +407,11 @@ class Master:
 
         async def stand_in() -> None:
             await self.clock.sleep(table.grace)
-            if s.present or s.kind != "human":
+            if not flow.standin_due(s):
                 return
             s.standin = True
             s.grace_task = None
-            if self._abandons(table, s.seat) and table.match_id is not None:
+            if flow.abandons(table, s.seat) and table.match_id is not None:
                 try:
                     await self.store.mark_abandoned(table.id, s.seat, table.match_id)
                 except Exception:  # the mark in memory still counts until a restart
@@ -507,15 +427,6 @@ class Master:
 
         s.grace_task = self._spawn(stand_in())
 
-    @staticmethod
-    def _abandons(table: Table, seat: int) -> bool:
-        """A stand-in took ``seat`` past the grace period: in a rated match going on, that
-        marks the seat abandoned (a loss for its player at the end); whether it did."""
-        if not table.rated or table.game is None or table.match_over:
-            return False
-        table.abandoned.add(seat)
-        return True
-
     # -- moves --------------------------------------------------------------------------
     async def submit(
         self, table: Table, seat: int, state_id: object, move_data: object, by: str = "human"
@@ -524,39 +435,7 @@ class Master:
         async with table.lock:
             if self.cluster is not None:
                 await self.cluster.sync_locked(table)  # only if it heard of a newer step
-            game = table.game
-            if game is None:
-                raise MasterError("not_started", "the match has not started: waiting for players")
-            if table.match_over:
-                raise MasterError("match_over", "the match is over", table.state_id)
-            if game.hand_over:
-                raise MasterError("hand_over", "the hand is over: wait for the next deal",
-                                  table.state_id)
-            s = table.seats[seat]
-            if by == "human" and s.kind != "human":
-                raise MasterError("not_your_turn", "this seat is played by a bot")
-            if by != "human" and not s.bot_played:
-                raise MasterError("not_your_turn", "the seat's player is back")
-            if game.to_move != seat:
-                raise MasterError("not_your_turn", f"it is seat {game.to_move}'s turn",
-                                  table.state_id)
-            if state_id != table.state_id:
-                raise MasterError(
-                    "stale_state", f"the state changed (now {table.state_id}): look again",
-                    table.state_id,
-                )
-            try:
-                move = Move.from_dict(move_data)
-            except IllegalMoveError as e:
-                raise MasterError("bad_message", str(e), table.state_id) from None
-            if move.code not in game.legal_codes():
-                # the engine's own explanation, on a copy (nothing here may change)
-                try:
-                    game.copy().play(move)
-                    why = "not a legal move"
-                except IllegalMoveError as e:
-                    why = str(e)
-                raise MasterError("illegal_move", why, table.state_id)
+            move = flow.check_move(table, seat, state_id, move_data, by)
             await self._apply(table, seat, move, by)
 
     async def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
@@ -565,15 +444,8 @@ class Master:
         refused by the database, re-reads the log and answers ``stale_state``. (A unique
         key rather than an advisory lock: it needs no extra round trip, holds across any
         pool or connection, and is checked in the very transaction that writes.)"""
-        game = table.game
-        assert game is not None and table.match_id is not None
-        probe = game.copy()
-        probe.play_code(move.code)
-        finish = None
-        if probe.hand_over:
-            probe_winner = probe.winner
-            if probe_winner is not None:
-                finish = (probe_winner, probe.match_totals(), game.hand_number)
+        assert table.game is not None and table.match_id is not None
+        finish = flow.match_finish(table.game, move)
         data = {"seat": seat, **move.to_dict(), "by": by}
         try:
             await self.store.append(table.match_id, table.seq, "move", data, finish)  # committed
@@ -584,54 +456,33 @@ class Master:
             await self.cluster.sync_locked(table)
             raise MasterError("stale_state", f"the state changed (now {table.state_id}): "
                               "look again", table.state_id) from None
-        event, finished = self._play_move(table, move, by)
-        if finished:
+        played = self._play_move(table, move, by)
+        if played.match_over:
             # awaited before anyone is told the match is over: whoever looks at a profile
             # after the match_end frame sees the rating it moved (hooks never raise). Only
             # the worker that wrote the last move runs them.
             for hook in self.match_end_hooks:
                 await hook(table)
-        self._tell_move(table, event, finished)
+        self._tell_move(table, played)
         self._announce(table, "log", event={"seq": table.seq - 1, "kind": "move", "data": data})
 
     def _advance_move(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Apply a committed move and tell every socket (here or read from the log)."""
-        event, finished = self._play_move(table, move, by)
-        self._tell_move(table, event, finished)
+        self._tell_move(table, self._play_move(table, move, by))
 
-    def _play_move(self, table: Table, move: Move, by: str) -> tuple[dict[str, Any], bool]:
-        """Apply a committed move to the table's state; the event to tell, and whether it
-        ended the match."""
-        game = table.game
-        assert game is not None
-        round_before = game.round
-        at = len(game.history)
-        game.play(move)
-        table.seq += 1
-        entry = history_entry(game.history[at])  # the move's own (a deal may add more)
-        event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
-        if not game.hand_over:
-            return event, False
-        winner = game.winner
-        if winner is not None:
-            table.winner, table.final_scores = winner, game.match_totals()
-            table.status = "finished"
-            table.finished_at = time.monotonic()
-        else:
-            table.next_hand_at = self.clock.now() + self._hand_pause(table)
-            table.next_votes = set()
-        return event, winner is not None
+    def _play_move(self, table: Table, move: Move, by: str) -> Played:
+        """Apply a committed move to the table's state (``flow.play_move``)."""
+        return flow.play_move(table, move, by, self.clock.now(),
+                              self.settings.hand_pause_seconds, time.monotonic())
 
-    def _tell_move(self, table: Table, event: dict[str, Any], finished: bool) -> None:
+    def _tell_move(self, table: Table, played: Played) -> None:
         """Every socket hears of the move (and of the hand's or the match's end)."""
-        game = table.game
-        assert game is not None
-        self._broadcast_state(table, event)
-        if not game.hand_over:
+        self._broadcast_state(table, played.event)
+        if not played.hand_over:
             self._drive(table)
             return
         self._broadcast(table, self._hand_end(table))
-        if finished:
+        if played.match_over:
             self._broadcast(table, self._match_end(table))
             for s in table.seats:
                 if s.grace_task is not None:
@@ -668,41 +519,25 @@ class Master:
             "redeals": game.hand_attempt, "commitment": c,
             "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
             "next_hand_at": table.next_hand_at,
-            "waiting_for": [] if table.match_over else self.waiting_for(table),
+            "waiting_for": [] if table.match_over else flow.waiting_for(table),
         })
 
     def _waiting(self, table: Table) -> str:
         """Who has pressed Continue on the score sheet, and who is still reading it."""
         return json.dumps({
             "type": "waiting", "state_id": table.state_id, "ready": sorted(table.next_votes),
-            "waiting_for": self.waiting_for(table), "next_hand_at": table.next_hand_at,
+            "waiting_for": flow.waiting_for(table), "next_hand_at": table.next_hand_at,
         })
 
     # -- the flow between hands ---------------------------------------------------------
-    def _hand_pause(self, table: Table) -> float:
-        """How long the score sheet stays up at most: until every person seated presses
-        Continue (or this pause ends, so one absent player cannot stall the table); a table
-        with no person connected moves on after a short look."""
-        people = [s for s in table.seats if s.kind == "human" and s.present and not s.standin]
-        pause = self.settings.hand_pause_seconds
-        return pause if people else min(pause, BOTS_ONLY_PAUSE_SECONDS)
-
-    @staticmethod
-    def _between_hands(table: Table) -> bool:
-        game = table.game
-        return game is not None and game.hand_over and not table.match_over
-
     def waiting_for(self, table: Table) -> list[int]:
-        """The seats whose person has not pressed Continue yet. Everyone seated counts,
-        connected or briefly away (a reload); a seat a stand-in has taken over does not."""
-        return sorted(
-            s.seat for s in table.seats
-            if s.kind == "human" and s.taken and not s.standin and s.seat not in table.next_votes
-        )
+        """The seats still reading the score sheet (``flow.waiting_for``)."""
+        return flow.waiting_for(table)
 
     def _schedule_next_hand(self, table: Table) -> None:
         if table.next_hand_at is None:
-            table.next_hand_at = self.clock.now() + self._hand_pause(table)
+            table.next_hand_at = self.clock.now() + flow.hand_pause(
+                table, self.settings.hand_pause_seconds)
         if not self._drives(table):
             return
         sid = table.state_id
@@ -719,26 +554,24 @@ class Master:
 
     async def next_vote(self, table: Table, seat: int) -> None:
         """A person pressed Continue: deal when nobody else is still reading the sheet."""
-        if not self._between_hands(table):
+        if not flow.next_vote(table, seat):
             return  # harmless: nothing to wait for
-        table.next_votes.add(seat)
         self._announce(table, "vote", what="next", seat=seat)
         await self._continue_if_ready(table)
 
     async def _continue_if_ready(self, table: Table) -> None:
-        if not self._between_hands(table):
-            return
-        if self.waiting_for(table):
+        step = flow.after_vote(table)
+        if step is Next.WAIT:
             self._broadcast(table, self._waiting(table))
-        elif self._drives(table):
+        elif step is Next.DEAL and self._drives(table):
             await self._deal_next(table, table.state_id)
 
     async def _deal_next(self, table: Table, sid: int) -> None:
         async with table.lock:
-            game = table.game
-            if game is None or table.state_id != sid or not game.hand_over or table.match_over:
+            if not flow.deal_due(table, sid):
                 return
-            assert table.match_id is not None
+            game = table.game
+            assert game is not None and table.match_id is not None
             seed = new_seed()
             try:
                 await self.store.append(table.match_id, table.seq, "hand",
@@ -756,17 +589,11 @@ class Master:
 
     def _advance_deal(self, table: Table, seed: str) -> None:
         """Deal a committed hand and tell every socket (lock held)."""
-        game = table.game
-        assert game is not None
-        game.next_hand(seed=seed)
-        table.seq += 1
-        table.next_hand_at, table.next_votes = None, set()
+        event = flow.deal(table, seed)
         if table.timer is not None and table.timer is not asyncio.current_task():
             table.timer.cancel()
         table.timer = None
-        self._broadcast_state(
-            table, {"kind": "deal", "hand_number": game.hand_number, "dealer": game.dealer}
-        )
+        self._broadcast_state(table, event)
         self._drive(table)
 
     async def rematch(self, table: Table, seat: int) -> None:
@@ -774,33 +601,27 @@ class Master:
             if self.cluster is not None:
                 await self.cluster.sync_locked(table)
             # checked under the lock: a second vote must not start a second match
-            if not table.match_over:
-                raise MasterError("match_not_over", "the match is not over yet",
-                                  table.state_id)
+            flow.check_rematch(table)
             self._announce(table, "vote", what="rematch", seat=seat)
             await self._rematch_vote(table, seat)
 
     async def _rematch_vote(self, table: Table, seat: int) -> None:
-        table.rematch_votes.add(seat)
-        needed = sorted(s.seat for s in table.seats if s.kind == "human")
+        vote = flow.rematch_vote(table, seat)
         self._broadcast(table, json.dumps(
-            {"type": "rematch", "votes": sorted(table.rematch_votes), "needed": needed}
+            {"type": "rematch", "votes": vote.votes, "needed": vote.needed}
         ))
-        if set(needed) <= table.rematch_votes and self._drives(table):
+        if vote.start and self._drives(table):
             await self._start_match(table)
 
     # -- bots ---------------------------------------------------------------------------
     def _drive(self, table: Table) -> None:
         """If a bot (or a stand-in) is to move, let it think (lock held)."""
-        game = table.game
-        if game is None or game.hand_over or table.match_over or not self._drives(table):
-            return
-        s = table.seats[game.to_move]
-        if not s.bot_played:
+        seat = flow.bot_to_move(table)
+        if seat is None or not self._drives(table):
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        table.bot_task = self._spawn(self._bot_move(table, s.seat, table.state_id))
+        table.bot_task = self._spawn(self._bot_move(table, seat, table.state_id))
 
     async def _bot_move(self, table: Table, seat: int, sid: int) -> None:
         started = time.monotonic()
@@ -902,24 +723,7 @@ class Master:
     def refresh(self, table: Table, stored: StoredTable) -> None:
         """Make ``table`` what the log says, through the one replay (lock held): seats,
         status, match, game. Sockets get the new state if it changed."""
-        fresh = self._rebuild(stored)
-        if stored.match is not None and stored.match.finished_at is not None:
-            self._finished_from(fresh, stored)
-        before = (table.state_id, [(s.name, s.token_hash) for s in table.seats])
-        for s, row in zip(table.seats, stored.seats, strict=True):
-            s.kind, s.level, s.name, s.token_hash = row.kind, row.level, row.name, row.token_hash
-            s.user_id = row.user_id
-        new_match = fresh.match_number != table.match_number
-        table.status, table.game, table.match_id = fresh.status, fresh.game, fresh.match_id
-        table.match_number, table.seq = fresh.match_number, fresh.seq
-        table.winner, table.final_scores = fresh.winner, fresh.final_scores
-        if table.match_over and table.finished_at is None:
-            table.finished_at = time.monotonic()
-        if new_match:
-            table.next_votes, table.rematch_votes = set(), set()
-        if not self._between_hands(table):
-            table.next_hand_at = None
-        if before == (table.state_id, [(s.name, s.token_hash) for s in table.seats]):
+        if not flow.refresh(table, flow.rebuild(stored), time.monotonic()):
             return
         self._broadcast_state(table, None)
         if table.game is not None and table.game.hand_over:
@@ -927,19 +731,8 @@ class Master:
             if table.match_over:
                 self._broadcast(table, self._match_end(table))
         self._resume(table)
-        if table.status == "waiting" and all(s.taken for s in table.seats) \
-                and self._drives(table):
+        if flow.full(table) and self._drives(table):
             self._spawn(self._maybe_start(table))
-
-    def _finished_from(self, table: Table, stored: StoredTable) -> None:
-        """A table whose latest match is over: its final position and result."""
-        match = stored.match
-        assert match is not None
-        table.game = final_game(table.rules, (ev.replay_event() for ev in stored.events))
-        table.match_id, table.match_number = match.id, match.number
-        table.seq = len(stored.events)
-        table.winner, table.final_scores = match.winner, match.scores
-        table.status = "finished"
 
     def _resume(self, table: Table) -> None:
         """Grace timers, the pause between hands and bots (if this worker drives)."""
@@ -948,7 +741,7 @@ class Master:
         for s in table.seats:
             if s.kind == "human" and not s.present and s.grace_task is None and not s.standin:
                 self._start_grace(table, s)
-        if self._between_hands(table) and table.timer is None:
+        if flow.between_hands(table) and table.timer is None:
             self._schedule_next_hand(table)
         self._drive(table)
 
@@ -958,9 +751,7 @@ class Master:
             assert self.cluster is not None
             await self.cluster.sync_locked(table)
             self._resume(table)
-            humans = {s.seat for s in table.seats if s.kind == "human"}
-            full = table.status == "waiting" and all(s.taken for s in table.seats)
-            if full or (table.match_over and table.rematch_votes >= humans):
+            if flow.start_pending(table):
                 await self._start_match(table)  # the last join or vote reached a dead worker
 
     def let_go(self, table: Table) -> None:
@@ -979,38 +770,27 @@ class Master:
         if not 0 <= seat < len(table.seats):
             return
         s = table.seats[seat]
-        before = s.present
-        if count > 0:
-            s.remote[worker] = count
-        else:
-            s.remote.pop(worker, None)
-        if s.present == before:
+        if not flow.remote_presence(s, worker, count):
             return
         if s.present:
             if s.grace_task is not None:
                 s.grace_task.cancel()
                 s.grace_task = None
-            s.standin = False
         elif table.game is not None and not table.match_over:
             self._start_grace(table, s)
         self._broadcast_state(table, {"kind": "seat", "seat": seat})
-        if s.present and self._between_hands(table):
+        if s.present and flow.between_hands(table):
             self._broadcast(table, self._waiting(table))
 
     def standin_changed(self, table: Table, seat: int, on: bool) -> None:
         """The driving worker let a stand-in play ``seat`` (or its player came back)."""
-        if not 0 <= seat < len(table.seats) or table.seats[seat].standin == on:
-            return
-        table.seats[seat].standin = on
-        if on:  # the driving worker stored the mark; this worker may write the last move
-            self._abandons(table, seat)
-        self._broadcast_state(table, {"kind": "seat", "seat": seat})
+        if flow.set_standin(table, seat, on):
+            self._broadcast_state(table, {"kind": "seat", "seat": seat})
 
     async def vote_from(self, table: Table, what: str, seat: int) -> None:
         """A Continue or rematch vote made at another worker."""
         if what == "next":
-            if self._between_hands(table):
-                table.next_votes.add(seat)
+            if flow.next_vote(table, seat):
                 await self._continue_if_ready(table)
         elif what == "rematch":
             async with table.lock:
