@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..game import Game, Move, move_fields
 from ..rules import Rules
-from ..shuffle import commitment, new_seed
-from . import fairplay, flow, views
+from ..shuffle import new_seed
+from . import fairplay, flow, frames
 from .clock import Clock
 from .flow import Next, Played
 from .models import MatchRow, SeatRow, TableRow
@@ -266,11 +266,8 @@ class Master:
                 return  # started, or full and about to start
             await self.store.set_status(table.id, "expired")  # committed first
             table.status = "expired"
-        message = json.dumps({"type": "error", "code": "table_expired", "ref": None,
-                              "message": "this table waited too long for players and is "
-                                         "closed: make a new one"})
         for conn in [*table.spectators, *(c for s in table.seats for c in s.conns)]:
-            conn.send(message)
+            conn.send(frames.EXPIRED)
             conn.close_after_queue(4004, "table expired")
         self._forget(table)
 
@@ -366,13 +363,13 @@ class Master:
         seat = conn.seat
         if seat is None:
             table.spectators.add(conn)
-            conn.send(self._welcome(table, None))
-            conn.send(json.dumps(self.state_message(table, None, None)))
+            conn.send(frames.welcome(table, None, self.clock.now()))
+            conn.send(json.dumps(frames.state(table, None, None)))
             self._catch_up(table, conn)
             return
         s = table.seats[seat]
         s.conns.add(conn)
-        conn.send(self._welcome(table, seat))
+        conn.send(frames.welcome(table, seat, self.clock.now()))
         if s.grace_task is not None:
             s.grace_task.cancel()
             s.grace_task = None
@@ -380,10 +377,10 @@ class Master:
         if len(s.conns) == 1 or was_standin:
             self._broadcast_state(table, {"kind": "seat", "seat": seat})
         else:
-            conn.send(json.dumps(self.state_message(table, seat, None)))
+            conn.send(json.dumps(frames.state(table, seat, None)))
         self._catch_up(table, conn)
         if was_standin and flow.between_hands(table):
-            self._broadcast(table, self._waiting(table))  # back: waited for again
+            self._broadcast(table, frames.waiting(table))  # back: waited for again
 
     def detach(self, table: Table, conn: Conn) -> None:
         if conn.seat is None:
@@ -481,9 +478,9 @@ class Master:
         if not played.hand_over:
             self._drive(table)
             return
-        self._broadcast(table, self._hand_end(table))
+        self._broadcast(table, frames.hand_end(table))
         if played.match_over:
-            self._broadcast(table, self._match_end(table))
+            self._broadcast(table, frames.match_end(table))
             for s in table.seats:
                 if s.grace_task is not None:
                     s.grace_task.cancel()
@@ -492,48 +489,17 @@ class Master:
         else:
             self._schedule_next_hand(table)
 
-    def _match_end(self, table: Table) -> str:
-        return json.dumps({
-            "type": "match_end", "state_id": table.state_id, "match_id": table.match_id,
-            "winner": table.winner, "scores": table.final_scores,
-            "record_url": f"/api/matches/{table.match_id}/record",
-        })
-
     def _catch_up(self, table: Table, conn: Conn) -> None:
         """A socket that arrives between hands (a reload, a reconnect) gets the score sheet
         (and the match result) the others saw, so it is back in the same state."""
         game = table.game
         if game is None or not game.hand_over:
             return
-        conn.send(self._hand_end(table))
+        conn.send(frames.hand_end(table))
         if table.match_over:
-            conn.send(self._match_end(table))
-
-    def _hand_end(self, table: Table) -> str:
-        game = table.game
-        assert game is not None and game.hand_seed is not None
-        seed, c = game.hand_seed, commitment(game.hand_seed)
-        return json.dumps({
-            "type": "hand_end", "state_id": table.state_id, "hand_number": game.hand_number,
-            "result": game.hand_result(), "scores": game.match_totals(), "seed": seed,
-            "redeals": game.hand_attempt, "commitment": c,
-            "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
-            "next_hand_at": table.next_hand_at,
-            "waiting_for": [] if table.match_over else flow.waiting_for(table),
-        })
-
-    def _waiting(self, table: Table) -> str:
-        """Who has pressed Continue on the score sheet, and who is still reading it."""
-        return json.dumps({
-            "type": "waiting", "state_id": table.state_id, "ready": sorted(table.next_votes),
-            "waiting_for": flow.waiting_for(table), "next_hand_at": table.next_hand_at,
-        })
+            conn.send(frames.match_end(table))
 
     # -- the flow between hands ---------------------------------------------------------
-    def waiting_for(self, table: Table) -> list[int]:
-        """The seats still reading the score sheet (``flow.waiting_for``)."""
-        return flow.waiting_for(table)
-
     def _schedule_next_hand(self, table: Table) -> None:
         if table.next_hand_at is None:
             table.next_hand_at = self.clock.now() + flow.hand_pause(
@@ -562,7 +528,7 @@ class Master:
     async def _continue_if_ready(self, table: Table) -> None:
         step = flow.after_vote(table)
         if step is Next.WAIT:
-            self._broadcast(table, self._waiting(table))
+            self._broadcast(table, frames.waiting(table))
         elif step is Next.DEAL and self._drives(table):
             await self._deal_next(table, table.state_id)
 
@@ -607,9 +573,7 @@ class Master:
 
     async def _rematch_vote(self, table: Table, seat: int) -> None:
         vote = flow.rematch_vote(table, seat)
-        self._broadcast(table, json.dumps(
-            {"type": "rematch", "votes": vote.votes, "needed": vote.needed}
-        ))
+        self._broadcast(table, frames.rematch(vote.votes, vote.needed))
         if vote.start and self._drives(table):
             await self._start_match(table)
 
@@ -727,9 +691,9 @@ class Master:
             return
         self._broadcast_state(table, None)
         if table.game is not None and table.game.hand_over:
-            self._broadcast(table, self._hand_end(table))
+            self._broadcast(table, frames.hand_end(table))
             if table.match_over:
-                self._broadcast(table, self._match_end(table))
+                self._broadcast(table, frames.match_end(table))
         self._resume(table)
         if flow.full(table) and self._drives(table):
             self._spawn(self._maybe_start(table))
@@ -780,7 +744,7 @@ class Master:
             self._start_grace(table, s)
         self._broadcast_state(table, {"kind": "seat", "seat": seat})
         if s.present and flow.between_hands(table):
-            self._broadcast(table, self._waiting(table))
+            self._broadcast(table, frames.waiting(table))
 
     def standin_changed(self, table: Table, seat: int, on: bool) -> None:
         """The driving worker let a stand-in play ``seat`` (or its player came back)."""
@@ -797,83 +761,11 @@ class Master:
                 if table.match_over:
                     await self._rematch_vote(table, seat)
 
-    # -- messages -----------------------------------------------------------------------
-    @staticmethod
-    def totals(table: Table) -> list[int]:
-        """The match points now: counting a finished hand as soon as it ends (the view's
-        ``scores`` are those banked before the hand)."""
-        if table.final_scores is not None:
-            return list(table.final_scores)
-        game = table.game
-        if game is None:
-            return [0] * table.rules.teams
-        return game.match_totals() if game.hand_over else list(game.scores)
-
-    def table_info(self, table: Table, with_invite: bool = False) -> dict[str, Any]:
-        r = table.rules
-        scores = self.totals(table)
-        return {
-            "id": table.id, "variant": r.variant, "rules": r.to_dict(),
-            "players": r.players,
-            "teams": r.teams, "target": r.target, "public": table.public,
-            "rated": table.rated,
-            "teach": fairplay.teach_refusal(table.teach, table.rated) is None,
-            "status": table.status,
-            "invite": table.invite if (with_invite or table.public) else None,
-            "seats": [
-                {
-                    "seat": s.seat, "side": r.side_of(s.seat), "name": s.name, "kind": s.kind,
-                    "level": s.level if s.kind != "human" else None, "taken": s.taken,
-                    "connected": s.present or s.kind != "human", "standin": s.standin,
-                }
-                for s in table.seats
-            ],
-            "match_id": table.match_id, "match_number": table.match_number, "scores": scores,
-            "spectators": len(table.spectators),
-            "created_at": table.created_at.isoformat().replace("+00:00", "") + "Z",
-        }
-
-    def _welcome(self, table: Table, seat: int | None) -> str:
-        return json.dumps({"type": "welcome", "seat": seat, "table": self.table_info(table),
-                           "server_time": self.clock.now()})
-
-    def state_message(
-        self, table: Table, seat: int | None, event: dict[str, Any] | None,
-        info: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        game = table.game
-        base: dict[str, Any] = {
-            "type": "state", "state_id": table.state_id,
-            "table": info if info is not None else self.table_info(table),
-            "match_id": table.match_id, "match_number": table.match_number,
-            "event": event, "match_over": table.match_over, "winner": table.winner,
-            "next_hand_at": table.next_hand_at,
-        }
-        if game is None:
-            base.update(view=None, legal_moves=[], your_turn=False, commitment=None)
-            return base
-        legal = views.legal_moves(game, seat)
-        base.update(
-            view=views.seat_view(game, seat), legal_moves=legal, your_turn=bool(legal),
-            commitment={"hand_number": game.hand_number,
-                        "commitment": commitment(game.hand_seed)} if game.hand_seed else None,
-        )
-        return base
-
+    # -- sending ------------------------------------------------------------------------
     def _broadcast_state(self, table: Table, event: dict[str, Any] | None) -> None:
-        info = self.table_info(table)
-        # a pass is told only to the seat that passed (it would tell the others that its
-        # hand could have declared), as the views leave it out
-        private = event is not None and event.get("declare") is False
-        for s in table.seats:
-            if s.conns:
-                seen = None if private and event and event["seat"] != s.seat else event
-                text = json.dumps(self.state_message(table, s.seat, seen, info))
-                for c in list(s.conns):
-                    c.send(text)
-        if table.spectators:
-            text = json.dumps(self.state_message(table, None, None if private else event, info))
-            for c in list(table.spectators):
+        """Every socket gets its own ``state`` frame (``frames.states``)."""
+        for conns, text in frames.states(table, event):
+            for c in list(conns):
                 c.send(text)
 
     def _broadcast(self, table: Table, text: str) -> None:
