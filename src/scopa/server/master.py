@@ -1,9 +1,14 @@
-"""The authoritative match master.
+"""The authoritative match master: the async shell around the table flow.
 
-``submit`` checks a move for the seat, the turn and the state id, checks it is legal,
-writes it to storage (committed), applies it through the engine and only then tells every
-socket, each getting its own seat's view. Tables live in memory; storage holds the events
-so that ``restore`` can rebuild every unfinished match after a restart.
+``submit`` has the flow check a move for the seat, the turn and the state id and that it is
+legal, writes it to storage (committed), applies it through the flow and only then tells
+every socket, each getting its own seat's view. Tables live in memory; storage holds the
+events so that ``restore`` can rebuild every unfinished match after a restart.
+
+This module keeps what waits: the table locks, the timers (the grace period, the pause
+between hands), the bot tasks, the storage and broker calls. What to decide is asked of
+``flow`` (pure, tested without an event loop), what to send is built by ``frames``, and the
+table's record is ``table``.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ def new_id(n: int = 10) -> str:
 
 
 class Master:
-    """Every live table, and the rules of changing them."""
+    """Every live table, and the waiting, locking and storing around changing them."""
 
     def __init__(
         self, settings: Settings, store: Store, pool: BotPool, secret: str,
