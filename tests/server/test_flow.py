@@ -138,10 +138,10 @@ def test_waiting_tables_expire_unless_full_and_finished_ones_are_forgotten() -> 
     t.status = "finished"
     t.finished_at = 100.0
     assert not flow.expired(t, NOW + timedelta(days=1))
-    assert not flow.forgettable(t, 150.0, keep=60)  # seats still connected
+    assert not flow.forgettable(t, 161.0, keep=60)  # seats still connected
     for s in t.seats:
         s.conns.clear()
-    assert not flow.forgettable(t, 150.0, keep=60)
+    assert not flow.forgettable(t, 150.0, keep=60)  # watched a moment ago
     assert flow.forgettable(t, 161.0, keep=60)
     t.spectators.add(object())
     assert not flow.forgettable(t, 161.0, keep=60)
