@@ -16,7 +16,7 @@ from server_helpers import Client, ServerProcess
 
 from scopa.server.chat import ChatLimits, clean_text, phrases
 from scopa.server.fairplay import table_teach, teach_refusal
-from scopa.server.master import MasterError
+from scopa.server.table import MasterError
 
 OPERATOR = "operator-secret-for-chat-tests"
 LIMIT = ChatLimits().length

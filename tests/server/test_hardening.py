@@ -130,7 +130,7 @@ async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
 def test_a_waiting_table_expires_while_the_server_runs(tmp_path: Path) -> None:
     """The master closes a table that waited too long: stored as expired, its invite no
     longer works, its sockets are told why and closed."""
-    from scopa.server.master import MasterError
+    from scopa.server.table import MasterError
 
     class Socket:
         seat: int | None = 0

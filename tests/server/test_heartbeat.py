@@ -14,7 +14,8 @@ from typing import Any, cast
 from scopa.rules import Rules
 from scopa.server.broker import LocalBroker
 from scopa.server.cluster import Cluster
-from scopa.server.master import Master, SeatState, Table
+from scopa.server.master import Master
+from scopa.server.table import SeatState, Table
 
 
 class Counting(LocalBroker):

@@ -1,6 +1,6 @@
-"""One replay of an event log: the server's restart (``Master._rebuild``), the history
-(``history.rebuild``) and the records (``record.replay``) rebuild the same match from the
-same events, and refuse a broken log with the same words, because all three go through
+"""One replay of an event log: the server's restart and catch-up (``flow.rebuild``), the
+history (``history.rebuild``) and the records (``record.replay``) rebuild the same match
+from the same events, and refuse a broken log with the same words, because all three go through
 ``scopa.replay.replay_log``."""
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from hypothesis import strategies as st
 from scopa import Game, Rules
 from scopa.record import RecordError, game_record, replay
 from scopa.replay import Deal, ReplayError, final_game, replay_log
+from scopa.server import flow
 from scopa.server.history import export_record, rebuild
-from scopa.server.master import Master
 from scopa.server.models import EventRow, MatchRow, SeatRow, TableRow
-from scopa.server.settings import Settings
 from scopa.server.store import StoredTable
 
 PRESETS = [
@@ -60,7 +59,6 @@ def server_log(rules: Rules, seed: str, rng: random.Random, stop: int | None) ->
 
 
 def master_rebuild(rules: Rules, events: list[EventRow]) -> Game | None:
-    master = Master(Settings(), store=None, pool=None, secret="s")  # type: ignore[arg-type]
     now = datetime.now(UTC)
     st_ = StoredTable(
         table=TableRow(id="t", invite="i", public=False, rules=rules.to_dict(),
@@ -71,7 +69,7 @@ def master_rebuild(rules: Rules, events: list[EventRow]) -> Game | None:
                        finished_at=None),
         events=events,
     )
-    return master._rebuild(st_).game
+    return flow.rebuild(st_).game
 
 
 def match_row(rules: Rules, game: Game) -> MatchRow:

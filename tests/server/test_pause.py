@@ -14,10 +14,12 @@ import pytest
 from server_helpers import Conn
 
 from scopa.rules import Rules
+from scopa.server import flow, frames
 from scopa.server.clock import Clock
-from scopa.server.master import Master, Table
+from scopa.server.master import Master
 from scopa.server.settings import Settings
 from scopa.server.store import Store
+from scopa.server.table import Table
 
 PAUSE = 120.0
 
@@ -166,7 +168,7 @@ def test_a_reload_is_waited_for_a_player_gone_for_good_is_not(tmp_path: Path) ->
         await master.next_vote(table, 0)
         master.detach(table, b)  # Bruno's page reloads (or his connection drops)
         await settle(clock.store)
-        assert hand_number(table) == 1 and master.waiting_for(table) == [1]
+        assert hand_number(table) == 1 and flow.waiting_for(table) == [1]
         await clock.advance(30)  # the grace ends: a stand-in takes his seat
         assert table.seats[1].standin
         assert hand_number(table) == 2
@@ -180,7 +182,7 @@ def test_the_totals_count_the_finished_hand(tmp_path: Path) -> None:
     async def scene(master: Master, table: Table, a: Conn, b: Conn, clock: FakeClock) -> None:
         end = a.of("hand_end")[-1]
         assert a.of("state")[-1]["table"]["scores"] == end["scores"]
-        assert master.totals(table) == end["scores"]
+        assert frames.totals(table) == end["scores"]
 
     at_hand_end(tmp_path, scene)
 

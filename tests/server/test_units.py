@@ -102,7 +102,7 @@ def test_views_match_the_engine(variant: str) -> None:
     import random
 
     from scopa import Game
-    from scopa.server.views import seat_view
+    from scopa.server.frames import seat_view
 
     rng = random.Random(variant)
     game = Game.new(variant, seed=variant)

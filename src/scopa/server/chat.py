@@ -34,7 +34,8 @@ from ..messages import catalogue
 from .broker import Event
 from .buckets import TokenBucket
 from .chatstore import ChatStore, Said
-from .master import LIVE, Conn, Master, MasterError, Table
+from .master import Master
+from .table import LIVE, Conn, MasterError, Table
 
 log = logging.getLogger("scopa.server")
 

@@ -36,7 +36,8 @@ from .broker import Broker, Event
 from .timing import PHASES
 
 if TYPE_CHECKING:
-    from .master import Master, Table
+    from .master import Master
+    from .table import Table
 
 log = logging.getLogger("scopa.server")
 

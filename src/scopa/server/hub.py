@@ -13,9 +13,10 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from .buckets import TokenBucket
 from .chat import CHAT_FRAMES, Chat
-from .master import Master, MasterError, Table
+from .master import Master
 from .security import origin_allowed
 from .settings import Settings
+from .table import MasterError, Table
 from .timing import PHASES
 
 #: the fields each client frame may carry

@@ -8,12 +8,14 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..rules import VARIANTS, Rules, table_rules, variant_facts
+from . import frames
 from .buckets import TokenBucket
-from .master import Master, MasterError
+from .master import Master
 from .names import NAME_MAX, clean_name
 from .ratings import BOT_RATINGS
 from .seats import known_levels
 from .sessions import acting_or_guest
+from .table import MasterError
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -184,7 +186,7 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
         status = {"busy": 503, "too_many": 429}.get(e.code, 400)
         raise HTTPException(status, e.message) from None
     return {
-        "table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
+        "table": frames.table_info(table, with_invite=True), "seat": seat, "token": token,
         "invite": table.invite, "invite_url": f"/join/{table.invite}",
         "ws_url": f"/ws/{table.id}",
     }
@@ -197,7 +199,7 @@ async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
     table = await master.find_invite(invite)
     if table is None:
         raise HTTPException(404, "no table has this invite code")
-    return master.table_info(table, with_invite=True)
+    return frames.table_info(table, with_invite=True)
 
 
 @router.post("/invites/{invite}/join")
@@ -215,7 +217,7 @@ async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
     except MasterError as e:
         status = {"not_found": 404, "account_needed": 401}.get(e.code, 409)
         raise HTTPException(status, e.message) from None
-    return {"table": master.table_info(table, with_invite=True), "seat": seat, "token": token,
+    return {"table": frames.table_info(table, with_invite=True), "seat": seat, "token": token,
             "ws_url": f"/ws/{table.id}"}
 
 
@@ -225,7 +227,7 @@ def public_tables(request: Request) -> dict[str, Any]:
     master = master_of(request)
     live = [t for t in master.tables.values() if t.public and t.status in ("waiting", "playing")]
     live.sort(key=lambda t: t.created_at, reverse=True)
-    return {"tables": [master.table_info(t) for t in live[:PUBLIC_LIST_MAX]]}
+    return {"tables": [frames.table_info(t) for t in live[:PUBLIC_LIST_MAX]]}
 
 
 @router.get("/tables/{table_id}")
@@ -236,4 +238,4 @@ async def table(table_id: str, request: Request) -> dict[str, Any]:
     t = await master.find(table_id)
     if t is None or not t.public:
         raise HTTPException(404, "no such table")
-    return master.table_info(t)
+    return frames.table_info(t)

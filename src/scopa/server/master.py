@@ -1,9 +1,14 @@
-"""The authoritative match master.
+"""The authoritative match master: the async shell around the table flow.
 
-``submit`` checks a move for the seat, the turn and the state id, checks it is legal,
-writes it to storage (committed), applies it through the engine and only then tells every
-socket, each getting its own seat's view. Tables live in memory; storage holds the events
-so that ``restore`` can rebuild every unfinished match after a restart.
+``submit`` has the flow check a move for the seat, the turn and the state id and that it is
+legal, writes it to storage (committed), applies it through the flow and only then tells
+every socket, each getting its own seat's view. Tables live in memory; storage holds the
+events so that ``restore`` can rebuild every unfinished match after a restart.
+
+This module keeps what waits: the table locks, the timers (the grace period, the pause
+between hands), the bot tasks, the storage and broker calls. What to decide is asked of
+``flow`` (pure, tested without an event loop), what to send is built by ``frames``, and the
+table's record is ``table``.
 """
 
 from __future__ import annotations
@@ -18,144 +23,32 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from ..game import Game, IllegalMoveError, Move, move_fields
-from ..replay import final_game
+from ..game import Game, Move, move_fields
 from ..rules import Rules
-from ..shuffle import commitment, new_seed
-from ..view import history_entry
-from . import fairplay, views
+from ..shuffle import new_seed
+from . import fairplay, flow, frames
 from .clock import Clock
+from .flow import Next, Played
 from .models import MatchRow, SeatRow, TableRow
-from .names import bot_name, distinct_name
 from .seats import AnalysisBusy, BotPool, external_bot
 from .settings import Settings
 from .store import Conflict, Store, StoredTable
+from .table import Conn, MasterError, SeatState, Table
 
 if TYPE_CHECKING:
     from .cluster import Cluster
 
 log = logging.getLogger("scopa.server")
 
-#: state ids: match_number * STATE_STRIDE + events in the match
-STATE_STRIDE = 1_000_000
-
-
-#: table statuses that count as live (held for players); also "finished" and "expired"
-LIVE = ("waiting", "playing")
-
-#: the pause between hands when no person is seated and connected (bots, spectators only)
-BOTS_ONLY_PAUSE_SECONDS = 2.0
-
-class Conn(Protocol):
-    """A connection as the master sees it (the hub implements it)."""
-
-    seat: int | None
-
-    def send(self, text: str) -> None: ...
-
-    def close_after_queue(self, code: int, reason: str) -> None: ...
-
-
-class MasterError(Exception):
-    """A refused request: ``code`` from the protocol's list and a plain message."""
-
-    def __init__(self, code: str, message: str, state_id: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.state_id = state_id
-
-
-@dataclass
-class SeatState:
-    seat: int
-    kind: str  # human | bot | external
-    level: str | None
-    name: str | None
-    token_hash: str | None
-    conns: set[Any] = field(default_factory=set)
-    standin: bool = False
-    grace_task: asyncio.Task[None] | None = None
-    external: Any = None
-    #: sockets on this seat at other workers (worker id -> count; scaled deployment)
-    remote: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def present(self) -> bool:
-        """Someone has a socket on this seat, here or at another worker."""
-        return bool(self.conns) or any(self.remote.values())
-    #: the account sitting here (None: a guest, a bot)
-    user_id: int | None = None
-
-    @property
-    def taken(self) -> bool:
-        return self.kind != "human" or self.token_hash is not None
-
-    @property
-    def bot_played(self) -> bool:
-        return self.kind != "human" or self.standin
-
-
-@dataclass
-class Table:
-    id: str
-    invite: str
-    public: bool
-    rules: Rules
-    grace: float
-    created_at: datetime
-    seats: list[SeatState]
-    status: str = "waiting"
-    spectators: set[Any] = field(default_factory=set)
-    match_id: str | None = None
-    match_number: int = 0
-    game: Game | None = None
-    seq: int = 0
-    winner: int | None = None
-    final_scores: list[int] | None = None
-    next_hand_at: float | None = None
-    next_votes: set[int] = field(default_factory=set)
-    rematch_votes: set[int] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-    timer: asyncio.Task[None] | None = None
-    #: monotonic time the last match ended (for dropping idle finished tables)
-    finished_at: float | None = None
-    #: the client address that made the table (None after a restart): its waiting
-    #: tables are capped
-    creator_address: str | None = None
-    #: matches here move ratings (``server.ratings``); every seat is an account or a bot
-    rated: bool = False
-    #: seats of the current rated match left to a stand-in past the grace period: each
-    #: counts as a loss for its player, whatever the score
-    abandoned: set[int] = field(default_factory=set)
-    #: teach me for every seat (a table setting all see; ``fairplay``)
-    teach: bool = True
-
-    @property
-    def state_id(self) -> int:
-        return self.match_number * STATE_STRIDE + self.seq
-
-    @property
-    def match_over(self) -> bool:
-        return self.winner is not None
-
-
-def aware(moment: datetime) -> datetime:
-    """A stored time in UTC (SQLite gives datetimes back without their zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def new_id(n: int = 10) -> str:
     return secrets.token_urlsafe(n)[:n].replace("-", "x").replace("_", "y")
 
 
 class Master:
-    """Every live table, and the rules of changing them."""
+    """Every live table, and the waiting, locking and storing around changing them."""
 
     def __init__(
         self, settings: Settings, store: Store, pool: BotPool, secret: str,
@@ -210,12 +103,10 @@ class Master:
         if known is not None:  # loaded meanwhile
             return known
         try:
-            table = self._rebuild(stored)
+            table = flow.rebuild(stored)
         except Exception:
             log.exception("could not load table %s", stored.table.id)
             return None
-        if stored.match is not None and stored.match.finished_at is not None:
-            self._finished_from(table, stored)
         self.tables[table.id] = table
         self.by_invite[table.invite] = table
         if self.cluster is not None:
@@ -262,38 +153,14 @@ class Master:
         the server holds ``max_live_tables`` live tables (``busy``) or ``address`` already
         has ``max_waiting_per_address`` tables waiting for players (``too_many``)."""
         await self.sweep()
-        live = waiting_here = 0
-        for t in self.tables.values():
-            if t.status in LIVE:
-                live += 1
-                waiting_here += t.status == "waiting" and t.creator_address == address
-        if live >= self.settings.max_live_tables:
-            raise MasterError("busy", "the server is full: try again later")
-        if address is not None and waiting_here >= self.settings.max_waiting_per_address:
-            raise MasterError(
-                "too_many", f"this address already has {waiting_here} tables waiting for "
-                "players: fill or leave one first")
+        flow.check_room(self.tables.values(), address, self.settings.max_live_tables,
+                        self.settings.max_waiting_per_address)
         table_id = new_id(10)
         invite = new_id(16)
-        if creator_seat is not None and creator is None:
-            raise MasterError("bad_message", "the creator needs a name")
-        # every seat a distinct name: the creator's first, then each bot's
-        names: list[str | None] = [creator] if creator_seat is not None else []
-        states = []
-        for i, spec in enumerate(seats):
-            kind = spec["kind"]
-            level = spec.get("level") if kind == "bot" else spec.get("bot")
-            name = None
-            if kind == "bot":
-                name = bot_name(names, self.rng)
-            elif kind == "external":
-                name = distinct_name(f"{level} (external)", names)
-            names.append(name)
-            states.append(SeatState(i, kind, level, name, None))
+        states = flow.new_seats(seats, creator, creator_seat, self.rng)
         token = None
         if creator_seat is not None:
             token = secrets.token_urlsafe(24)
-            states[creator_seat].name = creator
             states[creator_seat].token_hash = self.token_hash(token)
             states[creator_seat].user_id = creator_user
         table = Table(
@@ -323,7 +190,7 @@ class Master:
     async def join(self, invite: str, name: str, seat: int | None,
                    user_id: int | None = None) -> tuple[Table, int, str]:
         table = await self.find_invite(invite)
-        if table is not None and self._expired(table, self.waiting_cutoff()):
+        if table is not None and flow.expired(table, self.waiting_cutoff()):
             await self._expire(table)
             table = None
         if table is None:
@@ -334,21 +201,7 @@ class Master:
             if self.cluster is not None:  # a seat taken at another worker is not free
                 self.cluster.mark(table, full=True)
                 await self.cluster.sync_locked(table)
-            if table.rated and user_id is None:
-                raise MasterError("account_needed", "a rated table is for signed-in players")
-            if user_id is not None and any(s.user_id == user_id for s in table.seats):
-                raise MasterError("conflict", "you already have a seat at this table")
-            free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
-            if seat is not None:
-                chosen = [s for s in free if s.seat == seat]
-                if not chosen:
-                    raise MasterError("conflict", f"seat {seat} is not a free human seat")
-                target = chosen[0]
-            elif free:
-                target = free[0]
-            else:
-                raise MasterError("conflict", "every seat at this table is taken")
-            name = distinct_name(name, [s.name for s in table.seats if s is not target])
+            target, name = flow.choose_seat(table, name, seat, user_id)
             token = secrets.token_urlsafe(24)
             h = self.token_hash(token)
             try:
@@ -363,7 +216,7 @@ class Master:
 
     async def _maybe_start(self, table: Table) -> None:
         async with table.lock:
-            if table.status == "waiting" and all(s.taken for s in table.seats):
+            if flow.full(table):
                 await self._start_match(table)
 
     async def _start_match(self, table: Table) -> None:
@@ -387,13 +240,8 @@ class Master:
             self.cluster.mark(table, full=True)  # another worker started it: read it
             await self.cluster.sync_locked(table)
             return
-        table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
-        table.status, table.winner, table.final_scores = "playing", None, None
-        table.abandoned = set()
-        table.next_hand_at, table.next_votes, table.rematch_votes = None, set(), set()
-        for s in table.seats:
-            if s.kind == "human" and not s.present:
-                self._start_grace(table, s)
+        for s in flow.start_match(table, match_id, number, game):
+            self._start_grace(table, s)
         self._announce(table, "match")
         self._broadcast_state(table, {"kind": "match_start", "match_number": number})
         self._drive(table)
@@ -405,34 +253,26 @@ class Master:
         now = time.monotonic()
         cutoff = self.waiting_cutoff()
         for table in list(self.tables.values()):
-            if (table.status == "finished" and table.finished_at is not None
-                    and now - table.finished_at > keep and not table.spectators
-                    and not any(s.conns for s in table.seats)):
+            if flow.forgettable(table, now, keep):
                 self._forget(table)
-            elif self._expired(table, cutoff):
+            elif flow.expired(table, cutoff):
                 await self._expire(table)
 
     def waiting_cutoff(self) -> datetime:
         """Tables made before this and still waiting for players have expired."""
         return datetime.now(UTC) - timedelta(minutes=self.settings.waiting_table_minutes)
 
-    def _expired(self, table: Table, cutoff: datetime) -> bool:
-        return table.status == "waiting" and table.created_at < cutoff
-
     async def _expire(self, table: Table) -> None:
         """Close a table that waited too long: stored as ``expired`` (never reloaded), its
         invite stops working, and its sockets are told and closed. Under the table lock, so
         a join or a start in progress finishes first (and then the table is not expired)."""
         async with table.lock:
-            if table.status != "waiting" or all(s.taken for s in table.seats):
+            if not flow.closable(table):
                 return  # started, or full and about to start
             await self.store.set_status(table.id, "expired")  # committed first
             table.status = "expired"
-        message = json.dumps({"type": "error", "code": "table_expired", "ref": None,
-                              "message": "this table waited too long for players and is "
-                                         "closed: make a new one"})
         for conn in [*table.spectators, *(c for s in table.seats for c in s.conns)]:
-            conn.send(message)
+            conn.send(frames.EXPIRED)
             conn.close_after_queue(4004, "table expired")
         self._forget(table)
 
@@ -487,7 +327,7 @@ class Master:
         await self.store.expire_waiting(self.waiting_cutoff())
         for st in await self.store.load_active():
             try:
-                table = self._rebuild(st)
+                table = flow.rebuild(st)
             except Exception:  # one broken table must not stop the server
                 log.exception("could not restore table %s", st.table.id)
                 continue
@@ -495,24 +335,6 @@ class Master:
             self.by_invite[table.invite] = table
             count += 1
         return count
-
-    def _rebuild(self, st: StoredTable) -> Table:
-        t = st.table
-        table = Table(
-            id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
-            grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
-            seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
-                   for s in st.seats],
-            rated=t.rated, teach=t.teach,
-        )
-        if st.match is None or st.match.finished_at is not None:
-            return table
-        game = final_game(table.rules, (ev.replay_event() for ev in st.events))
-        table.game, table.match_id = game, st.match.id
-        table.match_number, table.seq = st.match.number, len(st.events)
-        table.status = "playing"
-        table.abandoned = {s.seat for s in st.seats if s.abandoned_match == st.match.id}
-        return table
 
     def resume_all(self) -> None:
         """After ``restore``, inside the running loop: grace timers, bots, hand timers
@@ -546,25 +368,24 @@ class Master:
         seat = conn.seat
         if seat is None:
             table.spectators.add(conn)
-            conn.send(self._welcome(table, None))
-            conn.send(json.dumps(self.state_message(table, None, None)))
+            conn.send(frames.welcome(table, None, self.clock.now()))
+            conn.send(json.dumps(frames.state(table, None, None)))
             self._catch_up(table, conn)
             return
         s = table.seats[seat]
         s.conns.add(conn)
-        conn.send(self._welcome(table, seat))
-        was_standin = s.standin
+        conn.send(frames.welcome(table, seat, self.clock.now()))
         if s.grace_task is not None:
             s.grace_task.cancel()
             s.grace_task = None
-        s.standin = False
+        was_standin = flow.seat_back(s)
         if len(s.conns) == 1 or was_standin:
             self._broadcast_state(table, {"kind": "seat", "seat": seat})
         else:
-            conn.send(json.dumps(self.state_message(table, seat, None)))
+            conn.send(json.dumps(frames.state(table, seat, None)))
         self._catch_up(table, conn)
-        if was_standin and self._between_hands(table):
-            self._broadcast(table, self._waiting(table))  # back: waited for again
+        if was_standin and flow.between_hands(table):
+            self._broadcast(table, frames.waiting(table))  # back: waited for again
 
     def detach(self, table: Table, conn: Conn) -> None:
         if conn.seat is None:
@@ -575,7 +396,7 @@ class Master:
         if self.cluster is not None:
             self.cluster.announce_presence(table, s.seat)
         if not s.conns:
-            if table.game is not None and not table.match_over and not s.present:
+            if flow.grace_due(table, s):
                 self._start_grace(table, s)
             self._broadcast_state(table, {"kind": "seat", "seat": s.seat})
 
@@ -588,11 +409,11 @@ class Master:
 
         async def stand_in() -> None:
             await self.clock.sleep(table.grace)
-            if s.present or s.kind != "human":
+            if not flow.standin_due(s):
                 return
             s.standin = True
             s.grace_task = None
-            if self._abandons(table, s.seat) and table.match_id is not None:
+            if flow.abandons(table, s.seat) and table.match_id is not None:
                 try:
                     await self.store.mark_abandoned(table.id, s.seat, table.match_id)
                 except Exception:  # the mark in memory still counts until a restart
@@ -608,15 +429,6 @@ class Master:
 
         s.grace_task = self._spawn(stand_in())
 
-    @staticmethod
-    def _abandons(table: Table, seat: int) -> bool:
-        """A stand-in took ``seat`` past the grace period: in a rated match going on, that
-        marks the seat abandoned (a loss for its player at the end); whether it did."""
-        if not table.rated or table.game is None or table.match_over:
-            return False
-        table.abandoned.add(seat)
-        return True
-
     # -- moves --------------------------------------------------------------------------
     async def submit(
         self, table: Table, seat: int, state_id: object, move_data: object, by: str = "human"
@@ -625,39 +437,7 @@ class Master:
         async with table.lock:
             if self.cluster is not None:
                 await self.cluster.sync_locked(table)  # only if it heard of a newer step
-            game = table.game
-            if game is None:
-                raise MasterError("not_started", "the match has not started: waiting for players")
-            if table.match_over:
-                raise MasterError("match_over", "the match is over", table.state_id)
-            if game.hand_over:
-                raise MasterError("hand_over", "the hand is over: wait for the next deal",
-                                  table.state_id)
-            s = table.seats[seat]
-            if by == "human" and s.kind != "human":
-                raise MasterError("not_your_turn", "this seat is played by a bot")
-            if by != "human" and not s.bot_played:
-                raise MasterError("not_your_turn", "the seat's player is back")
-            if game.to_move != seat:
-                raise MasterError("not_your_turn", f"it is seat {game.to_move}'s turn",
-                                  table.state_id)
-            if state_id != table.state_id:
-                raise MasterError(
-                    "stale_state", f"the state changed (now {table.state_id}): look again",
-                    table.state_id,
-                )
-            try:
-                move = Move.from_dict(move_data)
-            except IllegalMoveError as e:
-                raise MasterError("bad_message", str(e), table.state_id) from None
-            if move.code not in game.legal_codes():
-                # the engine's own explanation, on a copy (nothing here may change)
-                try:
-                    game.copy().play(move)
-                    why = "not a legal move"
-                except IllegalMoveError as e:
-                    why = str(e)
-                raise MasterError("illegal_move", why, table.state_id)
+            move = flow.check_move(table, seat, state_id, move_data, by)
             await self._apply(table, seat, move, by)
 
     async def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
@@ -666,15 +446,8 @@ class Master:
         refused by the database, re-reads the log and answers ``stale_state``. (A unique
         key rather than an advisory lock: it needs no extra round trip, holds across any
         pool or connection, and is checked in the very transaction that writes.)"""
-        game = table.game
-        assert game is not None and table.match_id is not None
-        probe = game.copy()
-        probe.play_code(move.code)
-        finish = None
-        if probe.hand_over:
-            probe_winner = probe.winner
-            if probe_winner is not None:
-                finish = (probe_winner, probe.match_totals(), game.hand_number)
+        assert table.game is not None and table.match_id is not None
+        finish = flow.match_finish(table.game, move)
         data = {"seat": seat, **move.to_dict(), "by": by}
         try:
             await self.store.append(table.match_id, table.seq, "move", data, finish)  # committed
@@ -685,55 +458,34 @@ class Master:
             await self.cluster.sync_locked(table)
             raise MasterError("stale_state", f"the state changed (now {table.state_id}): "
                               "look again", table.state_id) from None
-        event, finished = self._play_move(table, move, by)
-        if finished:
+        played = self._play_move(table, move, by)
+        if played.match_over:
             # awaited before anyone is told the match is over: whoever looks at a profile
             # after the match_end frame sees the rating it moved (hooks never raise). Only
             # the worker that wrote the last move runs them.
             for hook in self.match_end_hooks:
                 await hook(table)
-        self._tell_move(table, event, finished)
+        self._tell_move(table, played)
         self._announce(table, "log", event={"seq": table.seq - 1, "kind": "move", "data": data})
 
     def _advance_move(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Apply a committed move and tell every socket (here or read from the log)."""
-        event, finished = self._play_move(table, move, by)
-        self._tell_move(table, event, finished)
+        self._tell_move(table, self._play_move(table, move, by))
 
-    def _play_move(self, table: Table, move: Move, by: str) -> tuple[dict[str, Any], bool]:
-        """Apply a committed move to the table's state; the event to tell, and whether it
-        ended the match."""
-        game = table.game
-        assert game is not None
-        round_before = game.round
-        at = len(game.history)
-        game.play(move)
-        table.seq += 1
-        entry = history_entry(game.history[at])  # the move's own (a deal may add more)
-        event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
-        if not game.hand_over:
-            return event, False
-        winner = game.winner
-        if winner is not None:
-            table.winner, table.final_scores = winner, game.match_totals()
-            table.status = "finished"
-            table.finished_at = time.monotonic()
-        else:
-            table.next_hand_at = self.clock.now() + self._hand_pause(table)
-            table.next_votes = set()
-        return event, winner is not None
+    def _play_move(self, table: Table, move: Move, by: str) -> Played:
+        """Apply a committed move to the table's state (``flow.play_move``)."""
+        return flow.play_move(table, move, by, self.clock.now(),
+                              self.settings.hand_pause_seconds, time.monotonic())
 
-    def _tell_move(self, table: Table, event: dict[str, Any], finished: bool) -> None:
+    def _tell_move(self, table: Table, played: Played) -> None:
         """Every socket hears of the move (and of the hand's or the match's end)."""
-        game = table.game
-        assert game is not None
-        self._broadcast_state(table, event)
-        if not game.hand_over:
+        self._broadcast_state(table, played.event)
+        if not played.hand_over:
             self._drive(table)
             return
-        self._broadcast(table, self._hand_end(table))
-        if finished:
-            self._broadcast(table, self._match_end(table))
+        self._broadcast(table, frames.hand_end(table))
+        if played.match_over:
+            self._broadcast(table, frames.match_end(table))
             for s in table.seats:
                 if s.grace_task is not None:
                     s.grace_task.cancel()
@@ -742,68 +494,21 @@ class Master:
         else:
             self._schedule_next_hand(table)
 
-    def _match_end(self, table: Table) -> str:
-        return json.dumps({
-            "type": "match_end", "state_id": table.state_id, "match_id": table.match_id,
-            "winner": table.winner, "scores": table.final_scores,
-            "record_url": f"/api/matches/{table.match_id}/record",
-        })
-
     def _catch_up(self, table: Table, conn: Conn) -> None:
         """A socket that arrives between hands (a reload, a reconnect) gets the score sheet
         (and the match result) the others saw, so it is back in the same state."""
         game = table.game
         if game is None or not game.hand_over:
             return
-        conn.send(self._hand_end(table))
+        conn.send(frames.hand_end(table))
         if table.match_over:
-            conn.send(self._match_end(table))
-
-    def _hand_end(self, table: Table) -> str:
-        game = table.game
-        assert game is not None and game.hand_seed is not None
-        seed, c = game.hand_seed, commitment(game.hand_seed)
-        return json.dumps({
-            "type": "hand_end", "state_id": table.state_id, "hand_number": game.hand_number,
-            "result": game.hand_result(), "scores": game.match_totals(), "seed": seed,
-            "redeals": game.hand_attempt, "commitment": c,
-            "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
-            "next_hand_at": table.next_hand_at,
-            "waiting_for": [] if table.match_over else self.waiting_for(table),
-        })
-
-    def _waiting(self, table: Table) -> str:
-        """Who has pressed Continue on the score sheet, and who is still reading it."""
-        return json.dumps({
-            "type": "waiting", "state_id": table.state_id, "ready": sorted(table.next_votes),
-            "waiting_for": self.waiting_for(table), "next_hand_at": table.next_hand_at,
-        })
+            conn.send(frames.match_end(table))
 
     # -- the flow between hands ---------------------------------------------------------
-    def _hand_pause(self, table: Table) -> float:
-        """How long the score sheet stays up at most: until every person seated presses
-        Continue (or this pause ends, so one absent player cannot stall the table); a table
-        with no person connected moves on after a short look."""
-        people = [s for s in table.seats if s.kind == "human" and s.present and not s.standin]
-        pause = self.settings.hand_pause_seconds
-        return pause if people else min(pause, BOTS_ONLY_PAUSE_SECONDS)
-
-    @staticmethod
-    def _between_hands(table: Table) -> bool:
-        game = table.game
-        return game is not None and game.hand_over and not table.match_over
-
-    def waiting_for(self, table: Table) -> list[int]:
-        """The seats whose person has not pressed Continue yet. Everyone seated counts,
-        connected or briefly away (a reload); a seat a stand-in has taken over does not."""
-        return sorted(
-            s.seat for s in table.seats
-            if s.kind == "human" and s.taken and not s.standin and s.seat not in table.next_votes
-        )
-
     def _schedule_next_hand(self, table: Table) -> None:
         if table.next_hand_at is None:
-            table.next_hand_at = self.clock.now() + self._hand_pause(table)
+            table.next_hand_at = self.clock.now() + flow.hand_pause(
+                table, self.settings.hand_pause_seconds)
         if not self._drives(table):
             return
         sid = table.state_id
@@ -820,26 +525,24 @@ class Master:
 
     async def next_vote(self, table: Table, seat: int) -> None:
         """A person pressed Continue: deal when nobody else is still reading the sheet."""
-        if not self._between_hands(table):
+        if not flow.next_vote(table, seat):
             return  # harmless: nothing to wait for
-        table.next_votes.add(seat)
         self._announce(table, "vote", what="next", seat=seat)
         await self._continue_if_ready(table)
 
     async def _continue_if_ready(self, table: Table) -> None:
-        if not self._between_hands(table):
-            return
-        if self.waiting_for(table):
-            self._broadcast(table, self._waiting(table))
-        elif self._drives(table):
+        step = flow.after_vote(table)
+        if step is Next.WAIT:
+            self._broadcast(table, frames.waiting(table))
+        elif step is Next.DEAL and self._drives(table):
             await self._deal_next(table, table.state_id)
 
     async def _deal_next(self, table: Table, sid: int) -> None:
         async with table.lock:
-            game = table.game
-            if game is None or table.state_id != sid or not game.hand_over or table.match_over:
+            if not flow.deal_due(table, sid):
                 return
-            assert table.match_id is not None
+            game = table.game
+            assert game is not None and table.match_id is not None
             seed = new_seed()
             try:
                 await self.store.append(table.match_id, table.seq, "hand",
@@ -857,17 +560,11 @@ class Master:
 
     def _advance_deal(self, table: Table, seed: str) -> None:
         """Deal a committed hand and tell every socket (lock held)."""
-        game = table.game
-        assert game is not None
-        game.next_hand(seed=seed)
-        table.seq += 1
-        table.next_hand_at, table.next_votes = None, set()
+        event = flow.deal(table, seed)
         if table.timer is not None and table.timer is not asyncio.current_task():
             table.timer.cancel()
         table.timer = None
-        self._broadcast_state(
-            table, {"kind": "deal", "hand_number": game.hand_number, "dealer": game.dealer}
-        )
+        self._broadcast_state(table, event)
         self._drive(table)
 
     async def rematch(self, table: Table, seat: int) -> None:
@@ -875,33 +572,25 @@ class Master:
             if self.cluster is not None:
                 await self.cluster.sync_locked(table)
             # checked under the lock: a second vote must not start a second match
-            if not table.match_over:
-                raise MasterError("match_not_over", "the match is not over yet",
-                                  table.state_id)
+            flow.check_rematch(table)
             self._announce(table, "vote", what="rematch", seat=seat)
             await self._rematch_vote(table, seat)
 
     async def _rematch_vote(self, table: Table, seat: int) -> None:
-        table.rematch_votes.add(seat)
-        needed = sorted(s.seat for s in table.seats if s.kind == "human")
-        self._broadcast(table, json.dumps(
-            {"type": "rematch", "votes": sorted(table.rematch_votes), "needed": needed}
-        ))
-        if set(needed) <= table.rematch_votes and self._drives(table):
+        vote = flow.rematch_vote(table, seat)
+        self._broadcast(table, frames.rematch(vote.votes, vote.needed))
+        if vote.start and self._drives(table):
             await self._start_match(table)
 
     # -- bots ---------------------------------------------------------------------------
     def _drive(self, table: Table) -> None:
         """If a bot (or a stand-in) is to move, let it think (lock held)."""
-        game = table.game
-        if game is None or game.hand_over or table.match_over or not self._drives(table):
-            return
-        s = table.seats[game.to_move]
-        if not s.bot_played:
+        seat = flow.bot_to_move(table)
+        if seat is None or not self._drives(table):
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        table.bot_task = self._spawn(self._bot_move(table, s.seat, table.state_id))
+        table.bot_task = self._spawn(self._bot_move(table, seat, table.state_id))
 
     async def _bot_move(self, table: Table, seat: int, sid: int) -> None:
         started = time.monotonic()
@@ -1003,44 +692,16 @@ class Master:
     def refresh(self, table: Table, stored: StoredTable) -> None:
         """Make ``table`` what the log says, through the one replay (lock held): seats,
         status, match, game. Sockets get the new state if it changed."""
-        fresh = self._rebuild(stored)
-        if stored.match is not None and stored.match.finished_at is not None:
-            self._finished_from(fresh, stored)
-        before = (table.state_id, [(s.name, s.token_hash) for s in table.seats])
-        for s, row in zip(table.seats, stored.seats, strict=True):
-            s.kind, s.level, s.name, s.token_hash = row.kind, row.level, row.name, row.token_hash
-            s.user_id = row.user_id
-        new_match = fresh.match_number != table.match_number
-        table.status, table.game, table.match_id = fresh.status, fresh.game, fresh.match_id
-        table.match_number, table.seq = fresh.match_number, fresh.seq
-        table.winner, table.final_scores = fresh.winner, fresh.final_scores
-        if table.match_over and table.finished_at is None:
-            table.finished_at = time.monotonic()
-        if new_match:
-            table.next_votes, table.rematch_votes = set(), set()
-        if not self._between_hands(table):
-            table.next_hand_at = None
-        if before == (table.state_id, [(s.name, s.token_hash) for s in table.seats]):
+        if not flow.refresh(table, flow.rebuild(stored), time.monotonic()):
             return
         self._broadcast_state(table, None)
         if table.game is not None and table.game.hand_over:
-            self._broadcast(table, self._hand_end(table))
+            self._broadcast(table, frames.hand_end(table))
             if table.match_over:
-                self._broadcast(table, self._match_end(table))
+                self._broadcast(table, frames.match_end(table))
         self._resume(table)
-        if table.status == "waiting" and all(s.taken for s in table.seats) \
-                and self._drives(table):
+        if flow.full(table) and self._drives(table):
             self._spawn(self._maybe_start(table))
-
-    def _finished_from(self, table: Table, stored: StoredTable) -> None:
-        """A table whose latest match is over: its final position and result."""
-        match = stored.match
-        assert match is not None
-        table.game = final_game(table.rules, (ev.replay_event() for ev in stored.events))
-        table.match_id, table.match_number = match.id, match.number
-        table.seq = len(stored.events)
-        table.winner, table.final_scores = match.winner, match.scores
-        table.status = "finished"
 
     def _resume(self, table: Table) -> None:
         """Grace timers, the pause between hands and bots (if this worker drives)."""
@@ -1049,7 +710,7 @@ class Master:
         for s in table.seats:
             if s.kind == "human" and not s.present and s.grace_task is None and not s.standin:
                 self._start_grace(table, s)
-        if self._between_hands(table) and table.timer is None:
+        if flow.between_hands(table) and table.timer is None:
             self._schedule_next_hand(table)
         self._drive(table)
 
@@ -1059,9 +720,7 @@ class Master:
             assert self.cluster is not None
             await self.cluster.sync_locked(table)
             self._resume(table)
-            humans = {s.seat for s in table.seats if s.kind == "human"}
-            full = table.status == "waiting" and all(s.taken for s in table.seats)
-            if full or (table.match_over and table.rematch_votes >= humans):
+            if flow.start_pending(table):
                 await self._start_match(table)  # the last join or vote reached a dead worker
 
     def let_go(self, table: Table) -> None:
@@ -1080,121 +739,38 @@ class Master:
         if not 0 <= seat < len(table.seats):
             return
         s = table.seats[seat]
-        before = s.present
-        if count > 0:
-            s.remote[worker] = count
-        else:
-            s.remote.pop(worker, None)
-        if s.present == before:
+        if not flow.remote_presence(s, worker, count):
             return
         if s.present:
             if s.grace_task is not None:
                 s.grace_task.cancel()
                 s.grace_task = None
-            s.standin = False
         elif table.game is not None and not table.match_over:
             self._start_grace(table, s)
         self._broadcast_state(table, {"kind": "seat", "seat": seat})
-        if s.present and self._between_hands(table):
-            self._broadcast(table, self._waiting(table))
+        if s.present and flow.between_hands(table):
+            self._broadcast(table, frames.waiting(table))
 
     def standin_changed(self, table: Table, seat: int, on: bool) -> None:
         """The driving worker let a stand-in play ``seat`` (or its player came back)."""
-        if not 0 <= seat < len(table.seats) or table.seats[seat].standin == on:
-            return
-        table.seats[seat].standin = on
-        if on:  # the driving worker stored the mark; this worker may write the last move
-            self._abandons(table, seat)
-        self._broadcast_state(table, {"kind": "seat", "seat": seat})
+        if flow.set_standin(table, seat, on):
+            self._broadcast_state(table, {"kind": "seat", "seat": seat})
 
     async def vote_from(self, table: Table, what: str, seat: int) -> None:
         """A Continue or rematch vote made at another worker."""
         if what == "next":
-            if self._between_hands(table):
-                table.next_votes.add(seat)
+            if flow.next_vote(table, seat):
                 await self._continue_if_ready(table)
         elif what == "rematch":
             async with table.lock:
                 if table.match_over:
                     await self._rematch_vote(table, seat)
 
-    # -- messages -----------------------------------------------------------------------
-    @staticmethod
-    def totals(table: Table) -> list[int]:
-        """The match points now: counting a finished hand as soon as it ends (the view's
-        ``scores`` are those banked before the hand)."""
-        if table.final_scores is not None:
-            return list(table.final_scores)
-        game = table.game
-        if game is None:
-            return [0] * table.rules.teams
-        return game.match_totals() if game.hand_over else list(game.scores)
-
-    def table_info(self, table: Table, with_invite: bool = False) -> dict[str, Any]:
-        r = table.rules
-        scores = self.totals(table)
-        return {
-            "id": table.id, "variant": r.variant, "rules": r.to_dict(),
-            "players": r.players,
-            "teams": r.teams, "target": r.target, "public": table.public,
-            "rated": table.rated,
-            "teach": fairplay.teach_refusal(table.teach, table.rated) is None,
-            "status": table.status,
-            "invite": table.invite if (with_invite or table.public) else None,
-            "seats": [
-                {
-                    "seat": s.seat, "side": r.side_of(s.seat), "name": s.name, "kind": s.kind,
-                    "level": s.level if s.kind != "human" else None, "taken": s.taken,
-                    "connected": s.present or s.kind != "human", "standin": s.standin,
-                }
-                for s in table.seats
-            ],
-            "match_id": table.match_id, "match_number": table.match_number, "scores": scores,
-            "spectators": len(table.spectators),
-            "created_at": table.created_at.isoformat().replace("+00:00", "") + "Z",
-        }
-
-    def _welcome(self, table: Table, seat: int | None) -> str:
-        return json.dumps({"type": "welcome", "seat": seat, "table": self.table_info(table),
-                           "server_time": self.clock.now()})
-
-    def state_message(
-        self, table: Table, seat: int | None, event: dict[str, Any] | None,
-        info: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        game = table.game
-        base: dict[str, Any] = {
-            "type": "state", "state_id": table.state_id,
-            "table": info if info is not None else self.table_info(table),
-            "match_id": table.match_id, "match_number": table.match_number,
-            "event": event, "match_over": table.match_over, "winner": table.winner,
-            "next_hand_at": table.next_hand_at,
-        }
-        if game is None:
-            base.update(view=None, legal_moves=[], your_turn=False, commitment=None)
-            return base
-        legal = views.legal_moves(game, seat)
-        base.update(
-            view=views.seat_view(game, seat), legal_moves=legal, your_turn=bool(legal),
-            commitment={"hand_number": game.hand_number,
-                        "commitment": commitment(game.hand_seed)} if game.hand_seed else None,
-        )
-        return base
-
+    # -- sending ------------------------------------------------------------------------
     def _broadcast_state(self, table: Table, event: dict[str, Any] | None) -> None:
-        info = self.table_info(table)
-        # a pass is told only to the seat that passed (it would tell the others that its
-        # hand could have declared), as the views leave it out
-        private = event is not None and event.get("declare") is False
-        for s in table.seats:
-            if s.conns:
-                seen = None if private and event and event["seat"] != s.seat else event
-                text = json.dumps(self.state_message(table, s.seat, seen, info))
-                for c in list(s.conns):
-                    c.send(text)
-        if table.spectators:
-            text = json.dumps(self.state_message(table, None, None if private else event, info))
-            for c in list(table.spectators):
+        """Every socket gets its own ``state`` frame (``frames.states``)."""
+        for conns, text in frames.states(table, event):
+            for c in list(conns):
                 c.send(text)
 
     def _broadcast(self, table: Table, text: str) -> None:

@@ -23,7 +23,7 @@ from .models import utcnow
 from .store import Store
 
 if TYPE_CHECKING:
-    from .master import Table
+    from .table import Table
 
 log = logging.getLogger("scopa.server")
 
