@@ -73,8 +73,10 @@ def napola_points(pile: int) -> int:
     return run
 
 
-def top(values: Sequence[int | None]) -> int:
-    """The index of the single highest value, or -1 on a tie at the top, no value, or 0."""
+def one_to_top(values: Sequence[Value]) -> list[int]:
+    """One point to the single highest value, nobody's on a tie at the top or when no value
+    is above 0 (None: no value): the one home of the tie rule, written out (every public
+    deal's sheet asks it three times)."""
     best = -1
     high = 0
     tied = False
@@ -85,16 +87,16 @@ def top(values: Sequence[int | None]) -> int:
             high, best, tied = v, i, False
         elif v == high and high:
             tied = True
-    return -1 if tied else best
-
-
-def _one_to_top(values: Sequence[Value]) -> list[int]:
-    """One point to the single highest value (nobody's on a tie, or when none is above 0)."""
     out = [0] * len(values)
-    best = top(values)  # the one home of the tie rule (a call is 0.1% of a deal)
-    if best >= 0:
+    if best >= 0 and not tied:
         out[best] = 1
     return out
+
+
+def top(values: Sequence[int | None]) -> int:
+    """The index of the single highest value, or -1 on a tie at the top, no value, or 0."""
+    points = one_to_top(values)
+    return points.index(1) if 1 in points else -1
 
 
 def _worth(per_card: dict[int, float]) -> tuple[float, ...]:
@@ -166,8 +168,8 @@ class Most(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [(p & self.mask).bit_count() for p in piles]
 
-    def points_from(self, values: Sequence[Value]) -> list[int]:
-        return _one_to_top(values)
+    #: the point to the single highest count (no wrapper: every public deal's sheet asks)
+    points_from = staticmethod(one_to_top)
 
 
 class Holding(ScoreItem):
@@ -191,8 +193,11 @@ class Holding(ScoreItem):
         return [p & self.mask == self.mask for p in piles]
 
     def points_from(self, values: Sequence[Value]) -> list[int]:
-        score = self.score
-        return [score if v else 0 for v in values]
+        out = [0] * len(values)
+        for i, v in enumerate(values):  # (no comprehension: one frame less per sheet)
+            if v:
+                out[i] = self.score
+        return out
 
 
 class Primiera(ScoreItem):
@@ -230,8 +235,8 @@ class Primiera(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [primiera_total(p, self.faces) for p in piles]
 
-    def points_from(self, values: Sequence[Value]) -> list[int]:
-        return _one_to_top(values)
+    #: the point to the single best primiera (as ``Most.points_from``)
+    points_from = staticmethod(one_to_top)
 
 
 class CoinRun(ScoreItem):
@@ -273,7 +278,11 @@ class Counted(ScoreItem):
         return list(declared if self.declared else sweeps)
 
     def points_from(self, values: Sequence[Value]) -> list[int]:
-        return [int(v or 0) for v in values]
+        out = [0] * len(values)
+        for i, v in enumerate(values):  # (no comprehension: one frame less per sheet)
+            if v:
+                out[i] = int(v)
+        return out
 
 
 CARDS = Most("cards", ALL_CARDS, dict.fromkeys(range(NUM_CARDS), 0.1))
