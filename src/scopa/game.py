@@ -34,8 +34,15 @@ from .rules import Rules
 from .scoring import sheet
 from .shuffle import deck_from_seed, new_seed
 
-#: the seats in dealing order by number of seats and first seat
-_DEAL_ORDER = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 7)}
+#: the seat each card of a round of dealing goes to, in dealing order, by number of seats,
+#: first seat and cards dealt to each seat (one loop over it deals the round)
+_DEAL_ORDER = {
+    n: [
+        [tuple((f + i) % n for i in range(n)) * size for size in range(NUM_CARDS // n + 1)]
+        for f in range(n)
+    ]
+    for n in range(2, 7)
+}
 #: card order of a state built without a deal or a position (views, samples)
 _CARD_ORDER = tuple(range(NUM_CARDS))
 #: the card field of a history entry for the opening 15/30 sweep by the dealer (Escoba,
@@ -498,10 +505,8 @@ class Game:
         first = (self.dealer + 1) % n
         hands = self.hands
         pop = self.stock.pop
-        order = _DEAL_ORDER[n][first]
-        for _ in range(size):
-            for seat in order:
-                hands[seat] |= 1 << pop()
+        for seat in _DEAL_ORDER[n][first][size]:
+            hands[seat] |= 1 << pop()
         self.in_hands = n * size
         self.to_move = first
         if self.meaning.declares:

@@ -62,15 +62,24 @@ def primiera_total(pile: int, faces: str = "ten") -> int | None:
     return None
 
 
-def napola_points(pile: int) -> int:
+def _coin_run(coins: int) -> int:
     """3 for ace-2-3 of coins, plus one for each further coin continuing the run."""
-    coins = pile & COINS
     if coins & 0b111 != 0b111:
         return 0
     run = 3
     while run < 10 and coins >> run & 1:
         run += 1
     return run
+
+
+#: the napola points of every set of coins (a pile's coins: its lowest ten bits), worked
+#: out once: every public deal's sheet shows each side's run
+NAPOLA_RUN: tuple[int, ...] = tuple(_coin_run(coins) for coins in range(COINS + 1))
+
+
+def napola_points(pile: int) -> int:
+    """3 for ace-2-3 of coins, plus one for each further coin continuing the run."""
+    return NAPOLA_RUN[pile & COINS]
 
 
 def one_to_top(values: Sequence[Value]) -> list[int]:
@@ -193,11 +202,8 @@ class Holding(ScoreItem):
         return [p & self.mask == self.mask for p in piles]
 
     def points_from(self, values: Sequence[Value]) -> list[int]:
-        out = [0] * len(values)
-        for i, v in enumerate(values):  # (no comprehension: one frame less per sheet)
-            if v:
-                out[i] = self.score
-        return out
+        score = self.score
+        return [score if v else 0 for v in values]
 
 
 class Primiera(ScoreItem):
@@ -278,11 +284,7 @@ class Counted(ScoreItem):
         return list(declared if self.declared else sweeps)
 
     def points_from(self, values: Sequence[Value]) -> list[int]:
-        out = [0] * len(values)
-        for i, v in enumerate(values):  # (no comprehension: one frame less per sheet)
-            if v:
-                out[i] = int(v)
-        return out
+        return [int(v or 0) for v in values]
 
 
 CARDS = Most("cards", ALL_CARDS, dict.fromkeys(range(NUM_CARDS), 0.1))

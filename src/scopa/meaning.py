@@ -84,7 +84,7 @@ class Meaning:
         #: ``score_hand`` works out anyway (-1: the item's own), its place among the
         #: classic ``SHEET_KEYS`` (-1: a newer variant's item))
         self.sheet_plan: tuple[SheetStep, ...] = tuple(
-            (item.values, item.points_from, item.key, item.label,
+            (item.values, _remembered(item.points_from), item.key, item.label,
              _KNOWN_SLOTS.get(item.key, -1),
              SHEET_KEYS.index(item.key) if item.key in SHEET_KEYS else -1)
             for item in self.items
@@ -237,6 +237,26 @@ class Meaning:
             return None
         leaders = [i for i, t in enumerate(totals) if t == high]
         return leaders[0] if len(leaders) == 1 else None
+
+
+def _remembered(
+    points_from: Callable[[Sequence[Value]], list[int]],
+) -> Callable[[Sequence[Value]], list[int]]:
+    """An item's ``points_from`` that answers values it has seen before from memory (a
+    new list each time): every public deal ends with a sheet, and its items ask about a
+    few small counts, the same ones over and over."""
+    memo: dict[tuple[Value, ...], tuple[int, ...]] = {}
+
+    def points(values: Sequence[Value]) -> list[int]:
+        key = tuple(values)
+        found = memo.get(key)
+        if found is None:
+            found = tuple(points_from(key))
+            if len(memo) < 50_000:
+                memo[key] = found
+        return list(found)
+
+    return points
 
 
 #: nobody's declared points, by number of sides (read only)

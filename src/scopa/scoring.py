@@ -11,6 +11,7 @@ from typing import Any
 from .cards import COINS, NUM_CARDS, RANK_MASK, RE_BELLO, SETTEBELLO, card_text
 from .items import (
     BEST,
+    NAPOLA_RUN,
     PRIMIERA_RANK,
     PRIMIERA_TEN,
     SHEET_KEYS,
@@ -137,7 +138,7 @@ def sheet(
             "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
             "settebello": settebello[i], "primiera": prim[i],
             "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
-            "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
+            "napola_run": NAPOLA_RUN[pile & COINS], "re_bello": pile >> RE_BELLO & 1 == 1,
             "points": pts,
         }
         if extra:
