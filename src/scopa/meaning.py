@@ -112,6 +112,11 @@ class Meaning:
         self._sweepers: dict[int, int] = {}
         self._declared: dict[int, int] = {}
 
+    def __reduce__(self) -> tuple[Callable[[Rules], Meaning], tuple[Rules]]:
+        """A pickled meaning is its rules: unpickled, it is the rule set's shared meaning
+        (its caches and bound plan stay behind)."""
+        return meaning_of, (self.rules,)
+
     # -- sweeps -------------------------------------------------------------------------
     def sweep_scores(self, rank: int, capture: int, last_play: bool) -> bool:
         """Whether a capture that empties the table scores a scopa: never on the hand's
