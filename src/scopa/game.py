@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
+from importlib import import_module
+from types import ModuleType
 from typing import Any, NamedTuple, Self
 
 from .captures import _expand_slow
@@ -31,8 +34,15 @@ from .rules import Rules
 from .scoring import sheet
 from .shuffle import deck_from_seed, new_seed
 
-#: the seats in dealing order by number of seats and first seat
-_DEAL_ORDER = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 7)}
+#: the seat each card of a round of dealing goes to, in dealing order, by number of seats,
+#: first seat and cards dealt to each seat (one loop over it deals the round)
+_DEAL_ORDER = {
+    n: [
+        [tuple((f + i) % n for i in range(n)) * size for size in range(NUM_CARDS // n + 1)]
+        for f in range(n)
+    ]
+    for n in range(2, 7)
+}
 #: card order of a state built without a deal or a position (views, samples)
 _CARD_ORDER = tuple(range(NUM_CARDS))
 #: the card field of a history entry for the opening 15/30 sweep by the dealer (Escoba,
@@ -344,7 +354,7 @@ class Game:
         g.last_capturer = last_capturer
         g.scores = scores
         g.history = list(history)
-        g.in_hands = in_hands = sum(h.bit_count() for h in hands)
+        g.in_hands = in_hands = sum(map(int.bit_count, hands))
         g.hand_over = not in_hands and not stock
         g.round = round
         g.hand_number = hand_number
@@ -495,13 +505,11 @@ class Game:
         first = (self.dealer + 1) % n
         hands = self.hands
         pop = self.stock.pop
-        order = _DEAL_ORDER[n][first]
-        for _ in range(size):
-            for seat in order:
-                hands[seat] |= 1 << pop()
+        for seat in _DEAL_ORDER[n][first][size]:
+            hands[seat] |= 1 << pop()
         self.in_hands = n * size
         self.to_move = first
-        if self.rules.declarations != "off":
+        if self.meaning.declares:
             self._offer_declarations()
 
     # -- declarations (Cirulla) ---------------------------------------------------------
@@ -570,9 +578,7 @@ class Game:
 
     def random_playout(self, rng: random.Random) -> None:
         """Play random cards to the end of the hand (see ``scopa.playout``)."""
-        from .playout import random_playout
-
-        random_playout(self, rng)
+        _above("playout").random_playout(self, rng)
 
     def copy(self) -> Game:
         """An independent copy of the state and match log (earlier hands' entries are shared
@@ -626,9 +632,11 @@ class Game:
     def _moves_now(self) -> list[Move]:
         """``legal_codes`` with each code turned into its shared ``Move`` on the spot (the
         same loop, copied: one list and one pass fewer on every public move)."""
-        move_of = _move_of
         if self.undecided and self.undecided >> self.to_move & 1:
-            return [move_of(c) for c in DECISION_CODES]
+            # (``map``, not a comprehension: one reading ``move_of`` would make it a cell,
+            # slower on every read in the loop below)
+            return list(map(_move_of, DECISION_CODES))
+        move_of = _move_of
         tkey = self.tkey
         row = self._rows.get(tkey)
         if row is None:
@@ -655,11 +663,15 @@ class Game:
     def play(self, move: Move | dict[str, Any] | str) -> None:
         """Apply a legal move; raise ``IllegalMoveError`` (changing nothing) otherwise."""
         legal = self._legal
-        if legal is not None and type(move) is Move and move in legal:
+        if legal is not None and type(move) is Move:
             # the usual case: one of the Move objects legal_moves() just returned (found
-            # by identity); ``_legal`` is only set while the hand is not over
-            c, m = move
-            if type(c) is int and type(m) is int:
+            # by identity); ``_legal`` is only set while the hand is not over. The legal
+            # move equal to ``move`` is played (its numbers are ints, whatever ``move``'s)
+            try:
+                c, m = legal[legal.index(move)]
+            except ValueError:
+                pass  # not legal: the checks below say why
+            else:
                 self.play_code(c | m << 6)
                 return
         if type(move) is not Move:
@@ -836,7 +848,7 @@ class Game:
             "last_capturer": None if self.last_capturer < 0 else self.last_capturer,
             "scores": list(self.scores),
         }
-        if self.rules.declarations != "off":
+        if self.meaning.declares:
             out["declarations"] = {
                 "points": list(self.declared),
                 "shown": [cards_text(h) for h in self.shown],
@@ -847,18 +859,23 @@ class Game:
     @classmethod
     def from_position(cls, data: Any) -> Game:
         """Load a position; raise ``PositionError`` (a ValueError) if it is not valid."""
-        from .notation import load_position
-
-        return load_position(cls, data)
+        game: Game = _above("notation").load_position(cls, data)
+        return game
 
     def view(self, seat: int) -> Any:
         """What one seat may see (a ``PlayerView``)."""
-        from .view import PlayerView
-
-        return PlayerView.of(self, seat)
+        return _above("view").PlayerView.of(self, seat)
 
     def __repr__(self) -> str:
         return f"Game({self.rules.variant}, hand {self.hand_number}, to_move={self.to_move})"
+
+
+@cache
+def _above(name: str) -> ModuleType:
+    """A core module built on this one (``notation``, ``view``, ``playout``: they import
+    ``game``), imported on first use. Once: an import statement in a method costs about a
+    microsecond on every call, and ``from_position`` runs on every public deal."""
+    return import_module(f".{name}", __package__)
 
 
 #: history marks the engine writes itself (no player's move)

@@ -62,9 +62,8 @@ def primiera_total(pile: int, faces: str = "ten") -> int | None:
     return None
 
 
-def napola_points(pile: int) -> int:
+def _coin_run(coins: int) -> int:
     """3 for ace-2-3 of coins, plus one for each further coin continuing the run."""
-    coins = pile & COINS
     if coins & 0b111 != 0b111:
         return 0
     run = 3
@@ -73,8 +72,20 @@ def napola_points(pile: int) -> int:
     return run
 
 
-def top(values: Sequence[int | None]) -> int:
-    """The index of the single highest value, or -1 on a tie at the top, no value, or 0."""
+#: the napola points of every set of coins (a pile's coins: its lowest ten bits), worked
+#: out once: every public deal's sheet shows each side's run
+NAPOLA_RUN: tuple[int, ...] = tuple(_coin_run(coins) for coins in range(COINS + 1))
+
+
+def napola_points(pile: int) -> int:
+    """3 for ace-2-3 of coins, plus one for each further coin continuing the run."""
+    return NAPOLA_RUN[pile & COINS]
+
+
+def one_to_top(values: Sequence[Value]) -> list[int]:
+    """One point to the single highest value, nobody's on a tie at the top or when no value
+    is above 0 (None: no value): the one home of the tie rule, written out (every public
+    deal's sheet asks it three times)."""
     best = -1
     high = 0
     tied = False
@@ -85,16 +96,16 @@ def top(values: Sequence[int | None]) -> int:
             high, best, tied = v, i, False
         elif v == high and high:
             tied = True
-    return -1 if tied else best
-
-
-def _one_to_top(values: Sequence[Value]) -> list[int]:
-    """One point to the single highest value (nobody's on a tie, or when none is above 0)."""
     out = [0] * len(values)
-    best = top(values)  # the one home of the tie rule (a call is 0.1% of a deal)
-    if best >= 0:
+    if best >= 0 and not tied:
         out[best] = 1
     return out
+
+
+def top(values: Sequence[int | None]) -> int:
+    """The index of the single highest value, or -1 on a tie at the top, no value, or 0."""
+    points = one_to_top(values)
+    return points.index(1) if 1 in points else -1
 
 
 def _worth(per_card: dict[int, float]) -> tuple[float, ...]:
@@ -166,8 +177,8 @@ class Most(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [(p & self.mask).bit_count() for p in piles]
 
-    def points_from(self, values: Sequence[Value]) -> list[int]:
-        return _one_to_top(values)
+    #: the point to the single highest count (no wrapper: every public deal's sheet asks)
+    points_from = staticmethod(one_to_top)
 
 
 class Holding(ScoreItem):
@@ -230,8 +241,8 @@ class Primiera(ScoreItem):
     def values(self, piles: list[int], sweeps: list[int], declared: list[int]) -> list[Value]:
         return [primiera_total(p, self.faces) for p in piles]
 
-    def points_from(self, values: Sequence[Value]) -> list[int]:
-        return _one_to_top(values)
+    #: the point to the single best primiera (as ``Most.points_from``)
+    points_from = staticmethod(one_to_top)
 
 
 class CoinRun(ScoreItem):

@@ -10,6 +10,8 @@ items, the allowed seatings, the target and the winner. A new variant is a prese
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from .captures import CaptureSolver, solver_for
 from .cards import NUM_CARDS, RANK, RANK_KEY_BITS, RANK_MASK, iter_cards
 from .items import (
@@ -26,8 +28,16 @@ from .items import (
     SHEET_KEYS,
     SWEEPS,
     ScoreItem,
+    Value,
 )
 from .rules import VARIANT_SEATINGS, Rules
+
+#: one score-sheet item as ``scoring.sheet`` works it out (see ``Meaning.sheet_plan``)
+SheetStep = tuple[
+    Callable[[list[int], list[int], list[int]], list[Value]],
+    Callable[[Sequence[Value]], list[int]],
+    str, str, int, int,
+]
 
 ACES = RANK_MASK[1]
 #: Cirulla's wild card for declarations, the seven of cups (the "matta")
@@ -59,7 +69,7 @@ class Meaning:
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
         "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
-        "sheet_plan",
+        "sheet_plan", "side_seats", "declares",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -69,19 +79,27 @@ class Meaning:
         )
         self.items: tuple[ScoreItem, ...] = _items(rules)
         self._awards = tuple(item.award for item in self.items)
-        #: the score sheet's plan per item: (item, key, label key, the slot of its values
-        #: among the counts ``score_hand`` works out anyway (-1: the item's own), whether
-        #: it is a classic sheet key)
-        self.sheet_plan: tuple[tuple[ScoreItem, str, str, int, bool], ...] = tuple(
-            (item, item.key, item.label, _KNOWN_SLOTS.get(item.key, -1),
-             item.key in SHEET_KEYS)
+        #: the score sheet's plan per item: (its values and its points from them, as
+        #: bound once here, its key, label key, the slot of its values among the counts
+        #: ``score_hand`` works out anyway (-1: the item's own), its place among the
+        #: classic ``SHEET_KEYS`` (-1: a newer variant's item))
+        self.sheet_plan: tuple[SheetStep, ...] = tuple(
+            (item.values, _remembered(item.points_from), item.key, item.label,
+             _KNOWN_SLOTS.get(item.key, -1),
+             SHEET_KEYS.index(item.key) if item.key in SHEET_KEYS else -1)
             for item in self.items
+        )
+        #: each side's seats, in side order (the sheet lists them)
+        self.side_seats: tuple[tuple[int, ...], ...] = tuple(
+            tuple(rules.seats_of(side)) for side in range(rules.teams)
         )
         self.target = rules.target
         #: player count -> the numbers of sides allowed (the first is the default)
         self.seatings: dict[int, tuple[int, ...]] = VARIANT_SEATINGS[rules.variant]
         #: "off", "choice" (declaring is a move) or "auto"
         self.declarations = rules.declarations
+        #: whether any hand may be declared at all (else nobody ever has declared points)
+        self.declares = rules.declarations != "off"
         #: each card's rough worth in hand points when captured (the bots' judgement)
         self.card_worth: tuple[float, ...] = tuple(
             sum(item.worth[c] for item in self.items) for c in range(NUM_CARDS)
@@ -93,6 +111,11 @@ class Meaning:
         self._ace_void = rules.ace_takes_all and not rules.ace_sweep_scopa
         self._sweepers: dict[int, int] = {}
         self._declared: dict[int, int] = {}
+
+    def __reduce__(self) -> tuple[Callable[[Rules], Meaning], tuple[Rules]]:
+        """A pickled meaning is its rules: unpickled, it is the rule set's shared meaning
+        (its caches and bound plan stay behind)."""
+        return meaning_of, (self.rules,)
 
     # -- sweeps -------------------------------------------------------------------------
     def sweep_scores(self, rank: int, capture: int, last_play: bool) -> bool:
@@ -156,7 +179,7 @@ class Meaning:
 
     def declaration(self, hand: int) -> int:
         """The points a freshly dealt hand may declare (0 if declarations are off)."""
-        if self.declarations == "off":
+        if not self.declares:
             return 0
         found = self._declared.get(hand)
         if found is None:
@@ -219,6 +242,26 @@ class Meaning:
             return None
         leaders = [i for i, t in enumerate(totals) if t == high]
         return leaders[0] if len(leaders) == 1 else None
+
+
+def _remembered(
+    points_from: Callable[[Sequence[Value]], list[int]],
+) -> Callable[[Sequence[Value]], list[int]]:
+    """An item's ``points_from`` that answers values it has seen before from memory (a
+    new list each time): every public deal ends with a sheet, and its items ask about a
+    few small counts, the same ones over and over."""
+    memo: dict[tuple[Value, ...], tuple[int, ...]] = {}
+
+    def points(values: Sequence[Value]) -> list[int]:
+        key = tuple(values)
+        found = memo.get(key)
+        if found is None:
+            found = tuple(points_from(key))
+            if len(memo) < 50_000:
+                memo[key] = found
+        return list(found)
+
+    return points
 
 
 #: nobody's declared points, by number of sides (read only)

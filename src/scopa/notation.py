@@ -48,17 +48,24 @@ def _per_seat(value: Any, n: int, where: str) -> list[Any]:
     return value
 
 
+def _check_keys(data: dict[Any, Any]) -> None:
+    """Every position key present and no unknown one (its own function: a comprehension
+    reading ``data`` in ``load_position`` would make ``data`` a cell, slower on every read
+    there)."""
+    missing = [k for k in POSITION_KEYS if k not in data]
+    if missing:
+        raise PositionError(f"position lacks {', '.join(missing)}")
+    extra = sorted(str(k) for k in set(data) - _KEY_SET - set(OPTIONAL_KEYS))
+    if extra:
+        raise PositionError(f"unknown position key(s): {', '.join(extra)}")
+
+
 def load_position(cls: type[G], data: Any) -> G:
     """Build a game from a position; raise ``PositionError`` if anything is off."""
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     if data.keys() != _KEY_SET:
-        missing = [k for k in POSITION_KEYS if k not in data]
-        if missing:
-            raise PositionError(f"position lacks {', '.join(missing)}")
-        extra = sorted(str(k) for k in set(data) - _KEY_SET - set(OPTIONAL_KEYS))
-        if extra:
-            raise PositionError(f"unknown position key(s): {', '.join(extra)}")
+        _check_keys(data)
     try:
         rules = Rules.from_dict(data["rules"])
     except ValueError as e:
@@ -91,7 +98,7 @@ def load_position(cls: type[G], data: Any) -> G:
     if lc is not None and (not _is_int(lc) or not 0 <= lc < n):
         raise PositionError("last_capturer must be null or a seat")
 
-    sizes = [h.bit_count() for h in hand_masks]
+    sizes = list(map(int.bit_count, hand_masks))
     in_hands = sum(sizes)
     hand_over = not in_hands and not stock
     # the deal's shape (round, whose turn) depends on a few small numbers: checked once each
@@ -108,7 +115,11 @@ def load_position(cls: type[G], data: Any) -> G:
     if max(scores) >= rules.target:
         _check_scores(rules, scores)
 
-    decl = _declarations(data.get("declarations"), rules, hand_masks, to_move, hand_over)
+    declarations = data.get("declarations")
+    decl = (
+        _NO_DECLARATIONS if declarations is None
+        else _declarations(declarations, rules, hand_masks, to_move, hand_over)
+    )
     stock.reverse()
     return cls.from_parts(
         rules,
@@ -129,13 +140,15 @@ def load_position(cls: type[G], data: Any) -> G:
     )
 
 
+#: a position that says nothing of declarations: none pending or made
+_NO_DECLARATIONS: tuple[list[int] | None, list[int] | None, int] = (None, None, 0)
+
+
 def _declarations(
     data: Any, rules: Rules, hands: list[int], to_move: int, hand_over: bool
 ) -> tuple[list[int] | None, list[int] | None, int]:
-    """Declared points, shown hands and pending seats (a bit each) of a position; none of
-    them when the position says nothing (no declaration pending or made)."""
-    if data is None:
-        return None, None, 0
+    """Declared points, shown hands and pending seats (a bit each) of a position's
+    ``declarations`` (given)."""
     if rules.declarations == "off":
         raise PositionError("declarations given but these rules have none")
     n = rules.players

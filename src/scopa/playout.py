@@ -123,7 +123,7 @@ def python_playout(g: Game, x: int) -> int:
     is checked against); returns the next state."""
     if g.hand_over:
         return x
-    if g.rules.declarations != "off":
+    if g.meaning.declares:
         return _playout_by_moves(g, x)
     g.state_changed()
     a, inc, mask = LCG_A, LCG_C, MASK64

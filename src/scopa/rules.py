@@ -180,7 +180,8 @@ class Rules:
             raise ValueError(f"rules must be an object, got {type(data).__name__}")
         try:
             # the value types are part of the key: {"napola": 1} must not hit {"napola": true}
-            key = (tuple(data.items()), tuple(map(type, data.values())))
+            # (one flat tuple: keys, values, their types; its length tells them apart)
+            key = (*data, *data.values(), *map(type, data.values()))
             cached = _FROM_DICT_CACHE.get(key)
         except TypeError:  # unhashable values (a list of rounds): no caching
             key, cached = None, None
@@ -389,7 +390,7 @@ def variant_facts(variant: str) -> dict[str, Any]:
 
 
 _TO_DICT_CACHE: dict[Rules, dict[str, Any]] = {}
-_FROM_DICT_CACHE: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], Rules] = {}
+_FROM_DICT_CACHE: dict[tuple[Any, ...], Rules] = {}
 
 
 #: every option a table may set, in declaration order (``variant`` names the preset)

@@ -11,6 +11,7 @@ from typing import Any
 from .cards import COINS, NUM_CARDS, RANK_MASK, RE_BELLO, SETTEBELLO, card_text
 from .items import (
     BEST,
+    NAPOLA_RUN,
     PRIMIERA_RANK,
     PRIMIERA_TEN,
     SHEET_KEYS,
@@ -42,10 +43,8 @@ def hand_totals(
     return meaning_of(rules).hand_totals(captured, scope, declared)
 
 
-#: each card's text, and each side's seats by (players, sides): the sheet is built once per
-#: hand from ready-made parts
+#: each card's text: the sheet is built once per hand from ready-made parts
 _TEXT = tuple(card_text(c) for c in range(NUM_CARDS))
-_SEATS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 SEVENS = RANK_MASK[7]
 
 
@@ -74,18 +73,24 @@ def sheet(
     ``points`` is the transpose of the items' point lists (built in C: ``zip``)."""
     rules = meaning.rules
     sides = rules.teams
-    if sides == len(captured) and not (declared and any(declared)):  # (read only below)
+    if sides == len(captured) and not (meaning.declares and declared and any(declared)):
+        # (read only below)
         piles, sweeps, decl = captured, list(scope), _NO_POINTS[sides]
     else:
         piles, sweeps, decl = meaning.side_piles(captured, scope, declared)
-    cards = [p.bit_count() for p in piles]
-    coins = [(p & COINS).bit_count() for p in piles]
-    sevens = [(p & SEVENS).bit_count() for p in piles]
-    settebello = [p >> SETTEBELLO & 1 == 1 for p in piles]
+    # each side's classic facts, in one pass over the piles
     best = _BEST[rules.primiera_faces]
+    cards: list[int] = []
+    coins: list[int] = []
+    sevens: list[int] = []
+    settebello: list[bool] = []
     prim: list[int | None] = []
     prim_cards: list[list[str]] = []
     for p in piles:
+        cards.append(p.bit_count())
+        coins.append((p & COINS).bit_count())
+        sevens.append((p & SEVENS).bit_count())
+        settebello.append(p >> SETTEBELLO & 1 == 1)
         d_value, d_rank = best[p & 0x3FF]
         c_value, c_rank = best[p >> 10 & 0x3FF]
         s_value, s_rank = best[p >> 20 & 0x3FF]
@@ -98,34 +103,30 @@ def sheet(
         else:
             prim.append(None)
             prim_cards.append([])
-    seats = _SEATS.get((rules.players, sides))
-    if seats is None:
-        seats = _SEATS[rules.players, sides] = tuple(
-            tuple(rules.seats_of(i)) for i in range(sides)
-        )
+    seats = meaning.side_seats
     # the counts worked out above are the values of their items; the others ask the item
     known = (cards, coins, sevens, prim, sweeps, settebello)
     entries: list[dict[str, Any]] = []
     #: each classic item's points per side, in ``SHEET_KEYS`` order (zero when not played)
-    columns = dict.fromkeys(SHEET_KEYS, _NO_POINTS[sides])
+    columns = [_NO_POINTS[sides]] * len(SHEET_KEYS)
     #: a newer variant's items: their points and shown values per side, under their own key
     extra: list[tuple[str, list[int], list[Any]]] = []
-    for item, key, label, slot, classic in meaning.sheet_plan:
+    for values_of, points_from, key, label, slot, column in meaning.sheet_plan:
         # (the lists worked out above are used by the sheet only, so they are not copied)
-        values = known[slot] if slot >= 0 else item.values(piles, sweeps, decl)
-        item_pts = item.points_from(values)
+        values = known[slot] if slot >= 0 else values_of(piles, sweeps, decl)
+        item_pts = points_from(values)
         if slot == 3:
             entries.append({"key": key, "label": label, "points": item_pts, "values": values,
                             "cards": prim_cards})
         else:
             entries.append({"key": key, "label": label, "points": item_pts, "values": values})
-        if classic:
-            columns[key] = item_pts
+        if column >= 0:
+            columns[column] = item_pts
         else:
             extra.append((key, item_pts, values))
     # each side's ``points`` reads the items' point lists: dict literals (twice as quick
     # as building them from the keys), their keys in ``SHEET_KEYS`` order
-    p_cards, p_coins, p_bello, p_prim, p_sevens, p_scope, p_napola, p_re = columns.values()
+    p_cards, p_coins, p_bello, p_prim, p_sevens, p_scope, p_napola, p_re = columns
     out = []
     for i, pile in enumerate(piles):
         pts = {
@@ -137,12 +138,13 @@ def sheet(
             "seats": list(seats[i]), "cards": cards[i], "coins": coins[i],
             "settebello": settebello[i], "primiera": prim[i],
             "primiera_cards": prim_cards[i], "sevens": sevens[i], "scope": sweeps[i],
-            "napola_run": napola_points(pile), "re_bello": pile >> RE_BELLO & 1 == 1,
+            "napola_run": NAPOLA_RUN[pile & COINS], "re_bello": pile >> RE_BELLO & 1 == 1,
             "points": pts,
         }
-        for key, item_pts, shown in extra:  # a newer variant's items, before the total
-            pts[key] = item_pts[i]
-            side[key] = shown[i]
+        if extra:
+            for key, item_pts, shown in extra:  # a newer variant's items, before the total
+                pts[key] = item_pts[i]
+                side[key] = shown[i]
         side["total"] = sum(pts.values())
         out.append(side)
     return {"sides": out, "outright": meaning.outright(piles), "items": entries}

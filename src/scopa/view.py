@@ -63,7 +63,7 @@ class PlayerView:
     @classmethod
     def _build(cls, game: Game, seat: int, hand: int) -> PlayerView:
         history = tuple(game.history)
-        if game.rules.declarations == "off":
+        if not game.meaning.declares:
             declared: tuple[int, ...] = ()
             shown: tuple[int, ...] = ()
             undecided = 0
