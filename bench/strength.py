@@ -9,7 +9,11 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
   once;
 - equal time (``equal2``, ``equal4``): each level against ``alphabeta`` (depth 5, as many
   worlds as fit) given the level's own median time per move, measured in the same run
-  (from the pool section, else a short calibration against ``alphabeta``);
+  (from the pool section, else a short calibration against ``alphabeta``); with
+  ``--equal4-cpu``, ``equal4`` is at equal CPU instead (``bench/cpu_equal.py``: both bots'
+  ``process_time`` on the same positions, ``alphabeta`` given the world count costing the
+  level's mean CPU per move, at least ``--equal4-min-worlds``), which a loaded machine
+  does not skew;
 - no opponent assumed (``opponent2``): the champion with and without each part that models
   the opponent (last-round tie-break, learned round value, world weights from the play
   model) against ``alphabeta`` on the same deals, with paired differences;
@@ -50,11 +54,12 @@ from typing import Any
 from scopa import Rules
 from scopa.arena import run_arena
 from scopa.arena.stats import fit_subset_ratings
-from scopa.bots import Bot, Limit, SearchBot, register_bot
+from scopa.bots import Bot, Limit, SearchBot, make_bot, register_bot
 from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
 from scopa.bots.levels import LEVELS, LevelBot
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpu_equal import alphabeta_worlds_for_cpu, cpu_per_move, sample_views  # noqa: E402
 from paired import paired  # noqa: E402
 
 CHAMPION = LEVELS["champion"].limit
@@ -246,6 +251,28 @@ def _equal_time(section: str, lines: list[dict[str, Any]], args: Any) -> None:
         lines.append(_run([name, level], variant, None, section, args))
 
 
+def _equal4_cpu(lines: list[dict[str, Any]], args: Any) -> None:
+    """``equal4`` at equal CPU: each level against ``alphabeta`` at depth 5 with the world
+    count whose mean CPU per move matches the level's, both timed on the same positions
+    (``process_time``, so the machine's load does not enter)."""
+    variant = EQUAL_SECTIONS["equal4"]
+    views = sample_views(variant, args.equal4_cpu_hands, f"{args.seed}:cpu")
+    for level in PLAYING_LEVELS:
+        spent = cpu_per_move(lambda level=level: make_bot(level, 0), views)
+        mean = statistics.fmean(spent)
+        fair = alphabeta_worlds_for_cpu(mean, views, DEFAULT_DEPTH)
+        worlds = max(fair, args.equal4_min_worlds)
+        name = f"alphabeta-{worlds}x{DEFAULT_DEPTH}"
+        register_bot(name, AlphaBetaFactory(worlds, DEFAULT_DEPTH))
+        print(f"[equal4] {level}: {1000 * mean:.1f} ms CPU a move (mean over {len(views)} "
+              f"positions), median {1000 * statistics.median(spent):.1f}; alphabeta at "
+              f"depth {DEFAULT_DEPTH} costs that with {fair} worlds, plays {worlds}",
+              flush=True)
+        line = _run([name, level], variant, None, "equal4", args)
+        line["cpu_ms"] = {level: 1000 * mean, "alphabeta_worlds_equal": fair}
+        lines.append(line)
+
+
 def _ratings(section: str, lines: list[dict[str, Any]]) -> list[tuple[str, float, float]]:
     """openskill ratings fitted to every pairing of a section at once (same deals)."""
     mine = [ln for ln in lines if ln["section"] == section]
@@ -342,6 +369,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--champion-sims", type=int, default=None,
                    help="with --no-clock: the champion's (and the frozen one's) simulations "
                         "a move, for a reduced-scale run (default its level's 2000)")
+    p.add_argument("--equal4-cpu", action="store_true",
+                   help="equal4 at equal CPU time per move (process_time on the same "
+                        "positions) instead of the level's wall-clock median")
+    p.add_argument("--equal4-cpu-hands", type=int, default=4,
+                   help="hands of heuristic self-play whose positions time the bots")
+    p.add_argument("--equal4-min-worlds", type=int, default=1,
+                   help="with --equal4-cpu: alphabeta's fewest worlds (12: the floor's "
+                        "yardstick, even when the level costs less)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     p.add_argument("--ratings-from", nargs="*", default=None, metavar="JSON",
                    help="play nothing: fit the pool ratings over the lines of earlier runs "
@@ -356,7 +391,9 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     ratings: dict[str, list[tuple[str, float, float]]] = {}
     for section in args.only or list(SECTIONS):
-        if section in EQUAL_SECTIONS:
+        if section == "equal4" and args.equal4_cpu:
+            _equal4_cpu(lines, args)
+        elif section in EQUAL_SECTIONS:
             _equal_time(section, lines, args)
         for bots, variant, limit in SECTIONS[section]:
             lines.append(_run(bots, variant, limit, section, args))
