@@ -36,10 +36,9 @@ from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS, ROUND_ROLLOUTS, SEEDED_ROLLOUTS
 from .round_value import RoundValue, net_for
+from .teams import EXACT_CARDS, choose_solved, exact_cards, solved_phase
 from .worlds import WorldSampler, check_clues
 
-#: solve exactly once the stock is empty and at most this many cards are in hands
-EXACT_CARDS = 6
 ALGORITHMS = ("pimc", "ismcts")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
 #: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md). In Scopone
@@ -88,8 +87,9 @@ def round_value_for(
     return net_for(rules)
 
 
-def _exact_ok(g: Game) -> bool:
-    return not g.stock and g.in_hands <= EXACT_CARDS
+def _exact_ok(g: Game, cards: int = EXACT_CARDS) -> bool:
+    """Solve ``g`` exactly: the stock is empty and at most ``cards`` are in hands."""
+    return not g.stock and g.in_hands <= cards
 
 
 def evaluate(
@@ -122,6 +122,8 @@ def evaluate(
     # value a world whose last round has just been dealt by the model's replies
     fresh_last = round_value is not None and model_endgame
     stats = [MoveStat(c) for c in codes]
+    #: exact values by (move, world's hands and stock): a world drawn again is not re-solved
+    solved: dict[tuple[int, ...], float] = {}
     sims = limit.simulations
     if sims is None and limit.seconds is None:
         sims = DEFAULT_SIMULATIONS
@@ -131,8 +133,11 @@ def evaluate(
     # numbers): the difference between two moves then owes less to rollout luck.
     stream = random.Random()
     clock = time.perf_counter
+    cards = EXACT_CARDS
     while True:
         world = draw()
+        if not used:
+            cards = exact_cards(world.rules.players, world.rules.teams)
         seed = rng.getrandbits(64)
         if seeded is None:
             stream.seed(seed)
@@ -144,12 +149,17 @@ def evaluate(
                 return stats  # out of time mid-world: drop the unfinished world
             g = world.copy()
             g.play_code(st.code)
-            if fresh_last and g.round != world.round and _exact_ok(g):
+            if fresh_last and g.round != world.round and _exact_ok(g, cards):
                 # this move ends the round before the last (see below)
                 all_exact = False
                 values.append(model_value(g, side, match_aware))
-            elif _exact_ok(g):
-                values.append(solve(g, side, match_aware))
+            elif _exact_ok(g, cards):
+                # late in a hand the sampler draws the same few worlds again and again
+                key = (st.code, *world.hands, *world.stock)
+                value = solved.get(key)
+                if value is None:
+                    value = solved[key] = solve(g, side, match_aware)
+                values.append(value)
             else:
                 all_exact = False
                 if seeded is None:
@@ -159,7 +169,7 @@ def evaluate(
                     seeded(g, seed)
                 if round_value is None or g.hand_over:
                     values.append(utility(g, side, match_aware))
-                elif fresh_last and _exact_ok(g):
+                elif fresh_last and _exact_ok(g, cards):
                     # the round just dealt is the last: in this world it hides nothing,
                     # so value it as it will be played, our best against a good
                     # player's likely replies (endgame.py), in a fraction of a millisecond
@@ -306,6 +316,18 @@ class SearchBot(Bot):
             world = imagined(view.sample(self.rng))
             return Move.from_code(break_ties(world, stats, self.match_aware).code)
         prior = default_prior(view.rules.players) if self.prior is None else self.prior
+        if self.model_ties and solved_phase(view):
+            # partners, every world solved exactly: the values decide, a good player's
+            # likely replies break ties, then the heuristic (teams.py)
+            sampler = WorldSampler(view, self.rng, self.clues)
+            chosen = choose_solved(
+                stats,
+                lambda code: heuristic_score(view, Move.from_code(code)),
+                sampler.draw,
+                view.seat % view.rules.teams,
+                self.match_aware,
+            )
+            return Move.from_code(chosen.code)
         if prior:
             # Sampled values are noisy with few worlds; the heuristic's one-ply judgement
             # (sweep risk over the unseen cards) steadies close calls.
