@@ -61,6 +61,15 @@ def test_choose_solved_takes_the_best_exact_value() -> None:
     assert choose_solved(stats, lambda code: 0.0, draw, g.to_move % 2) is stats[-1]
 
 
+def _model_worth(worlds: list[Game], code: int, side: int) -> float:
+    total = 0.0
+    for w in worlds:
+        h = w.copy()
+        h.play_code(code)
+        total += model_value(h, side)
+    return total
+
+
 def test_choose_solved_breaks_ties_by_the_models_replies() -> None:
     found = 0
     for k in range(30):
@@ -72,20 +81,10 @@ def test_choose_solved_breaks_ties_by_the_models_replies() -> None:
         side = g.to_move % 2
         stats = [MoveStat(c, 0.0, 1) for c in codes]  # every move equal against perfect play
         worlds = [WorldSampler(view, random.Random(k)).draw() for _ in range(4)]
-        it = iter(worlds)
-        chosen = choose_solved(stats, lambda code: 0.0, lambda: next(it), side, worlds=4)
-
-        def worth(code: int) -> float:
-            total = 0.0
-            for w in worlds:
-                h = w.copy()
-                h.play_code(code)
-                total += model_value(h, side)
-            return total
-
-        best = max(worth(c) for c in codes)
-        assert worth(chosen.code) == pytest.approx(best)
-        if worth(codes[0]) < best - 1e-9:
+        chosen = choose_solved(stats, lambda code: 0.0, iter(worlds).__next__, side, worlds=4)
+        best = max(_model_worth(worlds, c, side) for c in codes)
+        assert _model_worth(worlds, chosen.code, side) == pytest.approx(best)
+        if _model_worth(worlds, codes[0], side) < best - 1e-9:
             found += 1
     assert found  # some positions where the first move is not the model's best
 
@@ -100,7 +99,8 @@ def test_choose_solved_then_the_prior(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(stats) >= 2
     draw = WorldSampler(view, random.Random(2)).draw
     for target in stats:  # the model sees no difference: the prior decides
-        chosen = choose_solved(stats, lambda code: float(code == target.code), draw, 0)
+        favoured = target.code
+        chosen = choose_solved(stats, lambda code, f=favoured: float(code == f), draw, 0)
         assert chosen is target
     assert choose_solved(stats, lambda code: 0.0, draw, 0) is stats[0]
 
