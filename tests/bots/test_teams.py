@@ -18,6 +18,7 @@ from scopa.bots.teams import (
     choose_solved,
     exact_cards,
     partners,
+    solve_cost,
     solved_phase,
 )
 from scopa.bots.worlds import WorldSampler
@@ -134,3 +135,30 @@ def test_each_world_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert calls
     assert len(calls) == len(set(calls))  # a state after a move is never solved twice
     assert len(calls) < 400
+
+
+def test_solves_are_charged_by_their_size() -> None:
+    assert [solve_cost(k) for k in range(EXACT_CARDS + 1)] == [1] * (EXACT_CARDS + 1)
+    assert 1 < solve_cost(EXACT_CARDS + 1) < solve_cost(TEAM_EXACT_CARDS)
+
+
+def test_a_simulation_budget_bounds_the_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    import scopa.bots.search as search
+
+    sizes: list[int] = []
+    real = search.solve
+
+    def spy(g: Game, side: int, match_aware: bool = False) -> float:
+        sizes.append(g.in_hands)
+        return real(g, side, match_aware)
+
+    monkeypatch.setattr(search, "solve", spy)
+    g = late("budget", TEAM_EXACT_CARDS + 1)
+    view = g.view(g.to_move)
+    budget = 400
+    SearchBot(3).choose(view, Limit(simulations=budget))
+    assert sizes and set(sizes) == {TEAM_EXACT_CARDS}
+    # the last world may overrun the budget by at most one solve a move
+    assert sum(solve_cost(k) for k in sizes) <= budget + solve_cost(TEAM_EXACT_CARDS) * len(
+        view.legal_codes()
+    )

@@ -36,7 +36,7 @@ from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS, ROUND_ROLLOUTS, SEEDED_ROLLOUTS
 from .round_value import RoundValue, net_for
-from .teams import EXACT_CARDS, choose_solved, exact_cards, solved_phase
+from .teams import EXACT_CARDS, choose_solved, exact_cards, solve_cost, solved_phase
 from .worlds import WorldSampler, check_clues
 
 ALGORITHMS = ("pimc", "ismcts")
@@ -134,6 +134,7 @@ def evaluate(
     stream = random.Random()
     clock = time.perf_counter
     cards = EXACT_CARDS
+    spent = 0  # simulations charged beyond one a move for this world's exact solves
     while True:
         world = draw()
         if not used:
@@ -159,6 +160,8 @@ def evaluate(
                 value = solved.get(key)
                 if value is None:
                     value = solved[key] = solve(g, side, match_aware)
+                    # a solve from many cards costs many rollouts: charge it so
+                    spent += solve_cost(g.in_hands) - 1
                 values.append(value)
             else:
                 all_exact = False
@@ -179,7 +182,8 @@ def evaluate(
         for st, value in zip(stats, values, strict=True):
             st.total += value
             st.count += 1
-        used += len(stats)
+        used += len(stats) + spent
+        spent = 0
         if all_exact and unique_world:
             break
         if sims is not None and used >= sims:
