@@ -38,8 +38,10 @@ def late(seed: str, in_hands: int, variant: str = "scopone-scientifico") -> Game
 def test_partners_solve_from_more_cards() -> None:
     assert partners(4, 2) and partners(6, 2)
     assert not partners(2, 2) and not partners(4, 4) and not partners(6, 3)
-    assert exact_cards(4, 2) == TEAM_EXACT_CARDS > EXACT_CARDS == exact_cards(2, 2)
-    assert exact_cards(3, 3) == EXACT_CARDS
+    assert exact_cards(SCIENTIFICO) == TEAM_EXACT_CARDS > EXACT_CARDS
+    assert exact_cards(Rules.preset("scopone")) == TEAM_EXACT_CARDS
+    assert exact_cards(Rules.preset("scopa")) == EXACT_CARDS
+    assert exact_cards(Rules.preset("scopa", players=3)) == EXACT_CARDS
 
 
 def test_solved_phase_only_late_and_among_partners() -> None:
@@ -162,3 +164,21 @@ def test_a_simulation_budget_bounds_the_solves(monkeypatch: pytest.MonkeyPatch) 
     assert sum(solve_cost(k) for k in sizes) <= budget + solve_cost(TEAM_EXACT_CARDS) * len(
         view.legal_codes()
     )
+
+
+def test_without_the_partner_endgame_solves_start_at_six(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the expert level's setting: as before teams.py
+    import scopa.bots.search as search
+
+    sizes: list[int] = []
+    real = search.solve
+
+    def spy(g: Game, side: int, match_aware: bool = False) -> float:
+        sizes.append(g.in_hands)
+        return real(g, side, match_aware)
+
+    monkeypatch.setattr(search, "solve", spy)
+    for in_hands in (TEAM_EXACT_CARDS + 1, EXACT_CARDS + 1):
+        g = late(f"off{in_hands}", in_hands)
+        SearchBot(4, partner_endgame=False).choose(g.view(g.to_move), Limit(simulations=60))
+    assert sizes and set(sizes) == {EXACT_CARDS}

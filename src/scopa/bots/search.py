@@ -104,6 +104,7 @@ def evaluate(
     unique_world: bool = False,
     round_value: RoundValue | None = None,
     model_endgame: bool = True,
+    solve_from: int = EXACT_CARDS,
 ) -> list[MoveStat]:
     """Value every root move over worlds from ``draw`` until the limit is used up.
 
@@ -133,12 +134,10 @@ def evaluate(
     # numbers): the difference between two moves then owes less to rollout luck.
     stream = random.Random()
     clock = time.perf_counter
-    cards = EXACT_CARDS
+    cards = solve_from
     spent = 0  # simulations charged beyond one a move for this world's exact solves
     while True:
         world = draw()
-        if not used:
-            cards = exact_cards(world.rules.players, world.rules.teams)
         seed = rng.getrandbits(64)
         if seeded is None:
             stream.seed(seed)
@@ -228,12 +227,14 @@ def search_view(
     algorithm: str = "pimc",
     learned: bool = True,
     model_endgame: bool = True,
+    partner_endgame: bool = True,
 ) -> list[MoveStat]:
     """Every legal move of the view's seat with its value from determinized search
     (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
     exact solve is cheap, the determinized search is used anyway). ``learned``: end the
     determinized search's rollouts at the round's end where a learned value exists;
-    ``model_endgame``: value a freshly dealt last round against the model's replies."""
+    ``model_endgame``: value a freshly dealt last round against the model's replies;
+    ``partner_endgame``: among partners, solve exactly from more cards (``teams``)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
@@ -257,6 +258,7 @@ def search_view(
         unique_world=known_world(view),
         round_value=round_value_for(view.rules, view.scores, match_aware) if learned else None,
         model_endgame=model_endgame,
+        solve_from=exact_cards(view.rules) if partner_endgame else EXACT_CARDS,
     )
 
 
@@ -282,6 +284,7 @@ class SearchBot(Bot):
         prior: float | None = None,
         learned: bool = True,
         model_ties: bool = True,
+        partner_endgame: bool = True,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
@@ -296,6 +299,7 @@ class SearchBot(Bot):
         self.prior = prior
         self.learned = learned
         self.model_ties = model_ties
+        self.partner_endgame = partner_endgame
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         forced = forced_move(view)
@@ -311,6 +315,7 @@ class SearchBot(Bot):
             algorithm=self.algorithm,
             learned=self.learned,
             model_endgame=self.model_ties,
+            partner_endgame=self.partner_endgame,
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)
@@ -320,7 +325,7 @@ class SearchBot(Bot):
             world = imagined(view.sample(self.rng))
             return Move.from_code(break_ties(world, stats, self.match_aware).code)
         prior = default_prior(view.rules.players) if self.prior is None else self.prior
-        if self.model_ties and solved_phase(view):
+        if self.model_ties and self.partner_endgame and solved_phase(view):
             # partners, every world solved exactly: the values decide, a good player's
             # likely replies break ties, then the heuristic (teams.py)
             sampler = WorldSampler(view, self.rng, self.clues)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..game import Game
+from ..rules import Rules
 from ..view import PlayerView
 from .endgame import TIE, model_value
 from .movestat import MoveStat
@@ -51,9 +52,9 @@ def partners(players: int, teams: int) -> bool:
     return teams == 2 and players >= 4
 
 
-def exact_cards(players: int, teams: int) -> int:
-    """Cards in all hands from which the search solves a world exactly."""
-    return TEAM_EXACT_CARDS if partners(players, teams) else EXACT_CARDS
+def exact_cards(rules: Rules) -> int:
+    """Cards in all hands from which the search solves a world exactly at this table."""
+    return TEAM_EXACT_CARDS if partners(rules.players, rules.teams) else EXACT_CARDS
 
 
 def solved_phase(view: PlayerView) -> bool:
@@ -63,7 +64,7 @@ def solved_phase(view: PlayerView) -> bool:
     return (
         partners(rules.players, rules.teams)
         and not view.stock_size
-        and sum(view.hand_sizes) - 1 <= exact_cards(rules.players, rules.teams)
+        and sum(view.hand_sizes) - 1 <= exact_cards(rules)
     )
 
 
