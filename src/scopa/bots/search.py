@@ -15,6 +15,9 @@ later rounds out with every card known.
 Heads-up, once nothing is hidden (the last round), the values are exact and the search
 breaks ties between equally good moves by a good player's likely replies (``endgame``).
 
+Among partners (Scopone), worlds are solved from more cards, and once every world is
+solved the exact values decide, ties going to a good player's likely replies (``teams``).
+
 ``oracle`` runs the same search on the true state: an analysis tool and a yardstick.
 """
 
@@ -134,7 +137,6 @@ def evaluate(
     # numbers): the difference between two moves then owes less to rollout luck.
     stream = random.Random()
     clock = time.perf_counter
-    cards = solve_from
     spent = 0  # simulations charged beyond one a move for this world's exact solves
     while True:
         world = draw()
@@ -149,11 +151,11 @@ def evaluate(
                 return stats  # out of time mid-world: drop the unfinished world
             g = world.copy()
             g.play_code(st.code)
-            if fresh_last and g.round != world.round and _exact_ok(g, cards):
+            if fresh_last and g.round != world.round and _exact_ok(g, solve_from):
                 # this move ends the round before the last (see below)
                 all_exact = False
                 values.append(model_value(g, side, match_aware))
-            elif _exact_ok(g, cards):
+            elif _exact_ok(g, solve_from):
                 # late in a hand the sampler draws the same few worlds again and again
                 key = (st.code, *world.hands, *world.stock)
                 value = solved.get(key)
@@ -171,7 +173,7 @@ def evaluate(
                     seeded(g, seed)
                 if round_value is None or g.hand_over:
                     values.append(utility(g, side, match_aware))
-                elif fresh_last and _exact_ok(g, cards):
+                elif fresh_last and _exact_ok(g, solve_from):
                     # the round just dealt is the last: in this world it hides nothing,
                     # so value it as it will be played, our best against a good
                     # player's likely replies (endgame.py), in a fraction of a millisecond
