@@ -19,7 +19,7 @@ worlds are drawn again and again, and solved once each). Two things change there
 ``exact_cards``: from how many cards in all hands a world is solved exactly at a table
 (heads-up 6, as ever; among partners 10). ``solve_cost``: the simulations a fresh solve is
 charged, so that a search's budget bounds its time there too. Against ``alphabeta`` 12x5
-in Scopone Scientifico this lifted the champion by +0.33 +- 0.15 a deal (60 deals, paired;
+in Scopone Scientifico this lifted the champion by +0.28 +- 0.16 a deal (60 deals, paired;
 docs/bots.md).
 """
 
