@@ -11,9 +11,10 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
   worlds as fit) given the level's own median time per move, measured in the same run
   (from the pool section, else a short calibration against ``alphabeta``); with
   ``--cpu-equal``, equal CPU instead, which a loaded machine does not skew: ``alphabeta``
-  at depth 5 with a fixed world count costing the level's CPU time (``process_time``) over
-  the same positions (every move of both seats of ``--calibrate`` heuristic self-play
-  hands), so play is also independent of the load;
+  at depth 5 with a fixed world count costing the level's CPU time (``process_time``,
+  ``bench/cpu_equal.py``) over the same positions (every decision with a choice in
+  ``--calibrate`` heuristic self-play hands), at least ``--min-worlds``, so play is also
+  independent of the load;
 - no opponent assumed (``opponent2``): the champion with and without each part that models
   the opponent (last-round tie-break, learned round value, world weights from the play
   model) against ``alphabeta`` on the same deals, with paired differences;
@@ -53,15 +54,16 @@ import sys
 import time
 from typing import Any
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.arena import run_arena
 from scopa.arena.executor import open_executor
 from scopa.arena.stats import fit_subset_ratings
-from scopa.bots import Bot, HeuristicBot, Limit, SearchBot, make_bot, register_bot
-from scopa.bots.abpimc import DEFAULT_DEPTH, DEFAULT_WORLDS, AlphaBetaFactory
+from scopa.bots import Bot, Limit, SearchBot, make_bot, register_bot
+from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
 from scopa.bots.levels import LEVELS, LevelBot
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpu_equal import alphabeta_worlds_for_cpu, cpu_per_move, sample_views  # noqa: E402
 from paired import paired  # noqa: E402
 
 CHAMPION = LEVELS["champion"].limit
@@ -245,57 +247,36 @@ def _median_ms(level: str, variant: str, lines: list[dict[str, Any]], args: Any)
     return 1000 * next(b.move_median for b in res.bots if b.name == level)
 
 
-def _positions(variant: str, hands: int, seed: str) -> list[Game]:
-    """Every position of ``hands`` heuristic self-play hands, both seats to move."""
-    out = []
-    for i in range(hands):
-        game = Game(Rules.preset(variant), seed=f"{seed}:{i}")
-        bots = [HeuristicBot(f"{seed}:{i}:{s}") for s in range(game.n)]
-        while not game.hand_over:
-            out.append(game.copy())
-            game.play(bots[game.to_move].choose(game.view(game.to_move)))
-    return out
-
-
-def cpu_per_move(name: str, positions: list[Game]) -> list[float]:
-    """CPU milliseconds (``process_time``) of bot ``name`` choosing at each position."""
-    out = []
-    for i, game in enumerate(positions):
-        bot = make_bot(name, i)
-        view = game.view(game.to_move)
-        start = time.process_time()
-        bot.choose(view)
-        out.append(1000 * (time.process_time() - start))
-    return out
-
-
 def _p99(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(0.99 * len(xs)))]
 
 
 def _equal_cpu(section: str, lines: list[dict[str, Any]], args: Any) -> None:
-    """Each level against alphabeta (depth 5) with the world count that costs the level's
-    CPU over the same positions (total CPU, so every move's thinking counts)."""
+    """Each level against alphabeta (depth 5) with the world count whose CPU matches the
+    level's over the same positions (``cpu_equal.py``: every decision with a choice in
+    ``--calibrate`` heuristic self-play hands; total CPU, so every move's thinking counts),
+    at least ``--min-worlds``."""
     variant = EQUAL_SECTIONS[section]
-    positions = _positions(variant, args.calibrate, f"{args.seed}:cpu")
-    base = cpu_per_move("alphabeta", positions)
-    per_world = sum(base) / DEFAULT_WORLDS
-    print(f"[{section}] CPU ms a move over {len(positions)} positions (median, p99, mean): "
+    views = sample_views(variant, args.calibrate, f"{args.seed}:cpu")
+    base = [1000 * t for t in cpu_per_move(lambda: make_bot("alphabeta", 0), views)]
+    print(f"[{section}] CPU ms a move over {len(views)} positions (median, p99, mean): "
           f"alphabeta {statistics.median(base):.2f} {_p99(base):.2f} "
           f"{statistics.mean(base):.2f}", flush=True)
     for level in PLAYING_LEVELS:
-        cpu = cpu_per_move(level, positions)
-        worlds = max(1, round(sum(cpu) / per_world))
+        cpu = [1000 * t for t in cpu_per_move(lambda level=level: make_bot(level, 0), views)]
+        fair = alphabeta_worlds_for_cpu(statistics.fmean(cpu) / 1000, views, DEFAULT_DEPTH)
+        worlds = max(fair, args.min_worlds)
         name = f"alphabeta-{worlds}x{DEFAULT_DEPTH}"
         print(f"[{section}] CPU ms a move, {level}: {statistics.median(cpu):.2f} "
-              f"{_p99(cpu):.2f} {statistics.mean(cpu):.2f}: alphabeta gets {worlds} worlds",
-              flush=True)
+              f"{_p99(cpu):.2f} {statistics.mean(cpu):.2f}: alphabeta costs that with "
+              f"{fair} worlds, plays {worlds}", flush=True)
         register_bot(name, AlphaBetaFactory(worlds, DEFAULT_DEPTH))
         line = _run([name, level], variant, None, section, args)
         line["cpu_ms"] = {level: [statistics.median(cpu), _p99(cpu), statistics.mean(cpu)],
                           "alphabeta": [statistics.median(base), _p99(base),
-                                        statistics.mean(base)]}
+                                        statistics.mean(base)],
+                          "alphabeta_worlds_equal": fair}
         lines.append(line)
 
 
@@ -417,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--champion-sims", type=int, default=None,
                    help="with --no-clock: the champion's (and the frozen one's) simulations "
                         "a move, for a reduced-scale run (default its level's 2000)")
+    p.add_argument("--min-worlds", type=int, default=1,
+                   help="with --cpu-equal: alphabeta's fewest worlds (12: the floors' "
+                        "yardstick, even when the level costs less)")
     p.add_argument("--json", default=None, help="also write the figures to this file")
     p.add_argument("--ratings-from", nargs="*", default=None, metavar="JSON",
                    help="play nothing: fit the pool ratings over the lines of earlier runs "

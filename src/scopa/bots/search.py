@@ -17,6 +17,9 @@ the same network (``minimax``): no rollout noise, and the opponent's best reply 
 Heads-up, once nothing is hidden (the last round), the values are exact and the search
 breaks ties between equally good moves by a good player's likely replies (``endgame``).
 
+Among partners (Scopone), worlds are solved from more cards, and once every world is
+solved the exact values decide, ties going to a good player's likely replies (``teams``).
+
 ``oracle`` runs the same search on the true state: an analysis tool and a yardstick.
 """
 
@@ -39,10 +42,9 @@ from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS, ROUND_ROLLOUTS, SEEDED_ROLLOUTS
 from .round_value import RoundValue, net_for
+from .teams import EXACT_CARDS, choose_solved, exact_cards, solve_cost, solved_phase
 from .worlds import WorldSampler, check_clues
 
-#: solve exactly once the stock is empty and at most this many cards are in hands
-EXACT_CARDS = 6
 #: simulations of the budget one move's round search in one world counts as (``minimax``):
 #: at a round's first move it searches six plies, so a level's count keeps the heads-up
 #: champion's 99th percentile CPU a move near 250 ms (2000 simulations: 800 round searches)
@@ -96,8 +98,9 @@ def round_value_for(
     return net_for(rules)
 
 
-def _exact_ok(g: Game) -> bool:
-    return not g.stock and g.in_hands <= EXACT_CARDS
+def _exact_ok(g: Game, cards: int = EXACT_CARDS) -> bool:
+    """Solve ``g`` exactly: the stock is empty and at most ``cards`` are in hands."""
+    return not g.stock and g.in_hands <= cards
 
 
 def evaluate(
@@ -113,6 +116,7 @@ def evaluate(
     round_value: RoundValue | None = None,
     model_endgame: bool = True,
     minimax: str | None = None,
+    solve_from: int = EXACT_CARDS,
 ) -> list[MoveStat]:
     """Value every root move over worlds from ``draw`` until the limit is used up.
 
@@ -138,6 +142,8 @@ def evaluate(
     # value a world whose last round has just been dealt by the model's replies
     fresh_last = round_value is not None and model_endgame
     stats = [MoveStat(c) for c in codes]
+    #: exact values by (move, world's hands and stock): a world drawn again is not re-solved
+    solved: dict[tuple[int, ...], float] = {}
     sims = limit.simulations
     if sims is None and limit.seconds is None:
         sims = DEFAULT_SIMULATIONS
@@ -147,6 +153,7 @@ def evaluate(
     # numbers): the difference between two moves then owes less to rollout luck.
     stream = random.Random()
     clock = time.perf_counter
+    spent = 0  # simulations charged beyond one a move for this world's exact solves
     while True:
         world = draw()
         seed = rng.getrandbits(64)
@@ -160,16 +167,23 @@ def evaluate(
                 return stats  # out of time mid-world: drop the unfinished world
             g = world.copy()
             g.play_code(st.code)
-            if leaf is not None and (g.round != world.round or not _exact_ok(g)):
+            if leaf is not None and (g.round != world.round or not _exact_ok(g, solve_from)):
                 # alpha-beta to the end of the round (minimax.py)
                 all_exact = False
                 values.append(round_minimax(g, side, world.round, leaf, minimax or "net"))
-            elif fresh_last and g.round != world.round and _exact_ok(g):
+            elif fresh_last and g.round != world.round and _exact_ok(g, solve_from):
                 # this move ends the round before the last (see below)
                 all_exact = False
                 values.append(model_value(g, side, match_aware))
-            elif _exact_ok(g):
-                values.append(solve(g, side, match_aware))
+            elif _exact_ok(g, solve_from):
+                # late in a hand the sampler draws the same few worlds again and again
+                key = (st.code, *world.hands, *world.stock)
+                value = solved.get(key)
+                if value is None:
+                    value = solved[key] = solve(g, side, match_aware)
+                    # a solve from many cards costs many rollouts: charge it so
+                    spent += solve_cost(g.in_hands) - 1
+                values.append(value)
             else:
                 all_exact = False
                 if seeded is None:
@@ -179,7 +193,7 @@ def evaluate(
                     seeded(g, seed)
                 if round_value is None or g.hand_over:
                     values.append(utility(g, side, match_aware))
-                elif fresh_last and _exact_ok(g):
+                elif fresh_last and _exact_ok(g, solve_from):
                     # the round just dealt is the last: in this world it hides nothing,
                     # so value it as it will be played, our best against a good
                     # player's likely replies (endgame.py), in a fraction of a millisecond
@@ -189,7 +203,8 @@ def evaluate(
         for st, value in zip(stats, values, strict=True):
             st.total += value
             st.count += 1
-        used += len(stats) * (1 if leaf is None else ROUND_SEARCH_COST)
+        used += len(stats) * (1 if leaf is None else ROUND_SEARCH_COST) + spent
+        spent = 0
         if all_exact and unique_world:
             break
         if sims is not None and used >= sims:
@@ -235,12 +250,14 @@ def search_view(
     learned: bool = True,
     model_endgame: bool = True,
     last: str | None = None,
+    partner_endgame: bool = True,
 ) -> list[MoveStat]:
     """Every legal move of the view's seat with its value from determinized search
     (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
     exact solve is cheap, the determinized search is used anyway). ``learned``: end the
     determinized search's rollouts at the round's end where a learned value exists;
-    ``model_endgame``: value a freshly dealt last round against the model's replies.
+    ``model_endgame``: value a freshly dealt last round against the model's replies;
+    ``partner_endgame``: among partners, solve exactly from more cards (``teams``).
     ``minimax``: the determinized search values each world by alpha-beta to the end of
     the round where a learned value exists (else by rollouts); ``last`` says how it values
     a leaf that deals the last round (``minimax.LAST_LEAVES``)."""
@@ -268,6 +285,7 @@ def search_view(
         round_value=round_value_for(view.rules, view.scores, match_aware) if learned else None,
         model_endgame=model_endgame,
         minimax=(last or "net") if algorithm == "minimax" else None,
+        solve_from=exact_cards(view.rules) if partner_endgame else EXACT_CARDS,
     )
 
 
@@ -294,6 +312,7 @@ class SearchBot(Bot):
         learned: bool = True,
         model_ties: bool = True,
         last: str | None = None,
+        partner_endgame: bool = True,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
@@ -311,6 +330,7 @@ class SearchBot(Bot):
         self.learned = learned
         self.model_ties = model_ties
         self.last = last
+        self.partner_endgame = partner_endgame
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         forced = forced_move(view)
@@ -327,6 +347,7 @@ class SearchBot(Bot):
             learned=self.learned,
             model_endgame=self.model_ties,
             last=self.last,
+            partner_endgame=self.partner_endgame,
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)
@@ -336,6 +357,18 @@ class SearchBot(Bot):
             world = imagined(view.sample(self.rng))
             return Move.from_code(break_ties(world, stats, self.match_aware).code)
         prior = default_prior(view.rules.players) if self.prior is None else self.prior
+        if self.model_ties and self.partner_endgame and solved_phase(view):
+            # partners, every world solved exactly: the values decide, a good player's
+            # likely replies break ties, then the heuristic (teams.py)
+            sampler = WorldSampler(view, self.rng, self.clues)
+            chosen = choose_solved(
+                stats,
+                lambda code: heuristic_score(view, Move.from_code(code)),
+                sampler.draw,
+                view.seat % view.rules.teams,
+                self.match_aware,
+            )
+            return Move.from_code(chosen.code)
         if prior:
             # Sampled values are noisy with few worlds; the heuristic's one-ply judgement
             # (sweep risk over the unseen cards) steadies close calls.

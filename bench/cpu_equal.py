@@ -1,0 +1,97 @@
+"""CPU time per move of bots on the same positions, and the ``alphabeta`` world count that
+costs the same CPU as another bot: equal time that does not depend on the machine's load.
+
+Wall-clock "equal time" on a shared machine is meaningless (the load changes during a
+run), so this measures ``time.process_time`` of each bot's ``choose`` on one fixed set of
+positions (every decision with a choice in hands of ``heuristic`` self-play, seeded), and
+gives ``alphabeta`` at a depth as many worlds as match the other bot's mean CPU per move
+(mean, not median: the total time over the hand is what is equal).
+
+    .venv/bin/python bench/cpu_equal.py --variant scopone-scientifico --hands 4 champion alphabeta
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from scopa import Game, Rules
+from scopa.bots import Bot, Limit, make_bot
+from scopa.bots.abpimc import AlphaBetaBot
+from scopa.bots.heuristic import HeuristicBot
+from scopa.view import PlayerView
+
+
+def sample_views(variant: str, hands: int, seed: str = "cpu") -> list[PlayerView]:
+    """Every decision with more than one legal move in ``hands`` hands of heuristic
+    self-play (seeded: the same positions every time)."""
+    rules = Rules.preset(variant)
+    out = []
+    for h in range(hands):
+        game = Game(rules, seed=f"{seed}:{h}")
+        bots = [HeuristicBot(f"{seed}:{h}:{s}") for s in range(rules.players)]
+        while not game.hand_over:
+            view = game.view(game.to_move)
+            if len(view.legal_codes()) > 1:
+                out.append(view)
+            game.play(bots[game.to_move].choose(view))
+    return out
+
+
+def cpu_per_move(
+    make: Callable[[], Bot], views: list[PlayerView], limit: Limit | None = None
+) -> list[float]:
+    """Seconds of CPU (``process_time``) each position's ``choose`` took (a fresh bot per
+    position, so every position starts alike)."""
+    out = []
+    for view in views:
+        bot = make()
+        start = time.process_time()
+        bot.choose(view, limit)
+        out.append(time.process_time() - start)
+    return out
+
+
+def alphabeta_worlds_for_cpu(
+    seconds_per_move: float, views: list[PlayerView], depth: int, probe_worlds: int = 2
+) -> int:
+    """The ``alphabeta`` world count at ``depth`` whose mean CPU per move over ``views``
+    matches ``seconds_per_move`` (at least one world): its cost is linear in the worlds."""
+    spent = cpu_per_move(lambda: AlphaBetaBot(0, worlds=probe_worlds, depth=depth), views)
+    per_world = statistics.fmean(spent) / probe_worlds
+    return max(1, round(seconds_per_move / per_world))
+
+
+def summary(times: list[float]) -> str:
+    """Mean, median, p90 and p99 in milliseconds."""
+    ms = sorted(1000 * t for t in times)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    return (
+        f"mean {statistics.fmean(ms):.1f}, median {statistics.median(ms):.1f}, "
+        f"p90 {p90:.1f}, p99 {p99:.1f} ms ({len(ms)} positions)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("bots", nargs="+", help="registered bot or level names")
+    p.add_argument("--variant", default="scopone-scientifico")
+    p.add_argument("--hands", type=int, default=4)
+    p.add_argument("--seed", default="cpu")
+    p.add_argument("--simulations", type=int, default=None,
+                   help="a simulation count for every bot (no clock)")
+    args = p.parse_args(argv)
+    views = sample_views(args.variant, args.hands, args.seed)
+    limit = Limit(simulations=args.simulations) if args.simulations else None
+    for name in args.bots:
+        times = cpu_per_move(lambda name=name: make_bot(name, 0), views, limit)
+        print(f"{name:24s} {summary(times)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
