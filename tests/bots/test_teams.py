@@ -144,7 +144,9 @@ def test_solves_are_charged_by_their_size() -> None:
     assert 1 < solve_cost(EXACT_CARDS + 1) < solve_cost(TEAM_EXACT_CARDS)
 
 
-def test_a_simulation_budget_bounds_the_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def solved_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Cards in hands of every exact solve the search makes (a spy on its ``solve``)."""
     import scopa.bots.search as search
 
     sizes: list[int] = []
@@ -155,6 +157,11 @@ def test_a_simulation_budget_bounds_the_solves(monkeypatch: pytest.MonkeyPatch) 
         return real(g, side, match_aware)
 
     monkeypatch.setattr(search, "solve", spy)
+    return sizes
+
+
+def test_a_simulation_budget_bounds_the_solves(solved_sizes: list[int]) -> None:
+    sizes = solved_sizes
     g = late("budget", TEAM_EXACT_CARDS + 1)
     view = g.view(g.to_move)
     budget = 400
@@ -166,18 +173,9 @@ def test_a_simulation_budget_bounds_the_solves(monkeypatch: pytest.MonkeyPatch) 
     )
 
 
-def test_without_the_partner_endgame_solves_start_at_six(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_partner_endgame_solves_start_at_six(solved_sizes: list[int]) -> None:
     # the expert level's setting: as before teams.py
-    import scopa.bots.search as search
-
-    sizes: list[int] = []
-    real = search.solve
-
-    def spy(g: Game, side: int, match_aware: bool = False) -> float:
-        sizes.append(g.in_hands)
-        return real(g, side, match_aware)
-
-    monkeypatch.setattr(search, "solve", spy)
+    sizes = solved_sizes
     for in_hands in (TEAM_EXACT_CARDS + 1, EXACT_CARDS + 1):
         g = late(f"off{in_hands}", in_hands)
         SearchBot(4, partner_endgame=False).choose(g.view(g.to_move), Limit(simulations=60))
