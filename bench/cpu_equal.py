@@ -55,21 +55,32 @@ def cpu_per_move(
     return out
 
 
-def alphabeta_worlds_for_cpu(
-    seconds_per_move: float, views: list[PlayerView], depth: int, probe_worlds: int = 2
-) -> int:
-    """The ``alphabeta`` world count at ``depth`` whose mean CPU per move over ``views``
-    matches ``seconds_per_move`` (at least one world): its cost is linear in the worlds."""
-    spent = cpu_per_move(lambda: AlphaBetaBot(0, worlds=probe_worlds, depth=depth), views)
-    per_world = statistics.fmean(spent) / probe_worlds
+def alphabeta_world_cost(
+    views: list[PlayerView], depth: int, worlds: int = 2
+) -> tuple[list[float], float]:
+    """``alphabeta`` with ``worlds`` worlds at ``depth`` timed on ``views``: its CPU
+    seconds a move, and the mean CPU seconds one world costs (its cost is linear in the
+    worlds)."""
+    spent = cpu_per_move(lambda: AlphaBetaBot(0, worlds=worlds, depth=depth), views)
+    return spent, statistics.fmean(spent) / worlds
+
+
+def worlds_costing(seconds_per_move: float, per_world: float) -> int:
+    """The ``alphabeta`` world count whose mean CPU a move is ``seconds_per_move`` (at
+    least one world), from one world's cost (``alphabeta_world_cost``)."""
     return max(1, round(seconds_per_move / per_world))
+
+
+def nearest_rank(xs: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``xs`` by nearest rank (a time that was measured)."""
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def summary(times: list[float]) -> str:
     """Mean, median, p90 and p99 in milliseconds."""
     ms = sorted(1000 * t for t in times)
-    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
-    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    p90, p99 = nearest_rank(ms, 0.9), nearest_rank(ms, 0.99)
     return (
         f"mean {statistics.fmean(ms):.1f}, median {statistics.median(ms):.1f}, "
         f"p90 {p90:.1f}, p99 {p99:.1f} ms ({len(ms)} positions)"

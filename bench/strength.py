@@ -59,11 +59,17 @@ from scopa.arena import run_arena
 from scopa.arena.executor import open_executor
 from scopa.arena.stats import fit_subset_ratings
 from scopa.bots import Bot, Limit, SearchBot, make_bot, register_bot
-from scopa.bots.abpimc import DEFAULT_DEPTH, AlphaBetaFactory
+from scopa.bots.abpimc import DEFAULT_DEPTH, DEFAULT_WORLDS, AlphaBetaFactory
 from scopa.bots.levels import LEVELS, LevelBot
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cpu_equal import alphabeta_worlds_for_cpu, cpu_per_move, sample_views  # noqa: E402
+from cpu_equal import (  # noqa: E402
+    alphabeta_world_cost,
+    cpu_per_move,
+    nearest_rank,
+    sample_views,
+    worlds_costing,
+)
 from paired import paired  # noqa: E402
 
 CHAMPION = LEVELS["champion"].limit
@@ -248,8 +254,7 @@ def _median_ms(level: str, variant: str, lines: list[dict[str, Any]], args: Any)
 
 
 def _p99(xs: list[float]) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+    return nearest_rank(xs, 0.99)
 
 
 def _equal_cpu(section: str, lines: list[dict[str, Any]], args: Any) -> None:
@@ -259,13 +264,14 @@ def _equal_cpu(section: str, lines: list[dict[str, Any]], args: Any) -> None:
     at least ``--min-worlds``."""
     variant = EQUAL_SECTIONS[section]
     views = sample_views(variant, args.calibrate, f"{args.seed}:cpu")
-    base = [1000 * t for t in cpu_per_move(lambda: make_bot("alphabeta", 0), views)]
+    spent, per_world = alphabeta_world_cost(views, DEFAULT_DEPTH, DEFAULT_WORLDS)
+    base = [1000 * t for t in spent]
     print(f"[{section}] CPU ms a move over {len(views)} positions (median, p99, mean): "
           f"alphabeta {statistics.median(base):.2f} {_p99(base):.2f} "
           f"{statistics.mean(base):.2f}", flush=True)
     for level in PLAYING_LEVELS:
         cpu = [1000 * t for t in cpu_per_move(lambda level=level: make_bot(level, 0), views)]
-        fair = alphabeta_worlds_for_cpu(statistics.fmean(cpu) / 1000, views, DEFAULT_DEPTH)
+        fair = worlds_costing(statistics.fmean(cpu) / 1000, per_world)
         worlds = max(fair, args.min_worlds)
         name = f"alphabeta-{worlds}x{DEFAULT_DEPTH}"
         print(f"[{section}] CPU ms a move, {level}: {statistics.median(cpu):.2f} "

@@ -344,7 +344,8 @@ def _card_weights(
     rules: Rules, length: int, on_table: tuple[int, ...], dealt: tuple[int, ...]
 ) -> tuple[float, ...]:
     """``_next_card_weights`` card by card: a voiding rank's weight for its cards, the
-    others' weight for every other card (0 for a card that cannot come next)."""
+    others' weight for every other card (0 for a card that cannot come next); this cache
+    is the one that keeps them."""
     weight = _next_card_weights(rules, length, on_table, dealt)
     voiding = {rank for rank, _ in meaning_of(rules).void_limits()}
     return tuple(
@@ -352,7 +353,6 @@ def _card_weights(
     )
 
 
-@cache
 def _next_card_weights(
     rules: Rules, length: int, on_table: tuple[int, ...], dealt: tuple[int, ...]
 ) -> dict[int, float]:

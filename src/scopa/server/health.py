@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from .security import require_operator
-from .timing import PHASES
+from .timing import PHASES, spread_ms
 
 router = APIRouter(prefix="/api", tags=["health"])
 
@@ -59,13 +59,7 @@ class LagMonitor:
             "gc_by_gen": [[round(m * 1000, 2), n] for m, n in self.gc_by_gen]}
         if not self.lags:
             return {"p50": None, "p99": None, "max": None, **gcs}
-        s = sorted(self.lags)
-        return {
-            "p50": round(s[len(s) // 2] * 1000, 2),
-            "p99": round(s[min(len(s) - 1, int(0.99 * len(s)))] * 1000, 2),
-            "max": round(s[-1] * 1000, 2),
-            **gcs,
-        }
+        return {**spread_ms(self.lags), **gcs}
 
     def reset(self) -> None:
         self.lags.clear()

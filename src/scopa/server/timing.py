@@ -11,11 +11,22 @@ from __future__ import annotations
 
 import collections
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 #: samples kept per phase (the newest)
 KEEP = 20_000
+
+
+def spread_ms(seconds: Iterable[float]) -> dict[str, float]:
+    """Median, 99th percentile (nearest rank) and maximum of some durations, in ms: the
+    shape every timing in ``/api/health`` is reported in."""
+    s = sorted(seconds)
+    return {
+        "p50": round(s[len(s) // 2] * 1000, 2),
+        "p99": round(s[min(len(s) - 1, int(0.99 * len(s)))] * 1000, 2),
+        "max": round(s[-1] * 1000, 2),
+    }
 
 
 class Phases:
@@ -46,15 +57,8 @@ class Phases:
         """Per phase: how many, median, p99 and max in ms; and the counters."""
         out: dict[str, object] = {}
         for phase, kept in sorted(self.samples.items()):
-            s = sorted(kept)
-            if not s:
-                continue
-            out[phase] = {
-                "n": len(s),
-                "p50": round(s[len(s) // 2] * 1000, 2),
-                "p99": round(s[min(len(s) - 1, int(0.99 * len(s)))] * 1000, 2),
-                "max": round(s[-1] * 1000, 2),
-            }
+            if kept:
+                out[phase] = {"n": len(kept), **spread_ms(kept)}
         return {"phases_ms": out, "counts": dict(self.counts)}
 
     def reset(self) -> None:
