@@ -36,6 +36,15 @@ def schema_diff(conn: Connection) -> tuple[set[str], list[object]]:
     return names, compare_metadata(MigrationContext.configure(conn), Base.metadata)
 
 
+async def make_table(store: Store, seats: int) -> None:
+    """A waiting private table ``t1`` (invite ``i1``) with ``seats`` human seats."""
+    await store.create_table(
+        TableRow(id="t1", invite="i1", public=False, rules=Rules().to_dict(),
+                 grace_seconds=1.0, status="waiting"),
+        [SeatRow(table_id="t1", seat=s, kind="human") for s in range(seats)],
+    )
+
+
 def test_migrations_build_the_models(url: str) -> None:
     async def run() -> None:
         store = Store(url)
@@ -72,11 +81,7 @@ def test_a_waiting_database_call_leaves_the_loop_free() -> None:
     async def run(url: str) -> None:
         store = Store(url.replace("postgresql://", "postgresql+asyncpg://"))
         await store.migrate()
-        await store.create_table(
-            TableRow(id="t1", invite="i1", public=False, rules=Rules().to_dict(),
-                     grace_seconds=1.0, status="waiting"),
-            [SeatRow(table_id="t1", seat=0, kind="human")],
-        )
+        await make_table(store, 1)
         await store.start_match(
             MatchRow(id="m1", table_id="t1", number=1, rules={}, players=["a"], hands=0),
             {"number": 1, "seed": "s"},
@@ -116,11 +121,7 @@ def test_the_second_writer_of_a_step_is_refused_and_changes_nothing(url: str) ->
         store = Store(url)
         try:
             await store.migrate()
-            await store.create_table(
-                TableRow(id="t1", invite="i1", public=False, rules=Rules().to_dict(),
-                         grace_seconds=1.0, status="waiting"),
-                [SeatRow(table_id="t1", seat=s, kind="human") for s in range(2)],
-            )
+            await make_table(store, 2)
             await store.take_seat("t1", 1, "Bruno", "h-bruno")
             with pytest.raises(Conflict):
                 await store.take_seat("t1", 1, "Carla", "h-carla")
@@ -161,11 +162,7 @@ def test_events_arriving_together_are_committed_together(url: str) -> None:
         store = Store(url)
         try:
             await store.migrate()
-            await store.create_table(
-                TableRow(id="t1", invite="i1", public=False, rules=Rules().to_dict(),
-                         grace_seconds=1.0, status="waiting"),
-                [SeatRow(table_id="t1", seat=0, kind="human")],
-            )
+            await make_table(store, 1)
             for m in ("m1", "m2"):
                 await store.start_match(
                     MatchRow(id=m, table_id="t1", number=int(m[1]), rules={}, players=["a"],
