@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -57,17 +56,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             cluster.start()
         master.start_housekeeping()
         # everything loaded so far lives as long as the server: keep it out of the
-        # collector's way (shorter full collections under load)
-        gc.collect()
-        gc.freeze()
+        # collector's way (shorter full collections under load), and what survives a
+        # full collection later on, too (gcpolicy.py)
+        collector = gcpolicy.Collector()
+        collector.collect_all()
         app.state.store, app.state.pool, app.state.master = store, pool, master
         app.state.broker = broker
         app.state.accounts = AccountStore(store)
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
-        # and what survives a full collection later on, too (gcpolicy.py)
-        collector = gcpolicy.Collector()
         collector.start()
         try:
             yield
