@@ -25,11 +25,11 @@ _apt_install() {
   DEBIAN_FRONTEND=noninteractive _as_root apt-get install -y -qq "$@" >/dev/null
 }
 
-_probe() { .venv/bin/python scripts/probe_service.py "$@"; }
+_probe() { "${SCOPA_VENV:-.venv}/bin/python" scripts/probe_service.py "$@"; }
 
 # a free port: one the system picks, or the first free one in SCOPA_TEST_PORT_RANGE ("lo-hi")
 _free_port() {
-  .venv/bin/python - "${SCOPA_TEST_PORT_RANGE:-}" <<'PY'
+  "${SCOPA_VENV:-.venv}/bin/python" - "${SCOPA_TEST_PORT_RANGE:-}" <<'PY'
 import socket, sys
 lo, _, hi = sys.argv[1].partition("-")
 for port in range(int(lo), int(hi) + 1) if lo else [0]:

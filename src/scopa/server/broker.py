@@ -282,7 +282,7 @@ class RedisBroker:
         delay = 0.05
         while True:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+                await self._pubsub.aclose()
             self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 channels = list(self._subs)
@@ -346,7 +346,7 @@ class RedisBroker:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
-        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._pubsub.aclose()
         await self.redis.aclose()
 
 
