@@ -5,14 +5,34 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import Annotated
 
 import typer
+
+from . import __version__
 
 app = typer.Typer(
     help="Scopa and its family: play, serve, arena, analyse, replay.",
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"scopa {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True,
+                     help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Scopa and its family: play, serve, arena, analyse, replay."""
 
 #: modules that define ``register(app)``
 COMMAND_MODULES = (

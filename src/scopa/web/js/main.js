@@ -54,7 +54,11 @@ window.addEventListener("popstate", route);
 window.addEventListener("scopa:route", route);
 window.addEventListener("hashchange", route);
 
-document.getElementById("lang").addEventListener("click", () => setLang(lang() === "it" ? "en" : "it"));
+// The switch stays disabled in the page until this module runs (its imports await the message
+// catalogue, which the page's load event does not wait for): a click before then would be lost.
+const langSwitch = document.getElementById("lang");
+langSwitch.addEventListener("click", () => setLang(lang() === "it" ? "en" : "it"));
+langSwitch.disabled = false;
 onLangChange(() => {
   translateStatic();
   loadSession().then(drawAccountLink);
