@@ -9,6 +9,7 @@ Screenshots go to $SCOPA_WEB_ARTIFACTS (default: a folder under the system temp 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -173,8 +174,19 @@ if (!localStorage.getItem('scopa.lang')) localStorage.setItem('scopa.lang', 'en'
 
 
 class PageErrors(list):
-    """JavaScript errors (and Content-Security-Policy violations) seen on a page; a test
-    fails if any remain."""
+    """JavaScript errors and console errors seen on a test's pages; a test fails if any
+    remain but those it said it expects (``allow``: a page asked for what is not there on
+    purpose, say)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self if not any(p.search(e) for p in self.allowed)]
 
 
 def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-untyped-def]
@@ -183,18 +195,24 @@ def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-u
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    # the server's Content-Security-Policy forbids inline script and style: anything the
-    # page does that breaks it is reported on the console ("Refused to ...")
-    page.on("console", lambda m: errors.append(m.text)
-            if "Content Security Policy" in m.text else None)
+    # every error the console shows a person counts: a request answered 404 or 500, a
+    # Content-Security-Policy refusal ("Refused to ..."), a console.error
+    page.on("console", lambda m: errors.append(f"{m.text} ({m.location.get('url', '')})")
+            if m.type == "error" else None)
     return context, page
 
 
 @pytest.fixture
-def new_page(browser):  # type: ignore[no-untyped-def]
+def page_errors() -> PageErrors:
+    """What the console of this test's pages showed (``allow`` the expected ones)."""
+    return PageErrors()
+
+
+@pytest.fixture
+def new_page(browser, page_errors):  # type: ignore[no-untyped-def]
     """Factory of pages, each in its own browser context (its own localStorage)."""
     contexts = []
-    errors = PageErrors()
+    errors = page_errors
 
     def make(**context_args):  # type: ignore[no-untyped-def]
         context, page = _new_page(browser, errors, **context_args)
@@ -204,7 +222,7 @@ def new_page(browser):  # type: ignore[no-untyped-def]
     yield make
     for c in contexts:
         c.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    assert not errors.unexpected(), f"errors on the console: {errors.unexpected()}"
 
 
 @pytest.fixture

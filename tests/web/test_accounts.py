@@ -40,7 +40,9 @@ def open_rated_table(page: Page, base: str) -> str:
 
 
 def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
-        server: str, page: Page, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+        server: str, page: Page, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
+        page_errors) -> None:
+    page_errors.allow(r"status of 401 .*/api/account/signin")  # the wrong password, on purpose
     name = f"Ada{secrets.token_hex(3)}"
     page.goto(server + "/account")
     page.wait_for_selector("#signup-name")
@@ -176,9 +178,11 @@ def test_follow_a_player_and_invite_them_to_your_table(
 
 
 def test_change_the_password_then_delete_the_account(
-        server: str, new_page, artifacts: Path) -> None:  # type: ignore[no-untyped-def]
+        server: str, new_page, artifacts: Path,  # type: ignore[no-untyped-def]
+        page_errors) -> None:
     """Changing the password ends the other sessions; deleting the account keeps its
     matches, with the name replaced. A wrong password changes nothing either time."""
+    page_errors.allow(r"status of 401 .*/api/account/(signin|password|delete)")  # on purpose
     a = new_page(viewport={"width": 1280, "height": 860})
     name = f"Del{secrets.token_hex(3)}"
     sign_up(a, server, name)

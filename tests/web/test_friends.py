@@ -27,7 +27,9 @@ def whose_turn(a, b):  # type: ignore[no-untyped-def]
     raise AssertionError("nobody's turn")
 
 
-def test_two_players_through_an_invite_link(server, new_page, artifacts):
+def test_two_players_through_an_invite_link(server, new_page, artifacts, page_errors):
+    # a stranger opens a private table's address: as unknown as a wrong id, on purpose
+    page_errors.allow(r"status of 404 .*/api/tables/")
     anna = new_page(
         viewport={"width": 1280, "height": 860}, permissions=["clipboard-read", "clipboard-write"]
     )
@@ -166,7 +168,8 @@ def test_a_stale_seat_token_falls_back_to_watching(server, new_page):
     assert other.evaluate(f"localStorage.getItem('scopa.seat.{table_id}')") is None
 
 
-def test_an_unknown_table_says_so(server, page):
+def test_an_unknown_table_says_so(server, page, page_errors):
+    page_errors.allow(r"status of 404 .*/api/tables/no-such-table")
     page.goto(server + "/t/no-such-table")
     expect(page.get_by_role("alert")).to_have_text("There is no such table.")
     page.get_by_role("link", name="Back to the lobby").click()

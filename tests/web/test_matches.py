@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import MY_TURN, shot, wait_my_turn
+from web_helpers import MY_TURN, axe_violations, shot, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -123,3 +123,42 @@ def test_replay_of_a_finished_match(server, page, artifacts):
         [str(s) for s in first["scores_after"]]
     )
     shot(page, artifacts, "replay-02-sheet")
+
+
+def test_the_match_end_box_can_be_closed_and_leads_on(server, page, artifacts):
+    """The result leaves the top bar usable, closes (button or Escape) and opens again
+    from the side panel, and leads back to the lobby."""
+    sit_at_short_match(page, server)
+    wait_my_turn(page)
+    play_until_match_end(page)
+    box = page.locator(".match-end")
+    expect(box.locator(".rematch")).to_be_visible()
+    # the top bar is above the dialog, not under its shade: what is at its centre is its own
+    on_top = page.evaluate("""() => {
+        const r = document.querySelector('.topbar').getBoundingClientRect();
+        const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return Boolean(el && el.closest('.topbar'));
+    }""")
+    assert on_top
+    shot(page, artifacts, "match-end-box")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    expect(page.locator(".overlay")).to_be_hidden()
+    page.click(".reopen-sheet")
+    expect(box).to_be_visible()
+    box.locator(".close").click()
+    expect(page.locator(".overlay")).to_be_hidden()
+    page.click(".reopen-sheet")
+    box.locator(".to-lobby").click()
+    page.wait_for_url(server + "/")
+    expect(page.locator(".hero")).to_be_visible()
+
+
+def test_a_private_table_page_asks_nothing_it_cannot_see(server, page):
+    """The player of a private table holds its invite: the page asks for the table through
+    it, so the console shows no 404 (the page fixture fails on any console error)."""
+    table = sit_at_short_match(page, server)
+    wait_my_turn(page)
+    expect(page.locator(".scoreboard")).to_be_visible()
+    private = page.request.get(f"{server}/api/tables/{table}")
+    assert private.status == 404  # asked by id, a private table is as unknown as a wrong id

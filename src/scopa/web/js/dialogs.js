@@ -84,7 +84,10 @@ function matchEndBlock(m, actions) {
   if (m.seat !== null && m.seat !== undefined) {
     acts.append(h("button", { type: "button", class: "primary rematch", onclick: actions.rematch }, t("end.rematch")));
   }
-  acts.append(h("a", { href: e.record_url, download: "" }, t("end.record")),
+  // a way on from here whatever happens next: the lobby, or back to the table (Escape too)
+  acts.append(h("a", { href: "/", class: "button ghost to-lobby" }, t("table.toLobby")),
+    h("button", { type: "button", class: "ghost close", onclick: actions.closeSheet }, t("sheet.close")),
+    h("a", { href: e.record_url, download: "" }, t("end.record")),
     h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")));
   box.append(acts);
   if (m.ratingChanges && m.ratingChanges.match_id === e.match_id && m.ratingChanges.changes.length) {

@@ -98,7 +98,8 @@ export function mountTable(main, tableId) {
     if (m.teachOn && m.yourTurn && teachAllowed(m.table)) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
     const url = inviteUrl();
     if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
-    const accounts = accountBox(m.table, isSeated(), inviteCode(), Boolean(m.view) && hasFreeSeat());
+    // before the match the waiting area holds this box: said once on the page, not twice
+    const accounts = m.view ? accountBox(m.table, isSeated(), inviteCode(), hasFreeSeat()) : null;
     if (accounts) parts.push(accounts);
     if (m.view) {
       const last = lastPlayText(m.view, m.table);
@@ -108,9 +109,10 @@ export function mountTable(main, tableId) {
       parts.push(h("p", { class: "watching muted" }, t("table.watching", { n: m.table.spectators })));
     }
     if ((m.state && m.state.commitment) || m.seeds.length) parts.push(commitmentBox(m.state && m.state.commitment, m.seeds));
-    if (m.handEnd && !m.sheetOpen) {
-      parts.push(h("button", { type: "button", class: "ghost", onclick: () => { m.sheetOpen = true; renderOverlay(); renderSide(); } },
-        t("sheet.title", { n: m.handEnd.hand_number })));
+    if ((m.handEnd || m.matchEnd) && !m.sheetOpen) {
+      // the closed result (or an earlier hand's sheet) can be opened again from here
+      parts.push(h("button", { type: "button", class: "ghost reopen-sheet", onclick: () => { m.sheetOpen = true; renderOverlay(); renderSide(); } },
+        m.matchEnd ? t("end.show") : t("sheet.title", { n: m.handEnd.hand_number })));
     }
     // the chat stays put (its input keeps focus and what is typed); the rest is redrawn
     for (const el of [...side.children]) if (el !== chat.el) el.remove();
@@ -165,6 +167,10 @@ export function mountTable(main, tableId) {
     const show = Boolean(m.view && m.sheetOpen && (m.handEnd || m.matchEnd));
     const wasShown = !overlay.hidden;
     if (show && !wasShown) returnFocus = document.activeElement;
+    // the top bar stays in sight and usable above the dialog (the way to the lobby, the
+    // language, the account)
+    const bar = document.querySelector(".topbar");
+    overlay.style.top = show && bar ? `${Math.max(0, bar.getBoundingClientRect().bottom)}px` : "";
     overlay.hidden = !show;
     // the dialog is modal: the rest of the page cannot be reached meanwhile
     playHost.inert = show;
@@ -558,7 +564,8 @@ export function mountTable(main, tableId) {
       return;
     }
     if (e.key === "Escape") {
-      if (!overlay.hidden && m.handEnd && !m.matchEnd) actions.next();
+      if (!overlay.hidden && m.matchEnd) actions.closeSheet();
+      else if (!overlay.hidden && m.handEnd) actions.next();
       else actions.cancel();
       return;
     }
@@ -577,12 +584,19 @@ export function mountTable(main, tableId) {
   let socket = new TableSocket(tableId, { token: mine && mine.token, invite: inviteFor(tableId) }, { onMessage, onStatus });
   // handy for tests and for the curious: the live socket of this page
   window.scopaSocket = socket;
-  api.table(tableId).then((table) => {
-    if (!m.table) {
-      m.table = table;
-      renderAll();
-    }
-  }).catch(() => {});
+  // a spectator sees the table before the socket's welcome (a seat's welcome comes at once);
+  // a private table is known only through its invite: asked for by id it is answered 404,
+  // as an unknown table is
+  const invite = inviteFor(tableId);
+  const early = mine && mine.token ? null : invite ? api.invite(invite) : api.table(tableId);
+  if (early) {
+    early.then((table) => {
+      if (!m.table) {
+        m.table = table;
+        renderAll();
+      }
+    }).catch(() => {});
+  }
   // the side panel and the match-end box offer a guest to sign up and keep the seat: drawn
   // again once the page knows who is signed in (a reload must not take a player for a guest)
   let mounted = true;
