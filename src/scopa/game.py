@@ -287,7 +287,7 @@ class Game:
         self.undecided = 0
         self.declared = [0] * rules.players
         self.shown = [0] * rules.players
-        self.auto_declare = rules.declarations == "auto"
+        self.auto_declare = meaning.auto_declares
         self.scores = [0] * rules.teams
         self.hand_number = 1
         self.results = []
@@ -335,7 +335,7 @@ class Game:
         g.meaning = meaning = meaning_of(rules)
         g._solver = solver = meaning.solver
         g._rows = solver.rows
-        g.auto_declare = rules.declarations == "auto"
+        g.auto_declare = meaning.auto_declares
         g.results = []
         g.seed = None
         g.hand_seed = None

@@ -9,12 +9,14 @@ once at import, keeps the Python path even when the kernel is built.
 
 A rule set reaches the kernel as a packed spec built from its ``Meaning`` (the capture
 rule, the sweep rule, the deal, the score items). ``spec_for`` returns None for a rule set
-the kernel cannot express (a score item it does not know), and the caller stays on the
-Python path for it. Every preset of ``rules.py`` is expressed.
+the kernel cannot express (a score item it does not know, or an option it does not take
+set away from its default: ``unexpressed``), and the caller stays on the Python path for
+it. Every preset of ``rules.py`` is expressed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import struct
 from types import ModuleType
@@ -34,6 +36,7 @@ from .items import (
     ScoreItem,
 )
 from .meaning import Meaning
+from .rules import Rules
 
 #: the environment variable that forces the pure-Python path
 PURE_ENV = "SCOPA_PURE_PYTHON"
@@ -70,6 +73,17 @@ ITEM_FLAGS: dict[int, int] = {
     id(GRANDE): 512,
     id(DECLARED): 1024,
 }
+#: how the spec takes each option of ``Rules``: packed into its fields ...
+PACKED_OPTIONS = frozenset({
+    "players", "teams", "table_cards", "rounds", "king_redeal", "ace_redeal", "capture",
+    "fewest_cards", "ace_takes_all", "ace_sweep_scopa", "last_sweep_counts", "table_fifteen",
+    "declarations", "primiera_faces",
+})
+#: ... through the score items' flags (``item_flags`` refuses an item it does not know) ...
+ITEM_OPTIONS = frozenset({"primiera", "sevens", "napola", "re_bello", "piccola", "grande"})
+#: ... or not at all, being about the match around a deal, which Python plays
+MATCH_OPTIONS = frozenset({"variant", "target", "napola_outright"})
+_PLAIN = Rules()
 _MODES = {"equal": 0, "fifteen": 1, "cirulla": 2}
 _DECLARATIONS = {"off": 0, "choice": 1, "auto": 2}
 #: int32 fields of the spec before the rounds (the Spec struct of _kernel.c)
@@ -97,16 +111,26 @@ def item_flags(items: tuple[ScoreItem, ...]) -> int | None:
     return flags
 
 
+def unexpressed(rules: Rules) -> list[str]:
+    """The options of ``rules`` that the spec does not take and that are set away from their
+    default (a new option, until this module says how the kernel takes it)."""
+    known = PACKED_OPTIONS | ITEM_OPTIONS | MATCH_OPTIONS
+    return [f.name for f in dataclasses.fields(Rules)
+            if f.name not in known and getattr(rules, f.name) != getattr(_PLAIN, f.name)]
+
+
 def pack_spec(meaning: Meaning) -> bytes | None:
     """The packed spec of a rule set for the kernel, or None if it cannot express it."""
     r = meaning.rules
     flags = item_flags(meaning.items)
     if flags is None or r.capture not in _MODES or len(r.rounds) > _MAX_ROUNDS:
         return None
+    if unexpressed(r):
+        return None
     ace_void = r.ace_takes_all and not r.ace_sweep_scopa
     fields = (
         _MODES[r.capture], r.fewest_cards, r.ace_takes_all, ace_void, r.last_sweep_counts,
-        _DECLARATIONS[r.declarations], r.players, r.teams, r.table_cards,
+        _DECLARATIONS[meaning.declarations], r.players, r.teams, r.table_cards,
         r.king_redeal or 0, r.ace_redeal or 0, r.table_fifteen, flags,
         r.primiera_faces == "rank", len(r.rounds),
     )
@@ -126,4 +150,4 @@ def spec_for(meaning: Meaning) -> bytes | None:
     return spec
 
 
-__all__ = ["KERNEL", "PURE_ENV", "spec_for", "pack_spec", "item_flags"]
+__all__ = ["KERNEL", "PURE_ENV", "spec_for", "pack_spec", "item_flags", "unexpressed"]

@@ -69,7 +69,7 @@ class Meaning:
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
         "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
-        "sheet_plan", "side_seats", "declares",
+        "sheet_plan", "side_seats", "declares", "auto_declares",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -100,6 +100,8 @@ class Meaning:
         self.declarations = rules.declarations
         #: whether any hand may be declared at all (else nobody ever has declared points)
         self.declares = rules.declarations != "off"
+        #: whether the engine declares every scoring hand itself (no declaring move)
+        self.auto_declares = rules.declarations == "auto"
         #: each card's rough worth in hand points when captured (the bots' judgement)
         self.card_worth: tuple[float, ...] = tuple(
             sum(item.worth[c] for item in self.items) for c in range(NUM_CARDS)

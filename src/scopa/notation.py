@@ -149,7 +149,7 @@ def _declarations(
 ) -> tuple[list[int] | None, list[int] | None, int]:
     """Declared points, shown hands and pending seats (a bit each) of a position's
     ``declarations`` (given)."""
-    if rules.declarations == "off":
+    if not meaning_of(rules).declares:
         raise PositionError("declarations given but these rules have none")
     n = rules.players
     if not isinstance(data, dict) or set(data) != {"points", "shown", "pending"}:

@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import ALL_CARDS, card_text, cards_of
 from .game import AUTO_DECLARE, MARKS, OPENING, PASS, Game, Move
+from .meaning import meaning_of
 from .rules import Rules
 
 
@@ -190,7 +191,7 @@ class PlayerView:
             "hand_number": self.hand_number,
             "history": [history_entry(e) for e in self.history],
         }
-        if self.rules.declarations != "off":
+        if meaning_of(self.rules).declares:
             out["declarations"] = {
                 "points": list(self.declared),
                 "shown": [[card_text(c) for c in cards_of(m)] for m in self.shown],

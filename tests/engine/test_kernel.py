@@ -8,6 +8,7 @@ these files both ways) the comparisons are skipped and the pure path still runs.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -63,6 +64,33 @@ def test_an_unknown_score_item_keeps_the_python_path() -> None:
     meaning = meaning_of(Rules.preset("scopa"))
     assert item_flags(meaning.items) is not None
     assert item_flags((*meaning.items, Extra())) is None
+
+
+def test_every_option_says_how_the_kernel_takes_it() -> None:
+    """A new option of ``Rules`` must be named in kernel.py: packed, through the items, or
+    about the match only (until then ``unexpressed`` keeps it on the Python path)."""
+    from scopa import kernel
+
+    named = kernel.PACKED_OPTIONS | kernel.ITEM_OPTIONS | kernel.MATCH_OPTIONS
+    assert {f.name for f in dataclasses.fields(Rules)} == named
+
+
+def test_an_option_the_kernel_does_not_take_keeps_the_python_path(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An option the spec does not take (here: fewest_cards, as if it were new) is refused
+    when set, never silently ignored in C; at its default the spec is still made, and a
+    game under the refused rules plays on, on the Python path."""
+    from scopa import kernel
+
+    monkeypatch.setattr(kernel, "PACKED_OPTIONS", kernel.PACKED_OPTIONS - {"fewest_cards"})
+    plain = Rules.preset("scopa")
+    fewest = dataclasses.replace(plain, fewest_cards=True)
+    assert kernel.unexpressed(plain) == [] and kernel.unexpressed(fewest) == ["fewest_cards"]
+    assert pack_spec(meaning_of(plain)) is not None
+    assert pack_spec(meaning_of(fewest)) is None
+    game = Game(fewest, seed="refused")
+    game.random_playout(random.Random(1))
+    assert game.hand_over
 
 
 def test_pick_is_the_specified_lcg() -> None:

@@ -31,7 +31,7 @@ def forced_move(view: PlayerView) -> Move | None:
 
 def imagined(world: Game) -> Game:
     """A sampled world as the search plays it: every player in it declares what scores."""
-    if world.rules.declarations != "off":
+    if world.meaning.declares:
         world.assume_declarations()
     return world
 

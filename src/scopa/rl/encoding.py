@@ -31,6 +31,7 @@ import numpy as np
 
 from ..cards import ALL_CARDS, NUM_CARDS, RANK_MASK
 from ..game import is_card_play
+from ..meaning import meaning_of
 from ..rules import Rules
 from ..view import PlayerView
 from .actions import NUM_ACTIONS, Turn
@@ -112,7 +113,7 @@ class Layout:
         object.__setattr__(self, "size", at)
         rules = self.rules
         plays = NUM_CARDS - rules.table_cards + 1
-        if rules.declarations != "off":
+        if meaning_of(rules).declares:
             plays += rules.players * len(rules.rounds)
         object.__setattr__(self, "max_plays", plays)
         object.__setattr__(self, "info_size", at + plays * self.play_width)
