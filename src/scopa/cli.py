@@ -15,6 +15,9 @@ app = typer.Typer(
     help="Scopa and its family: play, serve, arena, analyse, replay.",
     no_args_is_help=True,
     add_completion=False,
+    # help texts are shown as written: Rich markup would eat "[ray]" in
+    # pip install 'scopa[ray]' and "[N,...]" in the options' forms
+    rich_markup_mode=None,
 )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import sys
 import sysconfig
 from collections.abc import Callable, Iterator, Sequence
@@ -32,6 +33,9 @@ R = TypeVar("R")
 
 #: what to install for ``--ray``
 RAY_INSTALL = "pip install 'scopa[ray]'"
+#: seconds a Ray head may take to accept a connection (``ray.init`` alone keeps retrying
+#: an address where nothing answers for minutes)
+RAY_CONNECT_SECONDS = 5.0
 
 
 class ExecutorError(RuntimeError):
@@ -139,6 +143,32 @@ def import_ray() -> ModuleType:
     return ray
 
 
+def head_of(address: str) -> tuple[str, int] | None:
+    """The host and port a Ray address names (``host:port`` or ``ray://host:port``);
+    None for ``auto``, ``local`` and the like, which name no machine to try."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        return None
+    return host.strip("[]"), int(port)
+
+
+def check_reachable(address: str, seconds: float = RAY_CONNECT_SECONDS) -> None:
+    """Something accepts connections at the head's address within ``seconds``, else an
+    ExecutorError now, rather than ``ray.init`` retrying for minutes."""
+    head = head_of(address)
+    if head is None:
+        return
+    try:
+        with socket.create_connection(head, timeout=seconds):
+            pass
+    except TimeoutError:
+        raise ExecutorError(f"no Ray cluster answers at {address}: no answer in "
+                            f"{seconds:g} s") from None
+    except OSError as e:
+        raise ExecutorError(f"no Ray cluster answers at {address}: "
+                            f"{e.strerror or e}") from None
+
+
 class RayExecutor(_Base):
     """Tasks on a Ray cluster: ``ray.init(address=...)`` (``host:port`` of the head,
     ``auto`` for the cluster running on this machine, or ``ray://host:10001``), one CPU a
@@ -155,6 +185,7 @@ class RayExecutor(_Base):
         self._ray = ray = import_ray()
         self._owner = not ray.is_initialized()
         if self._owner:
+            check_reachable(address)
             # log_to_driver=False: what a worker prints must not end up in our stdout
             # (``scopa arena --json`` writes the results there); its errors still come
             # back with their tracebacks as exceptions

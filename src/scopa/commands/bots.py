@@ -231,23 +231,31 @@ def play_command(
     players: int | None = typer.Option(None, help="players (2-6; default: the variant's)"),
     opponents: list[str] = typer.Option(
         [], "--opponents", "-o",
-        help="bot levels for the other seats in turn: --opponents expert greedy, or repeat "
-        "-o (cycled; default intermediate)",
+        help="bots for the other seats in turn, as arena takes them: --opponents expert "
+        "champion-2026-12, or repeat -o (cycled; default intermediate)",
     ),
     seed: str | None = typer.Option(None, help="match seed, to replay the same deals"),
     target: int | None = typer.Option(None, help=TARGET_HELP),
     teams: int | None = typer.Option(None, help=TEAMS_HELP),
     option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
 ) -> None:
-    """Play a match in the terminal against bots (you are seat 0)."""
+    """Play a match in the terminal against bots (you are seat 0): any bot the arena
+    takes, a frozen one (champion-2026-12) or cmd:<program> too."""
+    from ..arena.specs import bot_factory
     from ..terminal.session import TerminalMatch
+
+    def seat_bot(spec: str, seed: str | int | None) -> Any:
+        return bot_factory(spec)(seed)
 
     rules = _rules(variant, players, target, teams, option)
     try:
-        match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed)
+        match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed, make=seat_bot)
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
-    match.run()
+    try:
+        match.run()
+    finally:
+        match.close()
 
 
 # -- analyse ----------------------------------------------------------------------------
@@ -262,11 +270,10 @@ def analyse_command(
     """Every legal move of a position with its expected value (hand points)."""
     from ..bots.base import Limit
     from ..terminal.analysis import analyse_position, analysis_table
+    from .files import read_text
 
     try:
-        data = json.loads(position.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise typer.BadParameter(f"cannot read {position}: {e}") from None
+        data = json.loads(read_text(position))
     except json.JSONDecodeError as e:
         raise typer.BadParameter(f"{position} is not JSON: {e}") from None
     try:

@@ -13,18 +13,12 @@ from ..cards import cards_of, cards_text
 from ..game import Game, Move
 from ..record import RecordError, load_record, replay_steps, verify_record
 from ..terminal.render import score_sheet
-
-
-def _text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise typer.BadParameter(f"cannot read {path}: {e}") from None
+from .files import read_text
 
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        return load_record(_text(path))
+        return load_record(read_text(path))
     except RecordError as e:
         raise typer.BadParameter(f"{path} is not a valid game record: {e}") from None
 
@@ -76,7 +70,7 @@ def verify_command(
     the moves give, every hand dealt from its revealed seed and matching its commitment."""
     console = Console(highlight=False)
     try:
-        rec = load_record(_text(record))
+        rec = load_record(read_text(record))
     except RecordError as e:
         console.print(f"[red]FAIL[/] {e}")
         raise typer.Exit(1) from None

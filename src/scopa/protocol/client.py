@@ -20,7 +20,15 @@ from ..bots.base import Bot, Limit
 from ..game import IllegalMoveError, Move
 from ..rules import Rules
 from ..view import PlayerView
-from .messages import PROTOCOL_VERSION, BotProtocolError, clean_name, decode, encode, shorten
+from .messages import (
+    PROTOCOL_VERSION,
+    BotProtocolError,
+    clean_name,
+    decode,
+    encode,
+    shorten,
+    version_of,
+)
 
 
 def _pump(stream: IO[str], sink: queue.Queue[str | None]) -> None:
@@ -92,7 +100,7 @@ class ExternalBot(Bot):
         threading.Thread(target=_drain, args=(self._proc.stderr, self._stderr), daemon=True).start()
         self._send({"type": "hello", "protocol": PROTOCOL_VERSION})
         ready = self._receive("ready", startup_timeout or max(timeout, 10.0), "hello")
-        if ready.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:
+        if version_of(ready) != PROTOCOL_VERSION:
             self._fail(f"speaks protocol {ready.get('protocol')!r}, not {PROTOCOL_VERSION}")
         #: the name the program gave in ``ready`` (cleaned), None if it gave none
         self.ready_name = clean_name(ready.get("name"))

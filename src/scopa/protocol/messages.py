@@ -10,6 +10,13 @@ import json
 from typing import Any
 
 PROTOCOL_VERSION = 1
+
+
+def version_of(message: dict[str, Any]) -> Any:
+    """The protocol a ``hello`` or ``ready`` names: none named means the current one
+    (nothing is lost by being lenient there; a different version is still refused)."""
+    return message.get("protocol", PROTOCOL_VERSION)
+
 #: the longest line either side accepts (a view is a few kilobytes)
 MAX_LINE = 1 << 20
 

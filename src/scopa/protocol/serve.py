@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from ..bots.base import Bot, Limit
 from ..rules import Rules
-from .messages import PROTOCOL_VERSION, decode, encode
+from .messages import PROTOCOL_VERSION, decode, encode, version_of
 from .views import view_from_dict
 
 #: builds the served bot for a new match from the match seed (None: unseeded)
@@ -40,7 +40,7 @@ class _Session:
         """Answer one message; False when the session is over."""
         kind = msg["type"]
         if kind == "hello":
-            if msg.get("protocol") != PROTOCOL_VERSION:
+            if version_of(msg) != PROTOCOL_VERSION:
                 self.error(f"this bot speaks protocol {PROTOCOL_VERSION}")
             else:
                 self.send({"type": "ready", "name": self.name, "protocol": PROTOCOL_VERSION})

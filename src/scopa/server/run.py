@@ -1,6 +1,7 @@
 """Running the game server: ``serve`` with its options, the body of both ``scopa serve``
 and ``python -m scopa.server`` (the server owns how it starts; the command line only
-registers it)."""
+registers it). The command line imports this module, so what only serving needs
+(uvicorn, the app) is imported when serving."""
 
 from __future__ import annotations
 
@@ -25,10 +26,13 @@ def serve(
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
 ) -> None:
     """Run the game server (settings also from SCOPA_* environment variables)."""
+    import asyncio
+
     import uvicorn
 
+    from .announce import Announcing
     from .app import create_app
-    from .settings import Settings
+    from .preflight import StartupError, check, settings_from
 
     overrides: dict[str, Any] = {
         k: v
@@ -38,12 +42,21 @@ def serve(
         }.items()
         if v is not None
     }
-    settings = Settings(**overrides)
-    app = create_app(settings)
+    try:
+        settings = settings_from(overrides)
+        asyncio.run(check(settings))
+    except StartupError as e:
+        typer.echo(f"scopa serve: {e}", err=True)
+        raise typer.Exit(1) from None
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
-    typer.echo(f"Scopa server: open http://{shown}:{settings.port}/  (API: /docs)")
-    uvicorn.run(
-        app, host=settings.host, port=settings.port, log_level=log_level, ws_max_size=65536,
-        ws_max_queue=256, ws_per_message_deflate=settings.ws_compression,
+    config = uvicorn.Config(
+        create_app(settings), host=settings.host, port=settings.port, log_level=log_level,
+        ws_max_size=65536, ws_max_queue=256, ws_per_message_deflate=settings.ws_compression,
         **settings.proxy_options(),
     )
+    server = Announcing(config, f"Scopa server: open http://{shown}:{settings.port}/  "
+                        "(API: /docs)")
+    server.run()
+    if not server.started:  # uvicorn logged why (the port taken, the app's start-up)
+        raise typer.Exit(1)
+

@@ -16,7 +16,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..bots.base import Bot, Limit, bot_names, make_bot, seatable
+from ..bots.base import Bot, Limit, bot_names, make_bot
 from ..game import AUTO_DECLARE, MARKS, OPENING, Game, IllegalMoveError, Move
 from ..messages import sentence, text
 from ..rules import Rules
@@ -76,6 +76,17 @@ def parse_choice(text: str, moves: Sequence[Move]) -> Move:
     raise ValueError(f"{text} is not a legal move; with that card: {options}")
 
 
+#: builds the bot of a seat from its spec and seed (ValueError for an unknown spec)
+BotMaker = Callable[[str, str | int | None], Bot]
+
+
+def registered_opponent(level: str, seed: str | int | None) -> Bot:
+    """A registered bot by name (the command line also seats frozen bots and programs)."""
+    if level not in bot_names():
+        raise ValueError(f"unknown opponent {level!r}; choose one of " + ", ".join(bot_names()))
+    return make_bot(level, seed)
+
+
 class TerminalMatch:
     """One match to the target; ``run()`` plays it and returns the outcome."""
 
@@ -88,12 +99,10 @@ class TerminalMatch:
         ask: Ask | None = None,
         hint_limit: Limit | None = None,
         bot_limit: Limit | None = None,
+        make: BotMaker | None = None,
     ) -> None:
         levels = list(opponents) or [default_opponent()]
-        for level in levels:
-            if level not in bot_names():
-                raise ValueError(f"unknown opponent {level!r}; choose one of "
-                                 + ", ".join(bot_names()))
+        make = make or registered_opponent
         self.rules = rules
         self.console = console or Console()
         self.ask: Ask = ask or self.console.input
@@ -106,10 +115,12 @@ class TerminalMatch:
         self.bots: dict[int, Bot] = {}
         for seat in range(1, n):
             level = self.levels[seat - 1]
-            if not seatable(level):
-                raise ValueError(f"{level!r} sees every card: it cannot sit at a table")
             bot_seed = None if seed is None else derive_seed(seed, "seat", seat)
-            self.bots[seat] = make_bot(level, bot_seed)
+            bot = make(level, bot_seed)
+            if getattr(bot, "omniscient", False):
+                self.close()
+                raise ValueError(f"{level!r} sees every card: it cannot sit at a table")
+            self.bots[seat] = bot
         self.names = ["You"] + [
             ("partner " if rules.side_of(s) == rules.side_of(HUMAN) else "")
             + f"{self.levels[s - 1]} {s}"
@@ -118,6 +129,13 @@ class TerminalMatch:
         self.side_names = [
             " & ".join(self.names[s] for s in rules.seats_of(side)) for side in range(rules.teams)
         ]
+
+    def close(self) -> None:
+        """Stop the bots that run as programs of their own (frozen bots, ``cmd:``)."""
+        for bot in self.bots.values():
+            closer = getattr(bot, "close", None)
+            if callable(closer):
+                closer()
 
     # -- the match ----------------------------------------------------------------------
     def run(self) -> MatchOutcome:

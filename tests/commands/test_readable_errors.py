@@ -1,0 +1,73 @@
+"""Issue 27 item 4: what a new user meets on the command line reads as one clear message,
+never a traceback, and every help text shows as written."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from scopa.cli import app
+
+runner = CliRunner(env={"COLUMNS": "200"})
+
+
+def _words(text: str) -> str:
+    """Text with its wrapping undone (the help formatter breaks lines at spaces and after
+    hyphens)."""
+    return " ".join(text.split()).replace("- ", "-")
+
+
+@pytest.mark.parametrize("command", ["analyse", "replay", "verify"])
+def test_a_file_that_is_not_utf8_is_one_clear_error(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"giocatore": "Nicolò"}'.encode("latin-1"))
+    r = runner.invoke(app, [command, str(path)])
+    assert r.exit_code == 2, r.output
+    assert f"{path} is not UTF-8 text" in _words(r.output)
+    assert "Traceback" not in r.output and "UnicodeDecodeError" not in r.output
+
+
+def _commands() -> list[tuple[str, Any]]:
+    commands: dict[str, Any] = getattr(typer.main.get_command(app), "commands")  # noqa: B009
+    return sorted(commands.items())
+
+
+@pytest.mark.parametrize("name", [name for name, _ in _commands()])
+def test_every_help_text_is_shown_as_written(name: str) -> None:
+    command = dict(_commands())[name]
+    shown = _words(runner.invoke(app, [name, "--help"]).output)
+    texts = [command.help or ""] + [getattr(p, "help", None) or "" for p in command.params]
+    for text in filter(None, texts):
+        assert _words(text) in shown, f"scopa {name} --help does not show: {text}"
+
+
+def test_the_ray_extra_is_named_in_arena_help() -> None:
+    shown = _words(runner.invoke(app, ["arena", "--help"]).output)
+    assert "pip install 'scopa[ray]'" in shown
+
+
+def test_play_seats_a_frozen_bot_as_arena_does() -> None:
+    r = runner.invoke(app, ["play", "-o", "champion-2026-12", "--seed", "1"],
+                      input="1\n1\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert re.search(r"champion-2026-12 1 (laid|took)", r.stdout), r.stdout
+
+
+def test_play_refuses_an_unknown_bot_in_one_line() -> None:
+    r = runner.invoke(app, ["play", "-o", "grandmaster"])
+    assert r.exit_code == 2 and "unknown bot 'grandmaster'" in r.output
+
+
+def test_bot_takes_a_hello_without_a_version_as_the_current_one() -> None:
+    r = runner.invoke(app, ["bot", "greedy"], input='{"type": "hello"}\n')
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout.splitlines()[0]) == {
+        "type": "ready", "name": "greedy", "protocol": 1}
+    r = runner.invoke(app, ["bot", "greedy"], input='{"type": "hello", "protocol": 2}\n')
+    assert json.loads(r.stdout.splitlines()[0])["type"] == "error"
