@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..rules import Rules
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow
@@ -146,6 +148,12 @@ def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]]
     return out
 
 
+async def _recorded(s: AsyncSession, match_id: str) -> bool:
+    """Has the match's end been kept already? (Its seats are written together.)"""
+    return await s.scalar(select(MatchPlayerRow.seat)
+                          .where(MatchPlayerRow.match_id == match_id).limit(1)) is not None
+
+
 def outcome_of(table: Table) -> Outcome:
     """The outcome of the match that just ended at ``table``."""
     game = table.game
@@ -166,30 +174,53 @@ class Ratings:
     """Keeps finished matches' seats, and moves ratings after rated ones."""
 
     def __init__(self, store: Store) -> None:
-        self.session = store.session
+        self.store = store
 
-    async def record(self, outcome: Outcome) -> None:
+    async def record(self, outcome: Outcome) -> bool:
+        """Keep ``outcome`` and move the ratings, in one transaction that reads the ratings
+        under a lock (so matches of one account ending at once, on any worker, each move
+        it from where the previous one left it); False when the match was already
+        recorded (a match counts once, whoever records it)."""
+        try:
+            return await self._record(outcome)
+        except IntegrityError:
+            if await self.recorded(outcome.match_id):
+                return False  # another worker recorded it at the same moment
+            raise
+
+    async def recorded(self, match_id: str) -> bool:
+        async with self.store.session() as s:
+            return await _recorded(s, match_id)
+
+    async def _record(self, outcome: Outcome) -> bool:
         pool = pool_of(outcome.rules)
-        users = [s.user_id for s in outcome.seats if s.user_id is not None]
-        async with self.session.begin() as s:
-            current_rows = {r.user_id: r for r in await s.scalars(
-                select(RatingRow).where(RatingRow.user_id.in_(users), RatingRow.pool == pool))}
+        users = sorted({s.user_id for s in outcome.seats if s.user_id is not None})
+        now = utcnow()
+        async with self.store.exclusive() as s:
+            current_rows: dict[int, RatingRow] = {}
+            if outcome.rated and users:
+                # every row exists first (a newcomer's too), then all are locked, in one
+                # order: two transactions never wait for each other in a circle
+                await s.execute(self.store.insert(RatingRow).values([
+                    dict(user_id=u, pool=pool, mu=START[0], sigma=START[1], games=0, wins=0,
+                         updated_at=now) for u in users
+                ]).on_conflict_do_nothing(index_elements=["user_id", "pool"]))
+                current_rows = {r.user_id: r for r in await s.scalars(
+                    select(RatingRow).where(RatingRow.user_id.in_(users),
+                                            RatingRow.pool == pool)
+                    .order_by(RatingRow.user_id).with_for_update())}
+            if await _recorded(s, outcome.match_id):
+                return False
             moved: dict[int, tuple[float, float]] = {}
             if outcome.rated:
                 moved = new_ratings(outcome, {u: (r.mu, r.sigma)
                                               for u, r in current_rows.items()})
-            now = utcnow()
             for seat in outcome.seats:
                 st = outcome.sides[seat.side]
                 won = seat.side == outcome.winner and not seat.abandoned
                 before = after = None
                 if seat.user_id is not None and seat.user_id in moved:
-                    row = current_rows.get(seat.user_id)
-                    if row is None:
-                        row = RatingRow(user_id=seat.user_id, pool=pool, mu=START[0],
-                                        sigma=START[1], games=0, wins=0)
-                        s.add(row)
-                        current_rows[seat.user_id] = row
+                    row = current_rows[seat.user_id]
                     before = shown(row.mu, row.sigma)
                     row.mu, row.sigma = moved[seat.user_id]
                     row.games += 1
@@ -205,6 +236,7 @@ class Ratings:
                     primiera=st["primiera"], coins=st["coins"], rating_before=before,
                     rating_after=after,
                 ))
+        return True
 
     def hook(self, table: Table) -> Awaitable[None]:
         """The master's match-end hook: record the outcome, logging (never raising) a
