@@ -7,6 +7,8 @@ from typing import Any
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .store import BUSY_SECONDS
+
 
 class Settings(BaseSettings):
     """Everything an operator may tune; tests shorten the timings."""
@@ -63,6 +65,9 @@ class Settings(BaseSettings):
     waiting_table_minutes: float = Field(default=30.0, gt=0, le=7 * 24 * 60)
     #: tables waiting for players that one client address may hold at once
     max_waiting_per_address: int = Field(default=20, ge=1)
+    #: seconds a SQLite write waits for another's lock before the request is answered 503
+    #: "busy" (it never half-writes); PostgreSQL locks rows, not the database
+    sqlite_busy_seconds: float = Field(default=BUSY_SECONDS, gt=0, le=600)
     #: proxies whose X-Forwarded-For / X-Forwarded-Proto are believed, comma-separated
     #: addresses or networks ("10.0.0.1,192.168.0.0/16", "*" for any); empty: none
     trusted_proxies: str = ""
