@@ -3,7 +3,7 @@ deleting an account (its matches stay, with the name replaced)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -88,18 +88,24 @@ class AccountStore:
             await s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
 
     # -- throttling ---------------------------------------------------------------------
-    async def failures(self, key: str, since: datetime) -> int:
+    async def failures(self, key: str, since: datetime) -> tuple[int, datetime | None]:
+        """How many refused sign-ins ``key`` has had since ``since``, and the latest."""
         async with self.session() as s:
-            return int(await s.scalar(
-                select(func.count()).select_from(LoginFailureRow)
+            count, last = (await s.execute(
+                select(func.count(), func.max(LoginFailureRow.at))
                 .where(LoginFailureRow.key == key, LoginFailureRow.at >= since)
-            ) or 0)
+            )).one()
+            if isinstance(last, datetime) and last.tzinfo is None:  # SQLite keeps no zone
+                last = last.replace(tzinfo=UTC)
+            return int(count or 0), last
 
-    async def add_failures(self, keys: list[str], forget_before: datetime) -> None:
+    async def add_failures(self, keys: list[str], forget_before: datetime,
+                           now: datetime | None = None) -> None:
         """Record a refused sign-in under each key (and forget the old ones)."""
+        at = now or utcnow()
         async with self.session.begin() as s:
             await s.execute(delete(LoginFailureRow).where(LoginFailureRow.at < forget_before))
-            s.add_all(LoginFailureRow(key=k, at=utcnow()) for k in keys)
+            s.add_all(LoginFailureRow(key=k, at=at) for k in keys)
 
     async def clear_failures(self, key: str) -> None:
         async with self.session.begin() as s:

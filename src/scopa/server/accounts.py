@@ -1,10 +1,9 @@
 """The account API: sign up, sign in and out, change the password, make the profile
 private, claim a guest seat, delete the account. Passwords are checked against
-``passwords.PASSWORD_POLICY``; sign-ins are throttled per account and per address."""
+``passwords.PASSWORD_POLICY``; refused sign-ins slow down their address (``throttle.py``)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
@@ -23,6 +22,7 @@ from .sessions import (
     start_session,
     viewer,
 )
+from .throttle import SignInThrottle
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
@@ -138,32 +138,26 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
     return {**me(v), "claimed_matches": claimed}
 
 
-def _keys(request: Request, name: str) -> tuple[str, str]:
-    return f"user:{passwords.name_key(name)[:100]}", f"addr:{client_address(request)}"
-
-
 @router.post("/signin")
 async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    """Sign in. After too many refused sign-ins for this name or from this address
-    (``login_failures_per_account`` / ``_per_address`` within ``login_window_seconds``)
-    every attempt is refused unchecked until the window has passed (429)."""
+    """Sign in. Refused sign-ins slow down their address (at this name, and at any
+    names: ``throttle.py``), answered 429 with ``Retry-After`` unchecked while it waits;
+    the owner signing in from another address is never slowed."""
     check_origin(request)
-    settings = request.app.state.settings
-    accounts = accounts_of(request)
-    user_key, addr_key = _keys(request, body.name)
-    window = timedelta(seconds=settings.login_window_seconds)
-    since = datetime.now(UTC) - window
-    if (await accounts.failures(user_key, since) >= settings.login_failures_per_account
-            or await accounts.failures(addr_key, since) >= settings.login_failures_per_address):
+    throttle = SignInThrottle(accounts_of(request), request.app.state.settings)
+    address = client_address(request)
+    wait = await throttle.wait(address, body.name)
+    if wait:
         raise HTTPException(429, "too many failed sign-ins: wait a while and try again",
-                            headers={"Retry-After": str(int(window.total_seconds()))})
+                            headers={"Retry-After": str(wait)})
+    accounts = accounts_of(request)
     user = await accounts.user_by_key(passwords.name_key(body.name.strip()))
     stored = user.password_hash if user is not None else passwords.dummy_hash()
     ok = await run_in_threadpool(passwords.verify_password, stored, body.password)
     if user is None or not ok:
-        await accounts.add_failures([user_key, addr_key], since)
+        await throttle.failed(address, body.name)
         raise HTTPException(401, "wrong user name or password")
-    await accounts.clear_failures(user_key)
+    await throttle.succeeded(address, body.name)
     return me(await start_session(request, response, user))
 
 

@@ -82,10 +82,14 @@ class Settings(BaseSettings):
     analysis_queue: int = Field(default=4, ge=0, le=1000)
     #: a finished table with nobody connected is forgotten after this (history keeps it)
     finished_keep_seconds: float = Field(default=3600.0, ge=0)
-    #: refused sign-ins in ``login_window_seconds`` after which an account, or an address,
-    #: must wait out the window (nothing is even checked meanwhile)
-    login_failures_per_account: int = Field(default=5, ge=1)
-    login_failures_per_address: int = Field(default=20, ge=1)
+    #: refused sign-ins from one address at one name, and from one address at any names,
+    #: that cost nothing; each further one makes that address wait ``login_delay_seconds``,
+    #: doubled every time, at most ``login_window_seconds`` (after which failures are
+    #: forgotten). Never per name alone: the owner on another address is not slowed
+    #: (throttle.py, docs/accounts.md)
+    login_failures_per_address_and_name: int = Field(default=3, ge=1)
+    login_failures_per_address: int = Field(default=10, ge=1)
+    login_delay_seconds: float = Field(default=2.0, gt=0)
     login_window_seconds: float = Field(default=900.0, gt=0)
     #: rated matches a player needs in a pool to appear on its leaderboard
     leaderboard_min_games: int = Field(default=5, ge=0)
