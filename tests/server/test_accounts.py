@@ -119,6 +119,22 @@ def test_sign_up_refuses_bad_names_and_taken_ones_changing_nothing(
     assert Browser(server).sign_in(name).status_code == 200
 
 
+def test_a_name_that_looks_like_a_player_s_or_a_bot_s_is_refused(
+        server: ServerProcess) -> None:
+    name = "Mira" + secrets.token_hex(3).replace("a", "b").replace("e", "f")
+    assert Browser(server).sign_up(name).status_code == 201
+    copy = "\u041c" + name[1:]  # Cyrillic capital М for the Latin M
+    for twin in (copy, name.replace("i", "\u0456", 1), name.upper()):
+        r = Browser(server).sign_up(twin, "another good password")
+        assert r.status_code == 409, (twin, r.text)
+        assert "looks" in r.json()["detail"]
+    for twin in (copy, name.replace("i", "\u0456", 1)):
+        assert server.get(f"/api/players/{twin}").status_code == 404  # nothing made
+    for bot_like in ("G\u0456ulia", "\u0430dmin", "r\u043e\u043et"):
+        r = Browser(server).sign_up(bot_like)
+        assert r.status_code == 400 and "reserved" in r.json()["detail"], r.text
+
+
 @pytest.mark.parametrize("password,why", [
     ("short1!", "10 to 128"),
     ("x" * 129, "10 to 128"),

@@ -18,6 +18,9 @@ class UserRow(Base):
     name: Mapped[str] = mapped_column(String(24))
     #: the name case-folded: names are unique without regard to case
     name_key: Mapped[str] = mapped_column(String(24), unique=True, index=True)
+    #: the name's look (``lookalike.name_skeleton``): no two accounts look alike
+    name_skeleton: Mapped[str | None] = mapped_column(String(96), unique=True, index=True,
+                                                      nullable=True)
     #: Argon2id hash in PHC form (salt and parameters inside)
     password_hash: Mapped[str] = mapped_column(String(256))
     #: a private profile is shown to its owner only

@@ -32,10 +32,13 @@ class AccountStore:
         self.session = store.session
 
     # -- users --------------------------------------------------------------------------
-    async def create_user(self, name: str, key: str, password_hash: str) -> UserRow | None:
-        """The new account, or None when the name (case-folded) is taken."""
-        row = UserRow(name=name, name_key=key, password_hash=password_hash, private=False,
-                      created_at=utcnow())
+    async def create_user(self, name: str, key: str, password_hash: str,
+                          skeleton: str | None = None) -> UserRow | None:
+        """The new account, or None when the name (case-folded), or its look
+        (``skeleton``), is taken: the unique indexes decide, so two sign-ups at once
+        cannot both have it."""
+        row = UserRow(name=name, name_key=key, name_skeleton=skeleton,
+                      password_hash=password_hash, private=False, created_at=utcnow())
         try:
             async with self.session.begin() as s:
                 s.add(row)
@@ -46,6 +49,13 @@ class AccountStore:
     async def user_by_key(self, key: str) -> UserRow | None:
         async with self.session() as s:
             return (await s.scalars(select(UserRow).where(UserRow.name_key == key))).first()
+
+    async def name_taken(self, key: str, skeleton: str) -> bool:
+        """Is there an account of this name, or of a name that looks like it?"""
+        async with self.session() as s:
+            return (await s.scalars(select(UserRow.id).where(
+                (UserRow.name_key == key) | (UserRow.name_skeleton == skeleton)))).first() \
+                is not None
 
     async def user(self, user_id: int) -> UserRow | None:
         async with self.session() as s:

@@ -25,6 +25,8 @@ from .sessions import (
 from .throttle import SignInThrottle
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
+#: a taken name and one that looks like a taken one get the same answer
+TAKEN = "this user name is taken, or looks too much like one that is"
 
 
 class Credentials(BaseModel):
@@ -119,8 +121,9 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     accounts = accounts_of(request)
-    if await accounts.user_by_key(passwords.name_key(name)) is not None:
-        raise HTTPException(409, "this user name is taken")
+    key, look = passwords.name_key(name), passwords.skeleton_key(name)
+    if await accounts.name_taken(key, look):
+        raise HTTPException(409, TAKEN)
     if body.claim:  # the seats are proved before the account exists (else nothing is made)
         master = master_of(request)
         for c in body.claim:
@@ -130,9 +133,9 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
                 raise HTTPException(403, f"no guest seat at table {c.table_id!r} opens "
                                          "with this token")
     hashed = await run_in_threadpool(passwords.hash_password, body.password)
-    user = await accounts.create_user(name, passwords.name_key(name), hashed)
+    user = await accounts.create_user(name, key, hashed, look)
     if user is None:
-        raise HTTPException(409, "this user name is taken")
+        raise HTTPException(409, TAKEN)
     claimed = await claim_seats(request, user.id, body.claim) if body.claim else 0
     v = await start_session(request, response, user)
     return {**me(v), "claimed_matches": claimed}
