@@ -30,7 +30,7 @@ def server(database_url: str, tmp_path_factory: pytest.TempPathFactory
         SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_LOGIN_FAILURES_PER_ADDRESS_AND_NAME="3",
         SCOPA_LOGIN_FAILURES_PER_ADDRESS="6", SCOPA_LEADERBOARD_MIN_GAMES="1",
         # the first wait outlasts any test: a 429 here never depends on the test's speed
-        SCOPA_LOGIN_DELAY_SECONDS="600",
+        SCOPA_LOGIN_DELAY_SECONDS="600", SCOPA_SIGNUPS_PER_ADDRESS="3",
     ).start()
     yield proc
     proc.stop()
@@ -193,6 +193,17 @@ def test_sign_in_is_throttled_per_address(server: ServerProcess) -> None:
     assert b.sign_in(name).status_code == 429  # this address must wait
     assert b.me() is None
     assert Browser(server).sign_in(name).status_code == 200  # another address may
+
+
+def test_sign_ups_are_throttled_per_address(server: ServerProcess) -> None:
+    b = Browser(server)
+    for _ in range(3):
+        assert b.sign_up(fresh_name("flood")).status_code == 201
+    name = fresh_name("flood")
+    r = b.sign_up(name)
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0, r.text
+    assert server.get(f"/api/players/{name}").status_code == 404  # nothing made
+    assert Browser(server).sign_up(name).status_code == 201  # another address may
 
 
 # -- CSRF and the session -----------------------------------------------------------------

@@ -51,6 +51,21 @@ class LoginFailureRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
 
+class AddressRow(Base):
+    """A client address an account was used from (``kind`` "session": a sign-up or a
+    sign-in), or a sign-up tried from it (``kind`` "signup", no account): the sign-up
+    throttle counts the latter, the rating policy compares the former (``farming.py``).
+    Kept ``address_keep_days``."""
+
+    __tablename__ = "account_addresses"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True,
+                                                index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
 class RatingRow(Base):
     """An account's openskill rating in one pool (see ``ratings.POOLS``)."""
 

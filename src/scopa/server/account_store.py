@@ -9,6 +9,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .account_models import (
+    AddressRow,
     FollowRow,
     InvitationRow,
     LoginFailureRow,
@@ -121,6 +122,41 @@ class AccountStore:
         async with self.session.begin() as s:
             await s.execute(delete(LoginFailureRow).where(LoginFailureRow.key == key))
 
+    # -- addresses ----------------------------------------------------------------------
+    async def try_signup(self, address: str, since: datetime, now: datetime) -> tuple[int, int]:
+        """Count a sign-up tried from ``address`` (written first, then counted, so sign-ups
+        at once can over-count but never slip through together): (this try's id, tries
+        from there since ``since``, this one included)."""
+        async with self.session.begin() as s:
+            row = AddressRow(address=address[:64], kind="signup", at=now)
+            s.add(row)
+            await s.flush()
+            count = await s.scalar(select(func.count()).select_from(AddressRow).where(
+                AddressRow.address == address[:64], AddressRow.kind == "signup",
+                AddressRow.at >= since))
+            return row.id, int(count or 0)
+
+    async def note_address(self, user_id: int, address: str, now: datetime,
+                           forget_before: datetime) -> None:
+        """The account was used from ``address`` (a sign-up or sign-in); old notes go."""
+        async with self.session.begin() as s:
+            await s.execute(delete(AddressRow).where(AddressRow.at < forget_before))
+            s.add(AddressRow(user_id=user_id, address=address[:64], kind="session", at=now))
+
+    async def shared_addresses(self, user_ids: list[int], since: datetime
+                               ) -> list[tuple[int, int]]:
+        """Pairs of these accounts used from one address since ``since``."""
+        async with self.session() as s:
+            rows = (await s.execute(select(AddressRow.user_id, AddressRow.address).where(
+                AddressRow.user_id.in_(user_ids), AddressRow.kind == "session",
+                AddressRow.at >= since))).all()
+        by_address: dict[str, set[int]] = {}
+        for uid, address in rows:
+            if uid is not None:
+                by_address.setdefault(address, set()).add(uid)
+        return sorted({(a, b) for users in by_address.values() for a in users for b in users
+                       if a < b})
+
     # -- guest seats --------------------------------------------------------------------
     async def seats_of_table(self, table_id: str) -> list[SeatRow]:
         async with self.session() as s:
@@ -171,6 +207,7 @@ class AccountStore:
             await s.execute(update(SeatRow).where(SeatRow.user_id == user_id)
                             .values(user_id=None, name=DELETED_NAME))
             for model, column in ((SessionRow, SessionRow.user_id),
+                                  (AddressRow, AddressRow.user_id),
                                   (RatingRow, RatingRow.user_id),
                                   (RatingHistoryRow, RatingHistoryRow.user_id),
                                   (FollowRow, FollowRow.follower_id),

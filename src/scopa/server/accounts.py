@@ -4,14 +4,16 @@ private, claim a guest seat, delete the account. Passwords are checked against
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from . import passwords
+from .account_models import UserRow
 from .account_store import DELETED_NAME
+from .hashgate import gates_of, hashing
 from .lobby import client_address, master_of
 from .sessions import (
     Viewer,
@@ -132,13 +134,30 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
             if not any(s.token_hash == h and s.user_id is None for s in seats):
                 raise HTTPException(403, f"no guest seat at table {c.table_id!r} opens "
                                          "with this token")
-    hashed = await run_in_threadpool(passwords.hash_password, body.password)
+    settings = request.app.state.settings
+    now = datetime.now(UTC)
+    _, tries = await accounts.try_signup(
+        client_address(request), now - timedelta(seconds=settings.signup_window_seconds), now)
+    if tries > settings.signups_per_address:
+        raise HTTPException(429, "too many sign-ups from this address: try again later",
+                            headers={"Retry-After": str(int(settings.signup_window_seconds))})
+    hashed = await hashing(gates_of(request).new, passwords.hash_password, body.password)
     user = await accounts.create_user(name, key, hashed, look)
     if user is None:
         raise HTTPException(409, TAKEN)
     claimed = await claim_seats(request, user.id, body.claim) if body.claim else 0
-    v = await start_session(request, response, user)
+    v = await signed_in(request, response, user)
     return {**me(v), "claimed_matches": claimed}
+
+
+async def signed_in(request: Request, response: Response, user: UserRow) -> Viewer:
+    """Start the session, noting the address it came from (the rating policy)."""
+    settings = request.app.state.settings
+    now = datetime.now(UTC)
+    await accounts_of(request).note_address(
+        user.id, client_address(request), now,
+        now - timedelta(days=settings.address_keep_days))
+    return await start_session(request, response, user)
 
 
 @router.post("/signin")
@@ -156,12 +175,13 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> di
     accounts = accounts_of(request)
     user = await accounts.user_by_key(passwords.name_key(body.name.strip()))
     stored = user.password_hash if user is not None else passwords.dummy_hash()
-    ok = await run_in_threadpool(passwords.verify_password, stored, body.password)
+    ok = await hashing(gates_of(request).check, passwords.verify_password, stored,
+                       body.password)
     if user is None or not ok:
         await throttle.failed(address, body.name)
         raise HTTPException(401, "wrong user name or password")
     await throttle.succeeded(address, body.name)
-    return me(await start_session(request, response, user))
+    return me(await signed_in(request, response, user))
 
 
 @router.post("/signout", status_code=204)
@@ -178,13 +198,14 @@ async def change_password(body: NewPassword, request: Request,
     accounts = accounts_of(request)
     user = await accounts.user(v.id)
     assert user is not None
-    if not await run_in_threadpool(passwords.verify_password, user.password_hash, body.old):
+    if not await hashing(gates_of(request).check, passwords.verify_password,
+                         user.password_hash, body.old):
         raise HTTPException(401, "the old password is wrong")
     try:
         passwords.check_password(body.new, user.name)
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
-    hashed = await run_in_threadpool(passwords.hash_password, body.new)
+    hashed = await hashing(gates_of(request).new, passwords.hash_password, body.new)
     await accounts.set_password(v.id, hashed, keep=v.token_hash)
 
 
@@ -209,8 +230,8 @@ async def delete_account(body: Confirm, request: Request, response: Response,
     accounts = accounts_of(request)
     user = await accounts.user(v.id)
     assert user is not None
-    if not await run_in_threadpool(passwords.verify_password, user.password_hash,
-                                   body.password):
+    if not await hashing(gates_of(request).check, passwords.verify_password,
+                         user.password_hash, body.password):
         raise HTTPException(401, "the password is wrong")
     await accounts.delete_user(v.id)
     master_of(request).forget_account(v.id, DELETED_NAME)

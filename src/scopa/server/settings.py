@@ -91,6 +91,18 @@ class Settings(BaseSettings):
     login_failures_per_address: int = Field(default=10, ge=1)
     login_delay_seconds: float = Field(default=2.0, gt=0)
     login_window_seconds: float = Field(default=900.0, gt=0)
+    #: sign-ups one client address may make in ``signup_window_seconds`` (then 429)
+    signups_per_address: int = Field(default=10, ge=1)
+    signup_window_seconds: float = Field(default=3600.0, gt=0)
+    #: days the addresses an account was used from are kept (the rating policy: no
+    #: rating between accounts used from one address within this many days)
+    address_keep_days: float = Field(default=30.0, gt=0, le=3650)
+    #: password hashes (Argon2id, 64 MiB each) run at once per worker, and how many more
+    #: may wait, for sign-ups and for sign-ins separately; beyond that 503 "busy"
+    signup_hashes_at_once: int = Field(default=1, ge=1, le=64)
+    signup_hash_queue: int = Field(default=8, ge=0, le=1000)
+    signin_hashes_at_once: int = Field(default=2, ge=1, le=64)
+    signin_hash_queue: int = Field(default=32, ge=0, le=1000)
     #: rated matches a player needs in a pool to appear on its leaderboard
     leaderboard_min_games: int = Field(default=5, ge=0)
     #: where the static UI lives (None: the package folder scopa/web)
