@@ -443,6 +443,30 @@ def test_follow_invite_and_recent_opponents(server: ServerProcess) -> None:
     assert Browser(server).get("/api/friends").status_code == 401
 
 
+def test_a_private_account_looks_exactly_like_an_unknown_name_to_a_stranger(
+        server: ServerProcess) -> None:
+    owner, name = signed_up(server, "hid")
+    stranger, _ = signed_up(server, "str")
+    follower, _ = signed_up(server, "fol")
+    assert follower.post("/api/friends/follow", {"name": name}).status_code == 204
+    r = stranger.post("/api/tables", {"target": 1, "seats": [{"kind": "human"},
+                                                             {"kind": "human"}]})
+    invite = r.json()["invite"]
+    assert owner.post("/api/account/privacy", {"private": True}).status_code == 200
+    unknown = fresh_name("nobody")
+    for path, body in [("/api/friends/follow", {}), ("/api/friends/unfollow", {}),
+                       ("/api/friends/invite", {"invite": invite})]:
+        hidden = stranger.post(path, {"name": name, **body})
+        missing = stranger.post(path, {"name": unknown, **body})
+        assert hidden.status_code == missing.status_code == 404, (path, hidden.text)
+        assert hidden.json() == missing.json()
+    # one who followed before sees it no more, nor whether it is online
+    listed = follower.get("/api/friends").json()
+    assert name not in str(listed), listed
+    assert stranger.get(f"/api/players/{name}").status_code == 404
+    assert owner.get(f"/api/players/{name}").status_code == 200  # its owner still sees it
+
+
 def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
         server: ServerProcess) -> None:
     b, name = signed_up(server, "q")

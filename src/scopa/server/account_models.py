@@ -29,6 +29,11 @@ class UserRow(Base):
     #: last time a request of this account was seen (for "who is online")
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
+    def visible_to(self, viewer_id: int | None) -> bool:
+        """Does this account exist for ``viewer_id`` (None: a guest)? A private account
+        is its owner's alone: to everyone else it looks exactly like an unknown name."""
+        return not self.private or self.id == viewer_id
+
 
 class SessionRow(Base):
     """A signed-in browser. The cookie's token is stored only as its SHA-256 (a leaked

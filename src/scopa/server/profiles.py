@@ -78,7 +78,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         user = (await s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))
                                 )).first()
         own = user is not None and me is not None and me.id == user.id
-        if user is None or (user.private and not own):
+        if user is None or not user.visible_to(None if me is None else me.id):
             raise HTTPException(404, "no public profile with this name")
         rows = [(mp, m, public) for mp, m, public in (await s.execute(
             select(MatchPlayerRow, MatchRow, TableRow.public)
