@@ -324,7 +324,8 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     assert before["own"] is True
     entry = before["recent"][0]
     assert entry["match_id"] == end["match_id"] and entry["replay_url"].endswith(end["match_id"])
-    assert entry["rating_before"] == 0.0 and entry["rating_after"] != 0.0
+    assert entry["rating_before"] == 0.0
+    assert before["ratings"]["singles"]["mu"] != 25.0  # moved (what is shown stays >= 0)
     # the match-end box's figures: the player's rating before and after, the bot's none
     moved = server.get(f"/api/matches/{end['match_id']}/ratings").json()
     assert moved == {"match_id": end["match_id"], "pool": "singles", "changes": [
@@ -490,7 +491,8 @@ def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
     assert entry["match_id"] == end["match_id"]
     assert entry["abandoned"] is True and entry["won"] is False  # whatever the score
     assert prof["ratings"]["singles"]["wins"] == 0
-    assert entry["rating_after"] < entry["rating_before"] == 0.0
+    assert prof["ratings"]["singles"]["mu"] < 25.0  # the model's estimate fell
+    assert entry["rating_after"] == entry["rating_before"] == 0.0  # shown: never below 0
 
 
 def test_teach_me_is_off_in_rated_games(server: ServerProcess) -> None:

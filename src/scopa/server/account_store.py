@@ -143,20 +143,6 @@ class AccountStore:
             await s.execute(delete(AddressRow).where(AddressRow.at < forget_before))
             s.add(AddressRow(user_id=user_id, address=address[:64], kind="session", at=now))
 
-    async def shared_addresses(self, user_ids: list[int], since: datetime
-                               ) -> list[tuple[int, int]]:
-        """Pairs of these accounts used from one address since ``since``."""
-        async with self.session() as s:
-            rows = (await s.execute(select(AddressRow.user_id, AddressRow.address).where(
-                AddressRow.user_id.in_(user_ids), AddressRow.kind == "session",
-                AddressRow.at >= since))).all()
-        by_address: dict[str, set[int]] = {}
-        for uid, address in rows:
-            if uid is not None:
-                by_address.setdefault(address, set()).add(uid)
-        return sorted({(a, b) for users in by_address.values() for a in users for b in users
-                       if a < b})
-
     # -- guest seats --------------------------------------------------------------------
     async def seats_of_table(self, table_id: str) -> list[SeatRow]:
         async with self.session() as s:

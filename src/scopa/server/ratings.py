@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..rules import Rules
+from . import farming
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow
 from .models import utcnow
 from .store import Store
@@ -43,9 +44,16 @@ MODEL = PlackettLuce()
 START = (MODEL.mu, MODEL.sigma)
 
 
+def conservative(mu: float, sigma: float) -> float:
+    """A cautious estimate of the skill, the arena's scale: ``mu - 3 sigma`` (0 for a
+    newcomer; what leaderboards sort by)."""
+    return mu - 3 * sigma
+
+
 def shown(mu: float, sigma: float) -> float:
-    """The rating people see: a cautious estimate (``mu - 3 sigma``), one decimal."""
-    return round(mu - 3 * sigma, 1)
+    """The rating people see: the cautious estimate, one decimal, never below 0 (a
+    newcomer's first loss would make it negative, which reads as a fault, not a skill)."""
+    return max(0.0, round(conservative(mu, sigma), 1))
 
 
 def pool_of(rules: Rules) -> str:
@@ -112,10 +120,12 @@ def ranks(outcome: Outcome) -> list[int]:
     return order
 
 
-def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]]
+def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]],
+                keep: set[int] | frozenset[int] = frozenset()
                 ) -> dict[int, tuple[float, float]]:
     """The accounts' (mu, sigma) after a rated match, from ``current`` (missing accounts
-    start at openskill's default). Bots' ratings stay as published."""
+    start at openskill's default); the accounts in ``keep`` keep theirs (``farming``).
+    Bots' ratings stay as published."""
     sides = outcome.rules.teams
     by_side: list[list[SeatOutcome]] = [[] for _ in range(sides)]
     for s in outcome.seats:
@@ -145,6 +155,9 @@ def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]]
             for s in quitters:
                 assert s.user_id is not None
                 out[s.user_id] = worse[s.user_id]
+    for u in keep:
+        if u in out:
+            out[u] = current.get(u, START)
     return out
 
 
@@ -197,8 +210,13 @@ class Ratings:
         users = sorted({s.user_id for s in outcome.seats if s.user_id is not None})
         now = utcnow()
         async with self.store.exclusive() as s:
+            rated = outcome.rated
+            if rated and await farming.share_an_address(s, users):
+                log.info("match %s not rated: two of its accounts share an address",
+                         outcome.match_id)
+                rated = False
             current_rows: dict[int, RatingRow] = {}
-            if outcome.rated and users:
+            if rated and users:
                 # every row exists first (a newcomer's too), then all are locked, in one
                 # order: two transactions never wait for each other in a circle
                 await s.execute(self.store.insert(RatingRow).values([
@@ -212,9 +230,12 @@ class Ratings:
             if await _recorded(s, outcome.match_id):
                 return False
             moved: dict[int, tuple[float, float]] = {}
-            if outcome.rated:
+            if rated:
+                sides = {seat.user_id: seat.side for seat in outcome.seats
+                         if seat.user_id is not None}
+                keep = farming.kept(sides, await farming.provisional(s, users))
                 moved = new_ratings(outcome, {u: (r.mu, r.sigma)
-                                              for u, r in current_rows.items()})
+                                              for u, r in current_rows.items()}, keep)
             for seat in outcome.seats:
                 st = outcome.sides[seat.side]
                 won = seat.side == outcome.winner and not seat.abandoned
