@@ -1,15 +1,24 @@
 """Look-alike user names without a server: the TR39 skeleton (from Unicode's confusables
 data) makes names that only look different the same, and the bots' names and reserved
 words refuse every name that looks like them. (Over HTTP, against other players' names:
-test_accounts.py.)"""
+test_accounts.py.) Upgrading a database with look-alike accounts keeps both."""
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
 
-from scopa.server import passwords
+import pytest
+from services import STORES, fresh_database
+from sqlalchemy import select, text
+
+from scopa.server import migrate, passwords
+from scopa.server.account_models import UserRow
+from scopa.server.account_store import AccountStore
 from scopa.server.lookalike import name_skeleton, skeleton
 from scopa.server.names import BOT_NAMES
+from scopa.server.store import Store
 
 
 @pytest.mark.parametrize("a,b", [
@@ -48,3 +57,43 @@ def test_every_bot_name_is_reserved() -> None:
     for bot in BOT_NAMES:
         with pytest.raises(ValueError, match="reserved"):
             passwords.check_user_name(bot.upper())
+
+
+@pytest.fixture(params=STORES)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'n.sqlite'}"
+        return
+    with fresh_database() as u:
+        yield u
+
+
+def test_upgrading_gives_existing_accounts_their_look_even_look_alike_ones(url: str) -> None:
+    """Accounts made before the look was kept, two of them look-alikes: both stay, each
+    gets a unique skeleton, and no third look-alike can be made."""
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await migrate.upgrade(store.engine, "0004_abandoned")
+            async with store.engine.begin() as conn:
+                for name in ("Mira", "\u041cira", "Bruno"):  # the second: Cyrillic М
+                    await conn.execute(text(
+                        "INSERT INTO users (name, name_key, password_hash, private, "
+                        "created_at) VALUES (:n, :k, 'x', false, CURRENT_TIMESTAMP)"),
+                        {"n": name, "k": name.casefold()})
+            await store.migrate()
+            async with store.session() as s:
+                looks = {u.name: u.name_skeleton for u in await s.scalars(select(UserRow))}
+            assert looks["Mira"] == name_skeleton("Mira")
+            assert looks["\u041cira"] is not None and looks["\u041cira"] != looks["Mira"]
+            assert looks["Bruno"] == name_skeleton("Bruno")
+            accounts = AccountStore(store)
+            assert await accounts.name_taken("m\u0456ra", passwords.skeleton_key("m\u0456ra"))
+            # the unique index refuses it even past the check (two sign-ups at once)
+            twin = "M\u0456ra"
+            assert await accounts.create_user(twin, twin.casefold(), "x",
+                                              passwords.skeleton_key(twin)) is None
+        finally:
+            await store.close()
+
+    asyncio.run(run())
