@@ -6,6 +6,7 @@ PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,5 +70,39 @@ def test_matches_ending_at_once_on_two_workers_each_count_once(url: str) -> None
         finally:
             for w in workers:
                 await w.close()
+
+    asyncio.run(run())
+
+
+def test_a_match_end_finding_sqlite_locked_is_recorded_once_the_lock_is_gone(
+        tmp_path: Path) -> None:
+    """Another writer holds SQLite's lock past the busy timeout: the first try fails and
+    writes nothing; the next, once the lock is gone, records the match (it is not lost)."""
+    db = tmp_path / "busy.sqlite"
+
+    async def run() -> None:
+        store = Store(f"sqlite:///{db}", busy_seconds=0.05)
+        other = sqlite3.connect(db, isolation_level=None)
+        pauses: list[int] = []
+
+        async def release(attempt: int) -> None:  # instead of waiting for time
+            pauses.append(attempt)
+            other.execute("ROLLBACK")
+
+        try:
+            await store.migrate()
+            user = await AccountStore(store).create_user("p", "p", "x")
+            assert user is not None
+            await make_matches(store, ["m0"])
+            other.execute("BEGIN IMMEDIATE")
+            assert await Ratings(store, pause=release).record_surely(
+                one_on_one("m0", user.id, None))
+            assert pauses == [0]
+            async with store.session() as s:
+                row = await s.get(RatingRow, (user.id, pool_of(Rules())))
+                assert row is not None and row.games == 1
+        finally:
+            other.close()
+            await store.close()
 
     asyncio.run(run())

@@ -9,14 +9,15 @@ grace period of a rated match counts as a loss for its player whatever the score
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..rules import Rules
@@ -183,11 +184,43 @@ def outcome_of(table: Table) -> Outcome:
     )
 
 
+#: tries of recording a match end that the database refused for a passing reason
+TRIES = 5
+
+
+def transient(error: DBAPIError) -> bool:
+    """A refusal that trying again can mend: SQLite busy past its timeout, a lost
+    connection (OperationalError), a PostgreSQL deadlock or serialization failure."""
+    code = getattr(error.orig, "sqlstate", None) or getattr(error.orig, "pgcode", None)
+    return isinstance(error, OperationalError) or code in ("40P01", "40001")
+
+
+async def _pause(attempt: int) -> None:
+    await asyncio.sleep(0.5 * 2 ** attempt)
+
+
 class Ratings:
     """Keeps finished matches' seats, and moves ratings after rated ones."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store,
+                 pause: Callable[[int], Awaitable[None]] = _pause) -> None:
         self.store = store
+        #: waits before the next try (tests pass one that waits for an event, not time)
+        self.pause = pause
+
+    async def record_surely(self, outcome: Outcome) -> bool:
+        """``record``, tried again (up to ``TRIES``) while the database refuses it for a
+        passing reason: nothing was written then, and a match counts once however often
+        it is tried, so a busy moment never loses a finished match."""
+        for attempt in range(TRIES):
+            try:
+                return await self.record(outcome)
+            except DBAPIError as e:
+                if attempt == TRIES - 1 or not transient(e):
+                    raise
+                log.warning("recording match %s: %s; trying again", outcome.match_id, e)
+                await self.pause(attempt)
+        raise AssertionError("unreachable")
 
     async def record(self, outcome: Outcome) -> bool:
         """Keep ``outcome`` and move the ratings, in one transaction that reads the ratings
@@ -266,7 +299,7 @@ class Ratings:
 
         async def run() -> None:
             try:
-                await self.record(outcome)
+                await self.record_surely(outcome)
             except Exception:
                 log.exception("could not record match %s for the ratings", outcome.match_id)
         return run()
