@@ -12,6 +12,8 @@ from typing import Any
 import httpx
 from server_helpers import Client, ServerProcess, play_human
 
+from scopa.server.ratings import START
+
 PASSWORD = "correct horse battery"
 #: long enough for the player to be back after the restart before a new grace runs out
 #: (the first server's grace is waited for as an event, never slept)
@@ -61,10 +63,12 @@ def test_abandonment_survives_a_kill_and_restart(tmp_path: Path, database_url: s
         http = httpx.Client(base_url=second.base, timeout=30)
         assert http.post("/api/account/signin",
                          json={"name": "Quitter", "password": PASSWORD}).status_code == 200
-        entry = http.get("/api/players/Quitter").json()["recent"][0]
+        prof = http.get("/api/players/Quitter").json()
+        entry = prof["recent"][0]
         assert entry["match_id"] == end["match_id"]
         # played to the end by the player, yet a loss: the seat was abandoned before
         assert entry["abandoned"] is True and entry["won"] is False
-        assert entry["rating_after"] < entry["rating_before"] == 0.0
+        assert prof["ratings"]["singles"]["mu"] < START[0]  # the model's estimate fell
+        assert entry["rating_after"] == entry["rating_before"] == 0.0  # shown: never < 0
     finally:
         second.stop()

@@ -27,8 +27,10 @@ def server(database_url: str, tmp_path_factory: pytest.TempPathFactory
     loopback), so the per-address throttle of one test never touches another."""
     proc = ServerProcess(
         tmp_path_factory.mktemp("srv") / "scopa.sqlite", database_url=database_url,
-        SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_LOGIN_FAILURES_PER_ACCOUNT="3",
+        SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_LOGIN_FAILURES_PER_ADDRESS_AND_NAME="3",
         SCOPA_LOGIN_FAILURES_PER_ADDRESS="6", SCOPA_LEADERBOARD_MIN_GAMES="1",
+        # the first wait outlasts any test: a 429 here never depends on the test's speed
+        SCOPA_LOGIN_DELAY_SECONDS="600", SCOPA_SIGNUPS_PER_ADDRESS="3",
     ).start()
     yield proc
     proc.stop()
@@ -117,6 +119,22 @@ def test_sign_up_refuses_bad_names_and_taken_ones_changing_nothing(
     assert Browser(server).sign_in(name).status_code == 200
 
 
+def test_a_name_that_looks_like_a_player_s_or_a_bot_s_is_refused(
+        server: ServerProcess) -> None:
+    name = "Mira" + secrets.token_hex(3).replace("a", "b").replace("e", "f")
+    assert Browser(server).sign_up(name).status_code == 201
+    copy = "\u041c" + name[1:]  # Cyrillic capital М for the Latin M
+    for twin in (copy, name.replace("i", "\u0456", 1), name.upper()):
+        r = Browser(server).sign_up(twin, "another good password")
+        assert r.status_code == 409, (twin, r.text)
+        assert "looks" in r.json()["detail"]
+    for twin in (copy, name.replace("i", "\u0456", 1)):
+        assert server.get(f"/api/players/{twin}").status_code == 404  # nothing made
+    for bot_like in ("G\u0456ulia", "\u0430dmin", "r\u043e\u043et"):
+        r = Browser(server).sign_up(bot_like)
+        assert r.status_code == 400 and "reserved" in r.json()["detail"], r.text
+
+
 @pytest.mark.parametrize("password,why", [
     ("short1!", "10 to 128"),
     ("x" * 129, "10 to 128"),
@@ -148,16 +166,23 @@ def test_a_wrong_password_or_name_signs_nobody_in(server: ServerProcess) -> None
     assert b.me() is None
 
 
-def test_sign_in_is_throttled_per_account(server: ServerProcess) -> None:
+def test_guessing_slows_the_guesser_and_never_locks_the_owner_out(
+        server: ServerProcess) -> None:
     _, name = signed_up(server)
-    for i in range(3):  # three wrong tries, from three addresses
+    for i in range(5):  # five wrong tries, from five addresses: nobody is slowed
         assert Browser(server).sign_in(name, f"wrong password {i}").status_code == 401
-    # now even the right password is refused, from anywhere, and nothing is checked
-    r = Browser(server).sign_in(name)
-    assert r.status_code == 429 and "Retry-After" in r.headers
-    # another account is not affected
+    guesser = Browser(server)
+    for i in range(3):  # three from one address: that address now waits at this name
+        assert guesser.sign_in(name, f"wrong again {i}").status_code == 401
+    r = guesser.sign_in(name)  # even the right password is not checked from there
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+    assert guesser.me() is None
+    # the owner, from an address of their own, signs in at once
+    owner = Browser(server)
+    assert owner.sign_in(name).status_code == 200 and owner.me() is not None
+    # and the guesser's address may still sign in to another account
     _, other = signed_up(server)
-    assert Browser(server).sign_in(other).status_code == 200
+    assert guesser.sign_in(other).status_code == 200
 
 
 def test_sign_in_is_throttled_per_address(server: ServerProcess) -> None:
@@ -168,6 +193,17 @@ def test_sign_in_is_throttled_per_address(server: ServerProcess) -> None:
     assert b.sign_in(name).status_code == 429  # this address must wait
     assert b.me() is None
     assert Browser(server).sign_in(name).status_code == 200  # another address may
+
+
+def test_sign_ups_are_throttled_per_address(server: ServerProcess) -> None:
+    b = Browser(server)
+    for _ in range(3):
+        assert b.sign_up(fresh_name("flood")).status_code == 201
+    name = fresh_name("flood")
+    r = b.sign_up(name)
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0, r.text
+    assert server.get(f"/api/players/{name}").status_code == 404  # nothing made
+    assert Browser(server).sign_up(name).status_code == 201  # another address may
 
 
 # -- CSRF and the session -----------------------------------------------------------------
@@ -288,7 +324,8 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     assert before["own"] is True
     entry = before["recent"][0]
     assert entry["match_id"] == end["match_id"] and entry["replay_url"].endswith(end["match_id"])
-    assert entry["rating_before"] == 0.0 and entry["rating_after"] != 0.0
+    assert entry["rating_before"] == 0.0
+    assert before["ratings"]["singles"]["mu"] != 25.0  # moved (what is shown stays >= 0)
     # the match-end box's figures: the player's rating before and after, the bot's none
     moved = server.get(f"/api/matches/{end['match_id']}/ratings").json()
     assert moved == {"match_id": end["match_id"], "pool": "singles", "changes": [
@@ -407,6 +444,30 @@ def test_follow_invite_and_recent_opponents(server: ServerProcess) -> None:
     assert Browser(server).get("/api/friends").status_code == 401
 
 
+def test_a_private_account_looks_exactly_like_an_unknown_name_to_a_stranger(
+        server: ServerProcess) -> None:
+    owner, name = signed_up(server, "hid")
+    stranger, _ = signed_up(server, "str")
+    follower, _ = signed_up(server, "fol")
+    assert follower.post("/api/friends/follow", {"name": name}).status_code == 204
+    r = stranger.post("/api/tables", {"target": 1, "seats": [{"kind": "human"},
+                                                             {"kind": "human"}]})
+    invite = r.json()["invite"]
+    assert owner.post("/api/account/privacy", {"private": True}).status_code == 200
+    unknown = fresh_name("nobody")
+    for path, body in [("/api/friends/follow", {}), ("/api/friends/unfollow", {}),
+                       ("/api/friends/invite", {"invite": invite})]:
+        hidden = stranger.post(path, {"name": name, **body})
+        missing = stranger.post(path, {"name": unknown, **body})
+        assert hidden.status_code == missing.status_code == 404, (path, hidden.text)
+        assert hidden.json() == missing.json()
+    # one who followed before sees it no more, nor whether it is online
+    listed = follower.get("/api/friends").json()
+    assert name not in str(listed), listed
+    assert stranger.get(f"/api/players/{name}").status_code == 404
+    assert owner.get(f"/api/players/{name}").status_code == 200  # its owner still sees it
+
+
 def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
         server: ServerProcess) -> None:
     b, name = signed_up(server, "q")
@@ -430,7 +491,8 @@ def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
     assert entry["match_id"] == end["match_id"]
     assert entry["abandoned"] is True and entry["won"] is False  # whatever the score
     assert prof["ratings"]["singles"]["wins"] == 0
-    assert entry["rating_after"] < entry["rating_before"] == 0.0
+    assert prof["ratings"]["singles"]["mu"] < 25.0  # the model's estimate fell
+    assert entry["rating_after"] == entry["rating_before"] == 0.0  # shown: never below 0
 
 
 def test_teach_me_is_off_in_rated_games(server: ServerProcess) -> None:

@@ -12,6 +12,7 @@ from scopa.server.ratings import (
     START,
     Outcome,
     SeatOutcome,
+    conservative,
     new_ratings,
     pool_of,
     ranks,
@@ -47,7 +48,7 @@ def test_a_win_against_a_bot_raises_a_loss_lowers_and_the_bot_stays() -> None:
     won = new_ratings(outcome(rules, 0, [11, 5], [me, bot]), {})
     lost = new_ratings(outcome(rules, 1, [5, 11], [me, bot]), {})
     assert set(won) == set(lost) == {7}  # only accounts get ratings
-    assert shown(*won[7]) > shown(*START) > shown(*lost[7])
+    assert conservative(*won[7]) > conservative(*START) > conservative(*lost[7])
     assert won[7][1] < START[1]  # less uncertain after a match
     assert BOT_RATINGS["intermediate"] == (24.0, 1.0)
 
@@ -68,9 +69,27 @@ def test_in_a_team_game_only_the_one_who_left_loses() -> None:
     seats = [SeatOutcome(0, 0, 1, None, True), SeatOutcome(1, 1, 2, None, False),
              SeatOutcome(2, 0, 3, None, False), SeatOutcome(3, 1, 4, None, False)]
     after = new_ratings(outcome(rules, 0, [11, 4], seats), {})
-    assert shown(*after[3]) > shown(*START)  # the partner who stayed won
-    assert shown(*after[1]) < shown(*START)  # the one who left lost
-    assert shown(*after[2]) < shown(*START)
+    assert conservative(*after[3]) > conservative(*START)  # the partner who stayed won
+    assert conservative(*after[1]) < conservative(*START)  # the one who left lost
+    assert conservative(*after[2]) < conservative(*START)
+
+
+def test_a_newcomer_s_shown_rating_never_goes_below_zero() -> None:
+    rules = table_rules("scopa", {})
+    me = SeatOutcome(0, 0, 7, None, False)
+    lost = new_ratings(outcome(rules, 1, [5, 11], [me, SeatOutcome(1, 1, None, "champion",
+                                                                     False)]), {})
+    assert conservative(*lost[7]) < 0  # the model's estimate, which sorts leaderboards
+    assert shown(*START) == 0.0 and shown(*lost[7]) == 0.0  # what people see
+    assert shown(30.0, 2.0) == 24.0
+
+
+def test_accounts_to_keep_keep_their_rating() -> None:
+    rules = table_rules("scopa", {})
+    seats = [SeatOutcome(0, 0, 1, None, False), SeatOutcome(1, 1, 2, None, False)]
+    after = new_ratings(outcome(rules, 0, [11, 2], seats), {2: (27.0, 3.0)}, keep={1})
+    assert after[1] == START  # the winner's opponent was provisional: no gain
+    assert after[2][0] < 27.0  # the provisional loser is rated as usual
 
 
 def test_side_stats_sum_the_hands() -> None:

@@ -89,12 +89,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         # one rated match puts a player on the leaderboard (tests/web/test_accounts.py)
         "SCOPA_LEADERBOARD_MIN_GAMES": "1",
         # every browser test of a run comes from 127.0.0.1 to this one server: the limits
-        # per address (tables made, tables waiting, refused sign-ins) would make a test's
+        # per address (tables made, tables waiting, refused sign-ins, sign-ups) would make a test's
         # outcome depend on which tests ran before it on the same worker. The server tests
         # check each limit on servers of their own.
         "SCOPA_CREATE_BURST": "1000000",
         "SCOPA_MAX_WAITING_PER_ADDRESS": "1000000",
         "SCOPA_LOGIN_FAILURES_PER_ADDRESS": "1000000",
+        "SCOPA_LOGIN_FAILURES_PER_ADDRESS_AND_NAME": "1000000",
+        "SCOPA_SIGNUPS_PER_ADDRESS": "1000000",
     }
     log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(

@@ -18,6 +18,9 @@ class UserRow(Base):
     name: Mapped[str] = mapped_column(String(24))
     #: the name case-folded: names are unique without regard to case
     name_key: Mapped[str] = mapped_column(String(24), unique=True, index=True)
+    #: the name's look (``lookalike.name_skeleton``): no two accounts look alike
+    name_skeleton: Mapped[str | None] = mapped_column(String(96), unique=True, index=True,
+                                                      nullable=True)
     #: Argon2id hash in PHC form (salt and parameters inside)
     password_hash: Mapped[str] = mapped_column(String(256))
     #: a private profile is shown to its owner only
@@ -25,6 +28,11 @@ class UserRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: last time a request of this account was seen (for "who is online")
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    def visible_to(self, viewer_id: int | None) -> bool:
+        """Does this account exist for ``viewer_id`` (None: a guest)? A private account
+        is its owner's alone: to everyone else it looks exactly like an unknown name."""
+        return not self.private or self.id == viewer_id
 
 
 class SessionRow(Base):
@@ -45,6 +53,21 @@ class LoginFailureRow(Base):
     __tablename__ = "login_failures"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     key: Mapped[str] = mapped_column(String(128), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class AddressRow(Base):
+    """A client address an account was used from (``kind`` "session": a sign-up or a
+    sign-in), or a sign-up tried from it (``kind`` "signup", no account): the sign-up
+    throttle counts the latter, the rating policy compares the former (``farming.py``).
+    Kept ``address_keep_days``."""
+
+    __tablename__ = "account_addresses"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True,
+                                                index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    kind: Mapped[str] = mapped_column(String(8))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
 
 

@@ -3,12 +3,13 @@ deleting an account (its matches stay, with the name replaced)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .account_models import (
+    AddressRow,
     FollowRow,
     InvitationRow,
     LoginFailureRow,
@@ -32,10 +33,13 @@ class AccountStore:
         self.session = store.session
 
     # -- users --------------------------------------------------------------------------
-    async def create_user(self, name: str, key: str, password_hash: str) -> UserRow | None:
-        """The new account, or None when the name (case-folded) is taken."""
-        row = UserRow(name=name, name_key=key, password_hash=password_hash, private=False,
-                      created_at=utcnow())
+    async def create_user(self, name: str, key: str, password_hash: str,
+                          skeleton: str | None = None) -> UserRow | None:
+        """The new account, or None when the name (case-folded), or its look
+        (``skeleton``), is taken: the unique indexes decide, so two sign-ups at once
+        cannot both have it."""
+        row = UserRow(name=name, name_key=key, name_skeleton=skeleton,
+                      password_hash=password_hash, private=False, created_at=utcnow())
         try:
             async with self.session.begin() as s:
                 s.add(row)
@@ -46,6 +50,13 @@ class AccountStore:
     async def user_by_key(self, key: str) -> UserRow | None:
         async with self.session() as s:
             return (await s.scalars(select(UserRow).where(UserRow.name_key == key))).first()
+
+    async def name_taken(self, key: str, skeleton: str) -> bool:
+        """Is there an account of this name, or of a name that looks like it?"""
+        async with self.session() as s:
+            return (await s.scalars(select(UserRow.id).where(
+                (UserRow.name_key == key) | (UserRow.name_skeleton == skeleton)))).first() \
+                is not None
 
     async def user(self, user_id: int) -> UserRow | None:
         async with self.session() as s:
@@ -88,22 +99,49 @@ class AccountStore:
             await s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
 
     # -- throttling ---------------------------------------------------------------------
-    async def failures(self, key: str, since: datetime) -> int:
+    async def failures(self, key: str, since: datetime) -> tuple[int, datetime | None]:
+        """How many refused sign-ins ``key`` has had since ``since``, and the latest."""
         async with self.session() as s:
-            return int(await s.scalar(
-                select(func.count()).select_from(LoginFailureRow)
+            count, last = (await s.execute(
+                select(func.count(), func.max(LoginFailureRow.at))
                 .where(LoginFailureRow.key == key, LoginFailureRow.at >= since)
-            ) or 0)
+            )).one()
+            if isinstance(last, datetime) and last.tzinfo is None:  # SQLite keeps no zone
+                last = last.replace(tzinfo=UTC)
+            return int(count or 0), last
 
-    async def add_failures(self, keys: list[str], forget_before: datetime) -> None:
+    async def add_failures(self, keys: list[str], forget_before: datetime,
+                           now: datetime | None = None) -> None:
         """Record a refused sign-in under each key (and forget the old ones)."""
+        at = now or utcnow()
         async with self.session.begin() as s:
             await s.execute(delete(LoginFailureRow).where(LoginFailureRow.at < forget_before))
-            s.add_all(LoginFailureRow(key=k, at=utcnow()) for k in keys)
+            s.add_all(LoginFailureRow(key=k, at=at) for k in keys)
 
     async def clear_failures(self, key: str) -> None:
         async with self.session.begin() as s:
             await s.execute(delete(LoginFailureRow).where(LoginFailureRow.key == key))
+
+    # -- addresses ----------------------------------------------------------------------
+    async def try_signup(self, address: str, since: datetime, now: datetime) -> tuple[int, int]:
+        """Count a sign-up tried from ``address`` (written first, then counted, so sign-ups
+        at once can over-count but never slip through together): (this try's id, tries
+        from there since ``since``, this one included)."""
+        async with self.session.begin() as s:
+            row = AddressRow(address=address[:64], kind="signup", at=now)
+            s.add(row)
+            await s.flush()
+            count = await s.scalar(select(func.count()).select_from(AddressRow).where(
+                AddressRow.address == address[:64], AddressRow.kind == "signup",
+                AddressRow.at >= since))
+            return row.id, int(count or 0)
+
+    async def note_address(self, user_id: int, address: str, now: datetime,
+                           forget_before: datetime) -> None:
+        """The account was used from ``address`` (a sign-up or sign-in); old notes go."""
+        async with self.session.begin() as s:
+            await s.execute(delete(AddressRow).where(AddressRow.at < forget_before))
+            s.add(AddressRow(user_id=user_id, address=address[:64], kind="session", at=now))
 
     # -- guest seats --------------------------------------------------------------------
     async def seats_of_table(self, table_id: str) -> list[SeatRow]:
@@ -155,6 +193,7 @@ class AccountStore:
             await s.execute(update(SeatRow).where(SeatRow.user_id == user_id)
                             .values(user_id=None, name=DELETED_NAME))
             for model, column in ((SessionRow, SessionRow.user_id),
+                                  (AddressRow, AddressRow.user_id),
                                   (RatingRow, RatingRow.user_id),
                                   (RatingHistoryRow, RatingHistoryRow.user_id),
                                   (FollowRow, FollowRow.follower_id),

@@ -1,6 +1,6 @@
 """The account API: sign up, sign in and out, change the password, make the profile
 private, claim a guest seat, delete the account. Passwords are checked against
-``passwords.PASSWORD_POLICY``; sign-ins are throttled per account and per address."""
+``passwords.PASSWORD_POLICY``; refused sign-ins slow down their address (``throttle.py``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from . import passwords
+from .account_models import UserRow
 from .account_store import DELETED_NAME
+from .hashgate import gates_of, hashing
 from .lobby import client_address, master_of
 from .sessions import (
     Viewer,
@@ -23,8 +24,11 @@ from .sessions import (
     start_session,
     viewer,
 )
+from .throttle import SignInThrottle
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
+#: a taken name and one that looks like a taken one get the same answer
+TAKEN = "this user name is taken, or looks too much like one that is"
 
 
 class Credentials(BaseModel):
@@ -119,8 +123,9 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     accounts = accounts_of(request)
-    if await accounts.user_by_key(passwords.name_key(name)) is not None:
-        raise HTTPException(409, "this user name is taken")
+    key, look = passwords.name_key(name), passwords.skeleton_key(name)
+    if await accounts.name_taken(key, look):
+        raise HTTPException(409, TAKEN)
     if body.claim:  # the seats are proved before the account exists (else nothing is made)
         master = master_of(request)
         for c in body.claim:
@@ -129,42 +134,54 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
             if not any(s.token_hash == h and s.user_id is None for s in seats):
                 raise HTTPException(403, f"no guest seat at table {c.table_id!r} opens "
                                          "with this token")
-    hashed = await run_in_threadpool(passwords.hash_password, body.password)
-    user = await accounts.create_user(name, passwords.name_key(name), hashed)
+    settings = request.app.state.settings
+    now = datetime.now(UTC)
+    _, tries = await accounts.try_signup(
+        client_address(request), now - timedelta(seconds=settings.signup_window_seconds), now)
+    if tries > settings.signups_per_address:
+        raise HTTPException(429, "too many sign-ups from this address: try again later",
+                            headers={"Retry-After": str(int(settings.signup_window_seconds))})
+    hashed = await hashing(gates_of(request).new, passwords.hash_password, body.password)
+    user = await accounts.create_user(name, key, hashed, look)
     if user is None:
-        raise HTTPException(409, "this user name is taken")
+        raise HTTPException(409, TAKEN)
     claimed = await claim_seats(request, user.id, body.claim) if body.claim else 0
-    v = await start_session(request, response, user)
+    v = await signed_in(request, response, user)
     return {**me(v), "claimed_matches": claimed}
 
 
-def _keys(request: Request, name: str) -> tuple[str, str]:
-    return f"user:{passwords.name_key(name)[:100]}", f"addr:{client_address(request)}"
+async def signed_in(request: Request, response: Response, user: UserRow) -> Viewer:
+    """Start the session, noting the address it came from (the rating policy)."""
+    settings = request.app.state.settings
+    now = datetime.now(UTC)
+    await accounts_of(request).note_address(
+        user.id, client_address(request), now,
+        now - timedelta(days=settings.address_keep_days))
+    return await start_session(request, response, user)
 
 
 @router.post("/signin")
 async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    """Sign in. After too many refused sign-ins for this name or from this address
-    (``login_failures_per_account`` / ``_per_address`` within ``login_window_seconds``)
-    every attempt is refused unchecked until the window has passed (429)."""
+    """Sign in. Refused sign-ins slow down their address (at this name, and at any
+    names: ``throttle.py``), answered 429 with ``Retry-After`` unchecked while it waits;
+    the owner signing in from another address is never slowed."""
     check_origin(request)
-    settings = request.app.state.settings
-    accounts = accounts_of(request)
-    user_key, addr_key = _keys(request, body.name)
-    window = timedelta(seconds=settings.login_window_seconds)
-    since = datetime.now(UTC) - window
-    if (await accounts.failures(user_key, since) >= settings.login_failures_per_account
-            or await accounts.failures(addr_key, since) >= settings.login_failures_per_address):
+    throttle = SignInThrottle(accounts_of(request), request.app.state.settings)
+    address = client_address(request)
+    wait = await throttle.wait(address, body.name)
+    if wait:
         raise HTTPException(429, "too many failed sign-ins: wait a while and try again",
-                            headers={"Retry-After": str(int(window.total_seconds()))})
+                            headers={"Retry-After": str(wait)})
+    accounts = accounts_of(request)
     user = await accounts.user_by_key(passwords.name_key(body.name.strip()))
     stored = user.password_hash if user is not None else passwords.dummy_hash()
-    ok = await run_in_threadpool(passwords.verify_password, stored, body.password)
+    ok = await hashing(gates_of(request).check, passwords.verify_password, stored,
+                       body.password)
     if user is None or not ok:
-        await accounts.add_failures([user_key, addr_key], since)
+        await throttle.failed(address, body.name)
         raise HTTPException(401, "wrong user name or password")
-    await accounts.clear_failures(user_key)
-    return me(await start_session(request, response, user))
+    await throttle.succeeded(address, body.name)
+    return me(await signed_in(request, response, user))
 
 
 @router.post("/signout", status_code=204)
@@ -181,13 +198,14 @@ async def change_password(body: NewPassword, request: Request,
     accounts = accounts_of(request)
     user = await accounts.user(v.id)
     assert user is not None
-    if not await run_in_threadpool(passwords.verify_password, user.password_hash, body.old):
+    if not await hashing(gates_of(request).check, passwords.verify_password,
+                         user.password_hash, body.old):
         raise HTTPException(401, "the old password is wrong")
     try:
         passwords.check_password(body.new, user.name)
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
-    hashed = await run_in_threadpool(passwords.hash_password, body.new)
+    hashed = await hashing(gates_of(request).new, passwords.hash_password, body.new)
     await accounts.set_password(v.id, hashed, keep=v.token_hash)
 
 
@@ -212,8 +230,8 @@ async def delete_account(body: Confirm, request: Request, response: Response,
     accounts = accounts_of(request)
     user = await accounts.user(v.id)
     assert user is not None
-    if not await run_in_threadpool(passwords.verify_password, user.password_hash,
-                                   body.password):
+    if not await hashing(gates_of(request).check, passwords.verify_password,
+                         user.password_hash, body.password):
         raise HTTPException(401, "the password is wrong")
     await accounts.delete_user(v.id)
     master_of(request).forget_account(v.id, DELETED_NAME)

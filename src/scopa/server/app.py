@@ -10,12 +10,13 @@ from fastapi import FastAPI, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import OperationalError
 
 from . import accounts, friends, gcpolicy, health, history, lobby, profiles, reports, security
 from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
-from .errors import validation_error
+from .errors import busy, validation_error
 from .hub import Hub
 from .master import Master, new_id
 from .ratings import Ratings
@@ -37,7 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(settings.database_url)
+        store = Store(settings.database_url, settings.sqlite_busy_seconds)
         # memory:// is one process serving every table; any other broker makes this
         # worker one of several sharing the database (see cluster.py, docs/server.md)
         broker = make_broker(settings.broker_url, settings.broker_prefix)
@@ -90,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_middleware(security.SecurityHeaders)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(OperationalError, busy)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> Response:

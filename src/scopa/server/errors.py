@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+
+log = logging.getLogger("scopa.server")
 
 #: longest piece of the client's input echoed back in an error
 ECHO_MAX = 200
@@ -38,3 +41,12 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     """422 with FastAPI's usual ``detail`` list, made safe to write."""
     errors = exc.errors() if isinstance(exc, RequestValidationError) else [str(exc)]
     return JSONResponse(status_code=422, content={"detail": json_safe(list(errors))})
+
+
+async def busy(request: Request, exc: Exception) -> JSONResponse:
+    """503 "busy" when the database could not take a write in time (SQLite's lock held past
+    the busy timeout, a lost connection): the transaction has rolled back, so nothing was
+    half done, and the client is told to try again rather than given a 500."""
+    log.warning("database busy or unreachable on %s: %s", request.url.path, exc)
+    return JSONResponse(status_code=503, headers={"Retry-After": "2"},
+                        content={"detail": "the server is busy: try again in a moment"})

@@ -38,11 +38,13 @@ class Invite(Someone):
     invite: str = Field(max_length=64)
 
 
-async def _user(request: Request, name: str) -> UserRow:
+async def _user(request: Request, name: str, me: Viewer) -> UserRow:
+    """The account of ``name`` as ``me`` may see it: another's private account is
+    answered exactly as an unknown name (404, same words)."""
     async with store_of(request).session() as s:
         user = (await s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))
                                 )).first()
-    if user is None:
+    if user is None or not user.visible_to(me.id):
         raise HTTPException(404, "no player with this name")
     return user
 
@@ -82,6 +84,10 @@ async def friends(request: Request) -> dict[str, Any]:
             .join(MatchRow, MatchRow.id == MatchPlayerRow.match_id)
             .where(MatchPlayerRow.match_id.in_(mine), UserRow.id != me.id)
             .order_by(MatchRow.finished_at.desc()))).tuples().all()
+    # an account gone private since it was followed, or met, is not shown (nor whether it
+    # is online): to others it is as if it did not exist
+    following = [u for u in following if u.visible_to(me.id)]
+    others = [(u, at) for u, at in others if u.visible_to(me.id)]
     followed = {u.id for u in following}
     recent: list[dict[str, Any]] = []
     seen: set[int] = set()
@@ -102,7 +108,7 @@ async def friends(request: Request) -> dict[str, Any]:
 
 @router.post("/follow", status_code=204)
 async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
-    user = await _user(request, body.name)
+    user = await _user(request, body.name, me)
     if user.id == me.id:
         raise HTTPException(400, "you cannot follow yourself")
     async with store_of(request).session() as s:
@@ -119,7 +125,7 @@ async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) 
 
 @router.post("/unfollow", status_code=204)
 async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
-    user = await _user(request, body.name)
+    user = await _user(request, body.name, me)
     async with store_of(request).session.begin() as s:
         await s.execute(delete(FollowRow).where(FollowRow.follower_id == me.id,
                                                 FollowRow.followee_id == user.id))
@@ -128,7 +134,7 @@ async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)
 @router.post("/invite", status_code=204)
 async def invite(body: Invite, request: Request, me: Viewer = Depends(acting)) -> None:
     """Ask a player you follow to a table where you sit (its invite code)."""
-    user = await _user(request, body.name)
+    user = await _user(request, body.name, me)
     async with store_of(request).session() as s:
         follows = await s.get(FollowRow, (me.id, user.id))
     if follows is None:

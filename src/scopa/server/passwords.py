@@ -10,6 +10,7 @@ import unicodedata
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from .lookalike import name_skeleton
 from .names import BOT_NAMES
 
 USER_NAME_MIN, USER_NAME_MAX = 3, 20
@@ -21,13 +22,14 @@ PASSWORD_POLICY = (
 )
 USER_NAME_RULE = (
     f"{USER_NAME_MIN} to {USER_NAME_MAX} letters, digits, '_', '-' or '.', starting with a "
-    "letter; not the name of one of the bots"
+    "letter; not a bot's name, a reserved word, or another player's name, nor one that "
+    "looks like them"
 )
 _NAME = re.compile(rf"^[^\W\d_][\w.-]{{{USER_NAME_MIN - 1},{USER_NAME_MAX - 1}}}$")
-RESERVED = {n.casefold() for n in BOT_NAMES} | {
-    "admin", "administrator", "operator", "root", "system", "scopa", "guest", "bot",
-    "moderator", "support", "deleted",
-}
+#: names nobody may take, nor any name that looks like one (``lookalike.name_skeleton``)
+RESERVED = (*BOT_NAMES, "admin", "administrator", "operator", "root", "system", "scopa",
+            "guest", "bot", "moderator", "support", "deleted")
+_RESERVED_LOOKS = {name_skeleton(n): n for n in RESERVED}
 #: the commonest passwords of at least ten characters (breach lists' top entries)
 COMMON = {
     "1234567890", "0123456789", "qwertyuiop", "password12", "password123", "password1234",
@@ -39,6 +41,11 @@ COMMON = {
 }
 
 _hasher = PasswordHasher()  # Argon2id with the library's current recommended parameters
+
+
+def skeleton_key(name: str) -> str:
+    """The look of a name as stored (``users.name_skeleton``): no two accounts share it."""
+    return name_skeleton(name)[:80]
 
 
 def name_key(name: str) -> str:
@@ -53,8 +60,9 @@ def check_user_name(raw: object) -> str:
     name = unicodedata.normalize("NFC", raw.strip())
     if not _NAME.fullmatch(name):
         raise ValueError(f"a user name has {USER_NAME_RULE}")
-    if name_key(name) in RESERVED:
-        raise ValueError(f"the user name {name!r} is reserved")
+    like = _RESERVED_LOOKS.get(name_skeleton(name))
+    if like is not None:
+        raise ValueError(f"the user name {name!r} is reserved (it is, or looks like, {like!r})")
     return name
 
 

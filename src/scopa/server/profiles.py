@@ -12,6 +12,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from sqlalchemy import func, select
 
 from ..rules import Rules
+from . import farming
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
 from .history import iso_time, store_of
 from .models import MatchRow, TableRow
@@ -78,7 +79,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         user = (await s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))
                                 )).first()
         own = user is not None and me is not None and me.id == user.id
-        if user is None or (user.private and not own):
+        if user is None or not user.visible_to(None if me is None else me.id):
             raise HTTPException(404, "no public profile with this name")
         rows = [(mp, m, public) for mp, m, public in (await s.execute(
             select(MatchPlayerRow, MatchRow, TableRow.public)
@@ -89,6 +90,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
             .limit(STATS_SPAN)
         )).tuples()]
         ratings = list(await s.scalars(select(RatingRow).where(RatingRow.user_id == user.id)))
+        provisional_now = user.id in await farming.provisional(s, [user.id])
         history = list(await s.scalars(
             select(RatingHistoryRow).where(RatingHistoryRow.user_id == user.id)
             .order_by(RatingHistoryRow.at.desc(), RatingHistoryRow.id.desc())
@@ -112,6 +114,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         points.append({"at": iso_time(h.at), "rating": h.rating, "match_id": h.match_id})
     return {
         "name": user.name, "own": own, "private": user.private,
+        "provisional": provisional_now,
         "since": iso_time(user.created_at),
         "ratings": {r.pool: {"rating": shown(r.mu, r.sigma), "mu": round(r.mu, 3),
                              "sigma": round(r.sigma, 3), "games": r.games, "wins": r.wins}
@@ -170,12 +173,14 @@ async def leaderboard(
             .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), UserRow.name_key)
             .limit(per_page).offset((page - 1) * per_page)
         )).tuples().all()
+        marked = await farming.provisional(s, [r.user_id for r, _ in rows])
     first = (page - 1) * per_page
     return {
         "pool": pool, "page": page, "per_page": per_page, "total": total,
         "pages": max(1, -(-total // per_page)), "min_games": least,
         "entries": [{"rank": first + i + 1, "name": name, "rating": shown(r.mu, r.sigma),
-                     "games": r.games, "wins": r.wins} for i, (r, name) in enumerate(rows)],
+                     "provisional": r.user_id in marked, "games": r.games, "wins": r.wins}
+                    for i, (r, name) in enumerate(rows)],
         "bots": published(),
     }
 

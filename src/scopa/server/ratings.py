@@ -9,15 +9,19 @@ grace period of a rated match counts as a loss for its player whatever the score
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..rules import Rules
+from . import farming
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow
 from .models import utcnow
 from .store import Store
@@ -41,9 +45,16 @@ MODEL = PlackettLuce()
 START = (MODEL.mu, MODEL.sigma)
 
 
+def conservative(mu: float, sigma: float) -> float:
+    """A cautious estimate of the skill, the arena's scale: ``mu - 3 sigma`` (0 for a
+    newcomer; what leaderboards sort by)."""
+    return mu - 3 * sigma
+
+
 def shown(mu: float, sigma: float) -> float:
-    """The rating people see: a cautious estimate (``mu - 3 sigma``), one decimal."""
-    return round(mu - 3 * sigma, 1)
+    """The rating people see: the cautious estimate, one decimal, never below 0 (a
+    newcomer's first loss would make it negative, which reads as a fault, not a skill)."""
+    return max(0.0, round(conservative(mu, sigma), 1))
 
 
 def pool_of(rules: Rules) -> str:
@@ -110,10 +121,12 @@ def ranks(outcome: Outcome) -> list[int]:
     return order
 
 
-def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]]
+def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]],
+                keep: set[int] | frozenset[int] = frozenset()
                 ) -> dict[int, tuple[float, float]]:
     """The accounts' (mu, sigma) after a rated match, from ``current`` (missing accounts
-    start at openskill's default). Bots' ratings stay as published."""
+    start at openskill's default); the accounts in ``keep`` keep theirs (``farming``).
+    Bots' ratings stay as published."""
     sides = outcome.rules.teams
     by_side: list[list[SeatOutcome]] = [[] for _ in range(sides)]
     for s in outcome.seats:
@@ -143,7 +156,16 @@ def new_ratings(outcome: Outcome, current: dict[int, tuple[float, float]]
             for s in quitters:
                 assert s.user_id is not None
                 out[s.user_id] = worse[s.user_id]
+    for u in keep:
+        if u in out:
+            out[u] = current.get(u, START)
     return out
+
+
+async def _recorded(s: AsyncSession, match_id: str) -> bool:
+    """Has the match's end been kept already? (Its seats are written together.)"""
+    return await s.scalar(select(MatchPlayerRow.seat)
+                          .where(MatchPlayerRow.match_id == match_id).limit(1)) is not None
 
 
 def outcome_of(table: Table) -> Outcome:
@@ -162,34 +184,97 @@ def outcome_of(table: Table) -> Outcome:
     )
 
 
+#: tries of recording a match end that the database refused for a passing reason
+TRIES = 5
+
+
+def transient(error: DBAPIError) -> bool:
+    """A refusal that trying again can mend: SQLite busy past its timeout, a lost
+    connection (OperationalError), a PostgreSQL deadlock or serialization failure."""
+    code = getattr(error.orig, "sqlstate", None) or getattr(error.orig, "pgcode", None)
+    return isinstance(error, OperationalError) or code in ("40P01", "40001")
+
+
+async def _pause(attempt: int) -> None:
+    await asyncio.sleep(0.5 * 2 ** attempt)
+
+
 class Ratings:
     """Keeps finished matches' seats, and moves ratings after rated ones."""
 
-    def __init__(self, store: Store) -> None:
-        self.session = store.session
+    def __init__(self, store: Store,
+                 pause: Callable[[int], Awaitable[None]] = _pause) -> None:
+        self.store = store
+        #: waits before the next try (tests pass one that waits for an event, not time)
+        self.pause = pause
 
-    async def record(self, outcome: Outcome) -> None:
+    async def record_surely(self, outcome: Outcome) -> bool:
+        """``record``, tried again (up to ``TRIES``) while the database refuses it for a
+        passing reason: nothing was written then, and a match counts once however often
+        it is tried, so a busy moment never loses a finished match."""
+        for attempt in range(TRIES):
+            try:
+                return await self.record(outcome)
+            except DBAPIError as e:
+                if attempt == TRIES - 1 or not transient(e):
+                    raise
+                log.warning("recording match %s: %s; trying again", outcome.match_id, e)
+                await self.pause(attempt)
+        raise AssertionError("unreachable")
+
+    async def record(self, outcome: Outcome) -> bool:
+        """Keep ``outcome`` and move the ratings, in one transaction that reads the ratings
+        under a lock (so matches of one account ending at once, on any worker, each move
+        it from where the previous one left it); False when the match was already
+        recorded (a match counts once, whoever records it)."""
+        try:
+            return await self._record(outcome)
+        except IntegrityError:
+            if await self.recorded(outcome.match_id):
+                return False  # another worker recorded it at the same moment
+            raise
+
+    async def recorded(self, match_id: str) -> bool:
+        async with self.store.session() as s:
+            return await _recorded(s, match_id)
+
+    async def _record(self, outcome: Outcome) -> bool:
         pool = pool_of(outcome.rules)
-        users = [s.user_id for s in outcome.seats if s.user_id is not None]
-        async with self.session.begin() as s:
-            current_rows = {r.user_id: r for r in await s.scalars(
-                select(RatingRow).where(RatingRow.user_id.in_(users), RatingRow.pool == pool))}
+        users = sorted({s.user_id for s in outcome.seats if s.user_id is not None})
+        now = utcnow()
+        async with self.store.exclusive() as s:
+            rated = outcome.rated
+            if rated and await farming.share_an_address(s, users):
+                log.info("match %s not rated: two of its accounts share an address",
+                         outcome.match_id)
+                rated = False
+            current_rows: dict[int, RatingRow] = {}
+            if rated and users:
+                # every row exists first (a newcomer's too), then all are locked, in one
+                # order: two transactions never wait for each other in a circle
+                await s.execute(self.store.insert(RatingRow).values([
+                    dict(user_id=u, pool=pool, mu=START[0], sigma=START[1], games=0, wins=0,
+                         updated_at=now) for u in users
+                ]).on_conflict_do_nothing(index_elements=["user_id", "pool"]))
+                current_rows = {r.user_id: r for r in await s.scalars(
+                    select(RatingRow).where(RatingRow.user_id.in_(users),
+                                            RatingRow.pool == pool)
+                    .order_by(RatingRow.user_id).with_for_update())}
+            if await _recorded(s, outcome.match_id):
+                return False
             moved: dict[int, tuple[float, float]] = {}
-            if outcome.rated:
+            if rated:
+                sides = {seat.user_id: seat.side for seat in outcome.seats
+                         if seat.user_id is not None}
+                keep = farming.kept(sides, await farming.provisional(s, users))
                 moved = new_ratings(outcome, {u: (r.mu, r.sigma)
-                                              for u, r in current_rows.items()})
-            now = utcnow()
+                                              for u, r in current_rows.items()}, keep)
             for seat in outcome.seats:
                 st = outcome.sides[seat.side]
                 won = seat.side == outcome.winner and not seat.abandoned
                 before = after = None
                 if seat.user_id is not None and seat.user_id in moved:
-                    row = current_rows.get(seat.user_id)
-                    if row is None:
-                        row = RatingRow(user_id=seat.user_id, pool=pool, mu=START[0],
-                                        sigma=START[1], games=0, wins=0)
-                        s.add(row)
-                        current_rows[seat.user_id] = row
+                    row = current_rows[seat.user_id]
                     before = shown(row.mu, row.sigma)
                     row.mu, row.sigma = moved[seat.user_id]
                     row.games += 1
@@ -205,6 +290,7 @@ class Ratings:
                     primiera=st["primiera"], coins=st["coins"], rating_before=before,
                     rating_after=after,
                 ))
+        return True
 
     def hook(self, table: Table) -> Awaitable[None]:
         """The master's match-end hook: record the outcome, logging (never raising) a
@@ -213,7 +299,7 @@ class Ratings:
 
         async def run() -> None:
             try:
-                await self.record(outcome)
+                await self.record_surely(outcome)
             except Exception:
                 log.exception("could not record match %s for the ratings", outcome.match_id)
         return run()

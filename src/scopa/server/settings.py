@@ -7,6 +7,8 @@ from typing import Any
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .store import BUSY_SECONDS
+
 
 class Settings(BaseSettings):
     """Everything an operator may tune; tests shorten the timings."""
@@ -63,6 +65,9 @@ class Settings(BaseSettings):
     waiting_table_minutes: float = Field(default=30.0, gt=0, le=7 * 24 * 60)
     #: tables waiting for players that one client address may hold at once
     max_waiting_per_address: int = Field(default=20, ge=1)
+    #: seconds a SQLite write waits for another's lock before the request is answered 503
+    #: "busy" (it never half-writes); PostgreSQL locks rows, not the database
+    sqlite_busy_seconds: float = Field(default=BUSY_SECONDS, gt=0, le=600)
     #: proxies whose X-Forwarded-For / X-Forwarded-Proto are believed, comma-separated
     #: addresses or networks ("10.0.0.1,192.168.0.0/16", "*" for any); empty: none
     trusted_proxies: str = ""
@@ -77,11 +82,27 @@ class Settings(BaseSettings):
     analysis_queue: int = Field(default=4, ge=0, le=1000)
     #: a finished table with nobody connected is forgotten after this (history keeps it)
     finished_keep_seconds: float = Field(default=3600.0, ge=0)
-    #: refused sign-ins in ``login_window_seconds`` after which an account, or an address,
-    #: must wait out the window (nothing is even checked meanwhile)
-    login_failures_per_account: int = Field(default=5, ge=1)
-    login_failures_per_address: int = Field(default=20, ge=1)
+    #: refused sign-ins from one address at one name, and from one address at any names,
+    #: that cost nothing; each further one makes that address wait ``login_delay_seconds``,
+    #: doubled every time, at most ``login_window_seconds`` (after which failures are
+    #: forgotten). Never per name alone: the owner on another address is not slowed
+    #: (throttle.py, docs/accounts.md)
+    login_failures_per_address_and_name: int = Field(default=3, ge=1)
+    login_failures_per_address: int = Field(default=10, ge=1)
+    login_delay_seconds: float = Field(default=2.0, gt=0)
     login_window_seconds: float = Field(default=900.0, gt=0)
+    #: sign-ups one client address may make in ``signup_window_seconds`` (then 429)
+    signups_per_address: int = Field(default=10, ge=1)
+    signup_window_seconds: float = Field(default=3600.0, gt=0)
+    #: days the addresses an account was used from are kept (the rating policy: no
+    #: rating between accounts used from one address within this many days)
+    address_keep_days: float = Field(default=30.0, gt=0, le=3650)
+    #: password hashes (Argon2id, 64 MiB each) run at once per worker, and how many more
+    #: may wait, for sign-ups and for sign-ins separately; beyond that 503 "busy"
+    signup_hashes_at_once: int = Field(default=1, ge=1, le=64)
+    signup_hash_queue: int = Field(default=8, ge=0, le=1000)
+    signin_hashes_at_once: int = Field(default=2, ge=1, le=64)
+    signin_hash_queue: int = Field(default=32, ge=0, le=1000)
     #: rated matches a player needs in a pool to appear on its leaderboard
     leaderboard_min_games: int = Field(default=5, ge=0)
     #: where the static UI lives (None: the package folder scopa/web)

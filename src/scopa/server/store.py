@@ -9,11 +9,12 @@ import asyncio
 import contextlib
 import secrets
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import event, func, select, update
+from sqlalchemy import event, func, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import IntegrityError
@@ -99,7 +100,13 @@ def count_round_trips(engine: AsyncEngine, autocommit: bool = False) -> None:
         PHASES.count("db.checkouts")
 
 
-def make_engine(url: str | URL, **options: Any) -> AsyncEngine:
+#: seconds a SQLite write waits for another writer's lock before it fails (cleanly: the
+#: transaction rolls back and the request is answered "busy", see ``errors.busy``)
+BUSY_SECONDS = 30.0
+
+
+def make_engine(url: str | URL, busy_seconds: float = BUSY_SECONDS,
+                **options: Any) -> AsyncEngine:
     """The asyncio engine of ``url`` (``options`` go to SQLAlchemy, e.g. the pool's size)."""
     parsed = async_url(url)
     if parsed.get_backend_name() == "sqlite":
@@ -113,6 +120,8 @@ def make_engine(url: str | URL, **options: Any) -> AsyncEngine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
+            # a writer finding the database locked waits this long (not the driver's 5 s)
+            cur.execute(f"PRAGMA busy_timeout={int(busy_seconds * 1000)}")
             cur.close()
 
         return engine
@@ -124,20 +133,36 @@ def make_engine(url: str | URL, **options: Any) -> AsyncEngine:
 class Store:
     """All database access of the server."""
 
-    def __init__(self, url: str | URL) -> None:
-        self.engine = make_engine(url)
+    def __init__(self, url: str | URL, busy_seconds: float = BUSY_SECONDS) -> None:
+        self.engine = make_engine(url, busy_seconds)
         #: the group commits' own connection, never queued behind reads for a pooled one;
         #: each group is one INSERT statement, atomic by itself, so no BEGIN and COMMIT
         #: round trips around it (the statement commits as it ends)
-        self._writes = make_engine(url, pool_size=1, max_overflow=0,
+        self._writes = make_engine(url, busy_seconds, pool_size=1, max_overflow=0,
                                    isolation_level="AUTOCOMMIT")
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
         #: events waiting for the next group commit, each with its waiting append
         self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         #: INSERT with ON CONFLICT of this database (PostgreSQL's and SQLite's are alike)
-        self._upsert = (postgresql.insert if self.engine.dialect.name == "postgresql"
-                        else sqlite.insert)
+        self.insert = (postgresql.insert if self.engine.dialect.name == "postgresql"
+                       else sqlite.insert)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self) -> AsyncIterator[AsyncSession]:
+        """A transaction that writes what it has read, so no other writer may change it in
+        between. SQLite: it takes the database's write lock first (``BEGIN IMMEDIATE``,
+        waiting up to the busy timeout), where the driver would only lock at the first
+        write and let two such transactions read the same value. PostgreSQL: the caller
+        locks the rows it reads (``SELECT ... FOR UPDATE``)."""
+        async with self.session.begin() as s:
+            if self.is_sqlite:
+                await s.execute(text("BEGIN IMMEDIATE"))
+            yield s
 
     async def migrate(self) -> None:
         await migrate.upgrade(self.engine)
@@ -341,7 +366,7 @@ class Store:
         """Insert the rows that do not take a step already written, in one statement
         (committed when it returns); the ``(match_id, seq)`` of those written."""
         start = time.perf_counter()
-        stmt = (self._upsert(EventRow).values(rows)
+        stmt = (self.insert(EventRow).values(rows)
                 .on_conflict_do_nothing(index_elements=["match_id", "seq"])
                 .returning(EventRow.match_id, EventRow.seq))
         result = await conn.execute(stmt)

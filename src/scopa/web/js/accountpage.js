@@ -3,7 +3,7 @@
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
-import { allSeats } from "./store.js";
+import { allSeats, forgetPlayer } from "./store.js";
 import { currentUser, loadSession, setSession } from "./session.js";
 import { navigate } from "./nav.js";
 
@@ -107,6 +107,7 @@ function drawSignedIn(box, redraw) {
   const signOut = h("button", { type: "button", class: "sign-out" }, t("account.signOut"));
   signOut.addEventListener("click", async () => {
     await api.signOut().catch(() => null);
+    forgetPlayer();
     setSession({ user: null, csrf: null });
     redraw();
   });

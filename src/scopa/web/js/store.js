@@ -53,6 +53,19 @@ export function saveInvite(tableId, invite) {
   write(`invite.${tableId}`, invite);
 }
 
+/** Sign-out: forget what the person who was signed in left here (their seat tokens, the
+ * invites of their tables, their nickname), so the next person on a shared browser can
+ * neither resume those seats nor be offered to claim them. Settings and language stay. */
+export function forgetPlayer() {
+  const mine = [`${PREFIX}seat.`, `${PREFIX}invite.`];
+  const keys = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && (mine.some((p) => key.startsWith(p)) || key === `${PREFIX}name`)) keys.push(key);
+  }
+  for (const key of keys) localStorage.removeItem(key);
+}
+
 /** Every seat this browser holds as a guest: [{table_id, token}] (claimed on sign-up). */
 export function allSeats() {
   const out = [];

@@ -1,0 +1,75 @@
+"""The sign-in throttle with an injected clock, on SQLite and PostgreSQL: a few free
+failures, then waits that double, per address and per address and name; the owner on
+another address is never slowed, and a success forgets its own pair's failures."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from services import STORES, fresh_database
+
+from scopa.server.account_store import AccountStore
+from scopa.server.store import Store
+from scopa.server.throttle import Backoff, SignInThrottle
+
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+SETTINGS = SimpleNamespace(login_window_seconds=900, login_delay_seconds=2.0,
+                           login_failures_per_address_and_name=3,
+                           login_failures_per_address=10)
+
+
+@pytest.fixture(params=STORES)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 't.sqlite'}"
+        return
+    with fresh_database() as u:
+        yield u
+
+
+def at(seconds: float) -> datetime:
+    return T0 + timedelta(seconds=seconds)
+
+
+def test_backoff_doubles_up_to_its_cap() -> None:
+    rule = Backoff(free=3, base=2.0, cap=10.0)
+    assert [rule.wait(n, T0, T0) for n in range(7)] == [0, 0, 0, 2, 4, 8, 10]
+    assert rule.wait(4, T0, at(3)) == 1  # counted from the latest failure
+    assert rule.wait(4, T0, at(30)) == 0
+
+
+def test_the_guesser_waits_longer_each_time_and_the_owner_never(url: str) -> None:
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            throttle = SignInThrottle(AccountStore(store), SETTINGS)
+            for i in range(3):
+                assert await throttle.wait("10.0.0.1", "Owner", at(i)) == 0
+                await throttle.failed("10.0.0.1", "Owner", at(i))
+            assert await throttle.wait("10.0.0.1", "owner", at(2)) == 2  # any case
+            assert await throttle.wait("10.0.0.1", "Owner", at(4)) == 0  # waited it out
+            await throttle.failed("10.0.0.1", "Owner", at(4))
+            assert await throttle.wait("10.0.0.1", "Owner", at(4)) == 4  # doubled
+            # the owner on another address, and this address at another name: no wait
+            assert await throttle.wait("10.0.0.2", "Owner", at(4)) == 0
+            assert await throttle.wait("10.0.0.1", "Someone", at(4)) == 0
+            # after the window everything is forgotten
+            assert await throttle.wait("10.0.0.1", "Owner", at(4 + 901)) == 0
+            # a success forgets the pair's failures
+            await throttle.succeeded("10.0.0.1", "Owner")
+            assert await throttle.wait("10.0.0.1", "Owner", at(5)) == 0
+            # many names from one address: the address itself waits
+            for i in range(10):
+                await throttle.failed("10.0.0.3", f"name{i}", at(10))
+            assert await throttle.wait("10.0.0.3", "fresh", at(10)) == 2
+            assert await throttle.wait("10.0.0.4", "fresh", at(10)) == 0
+        finally:
+            await store.close()
+
+    asyncio.run(run())
