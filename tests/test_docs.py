@@ -101,6 +101,7 @@ def test_the_playing_block_lists_every_command() -> None:
 def test_readme_command_runs_as_written(
     words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import uvicorn
     from typer.testing import CliRunner
 
     from scopa.cli import app
@@ -115,6 +116,9 @@ def test_readme_command_runs_as_written(
         self.started = True
 
     monkeypatch.setattr(Announcing, "run", run)
+    # uvicorn's Config points its log handlers at the stderr of the moment (CliRunner's, closed
+    # once the command returns): left so, later logging in this worker writes to a closed file
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     for key in [k for k in os.environ if k.startswith("SCOPA_")]:
         monkeypatch.delenv(key)
     result = CliRunner().invoke(app, _shortened(words), input=STDIN.get(words[0], ""))
