@@ -26,6 +26,17 @@ def database_url(request: pytest.FixtureRequest,
         yield url
 
 
+@pytest.fixture(params=STORES)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each store, for one test (a test that makes its own
+    ``Store``, with no server process)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'store.sqlite'}"
+        return
+    with fresh_database() as u:
+        yield u
+
+
 @pytest.fixture(scope="module")
 def server(database_url: str, tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[ServerProcess]:

@@ -6,13 +6,9 @@ are rated as usual."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import pytest
 from rating_helpers import make_matches, one_on_one
-from services import STORES, fresh_database
 from sqlalchemy import select
 
 from scopa.rules import Rules
@@ -23,14 +19,6 @@ from scopa.server.store import Store
 
 POOL = pool_of(Rules())
 
-
-@pytest.fixture(params=STORES)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'f.sqlite'}"
-        return
-    with fresh_database() as u:
-        yield u
 
 
 async def accounts(store: Store, names: list[str], addresses: list[str]) -> list[int]:

@@ -6,11 +6,8 @@ test_accounts.py.) Upgrading a database with look-alike accounts keeps both."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from services import STORES, fresh_database
 from sqlalchemy import select, text
 
 from scopa.server import migrate, passwords
@@ -58,14 +55,6 @@ def test_every_bot_name_is_reserved() -> None:
         with pytest.raises(ValueError, match="reserved"):
             passwords.check_user_name(bot.upper())
 
-
-@pytest.fixture(params=STORES)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'n.sqlite'}"
-        return
-    with fresh_database() as u:
-        yield u
 
 
 def test_upgrading_gives_existing_accounts_their_look_even_look_alike_ones(url: str) -> None:

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rating_helpers import make_matches, one_on_one
-from services import STORES, fresh_database
 from sqlalchemy import func, select
 
 from scopa.rules import Rules
@@ -23,14 +21,6 @@ from scopa.server.store import Store
 
 MATCHES = 8
 
-
-@pytest.fixture(params=STORES)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'r.sqlite'}"
-        return
-    with fresh_database() as u:
-        yield u
 
 
 def test_matches_ending_at_once_on_two_workers_each_count_once(url: str) -> None:

@@ -5,14 +5,12 @@ free."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 
 import asyncpg
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from services import STORES, dsn, fresh_database
+from services import dsn, fresh_database
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
@@ -20,15 +18,6 @@ from scopa.rules import Rules
 from scopa.server.models import Base, MatchRow, SeatRow, TableRow
 from scopa.server.store import Conflict, Store, async_url
 from scopa.server.timing import PHASES
-
-
-@pytest.fixture(params=STORES)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'm.sqlite'}"
-        return
-    with fresh_database() as u:
-        yield u
 
 
 def schema_diff(conn: Connection) -> tuple[set[str], list[object]]:

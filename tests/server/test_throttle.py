@@ -5,13 +5,8 @@ another address is never slowed, and a success forgets its own pair's failures."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from types import SimpleNamespace
-
-import pytest
-from services import STORES, fresh_database
 
 from scopa.server.account_store import AccountStore
 from scopa.server.store import Store
@@ -22,14 +17,6 @@ SETTINGS = SimpleNamespace(login_window_seconds=900, login_delay_seconds=2.0,
                            login_failures_per_address_and_name=3,
                            login_failures_per_address=10)
 
-
-@pytest.fixture(params=STORES)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 't.sqlite'}"
-        return
-    with fresh_database() as u:
-        yield u
 
 
 def at(seconds: float) -> datetime:
