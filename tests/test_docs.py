@@ -101,15 +101,21 @@ def test_the_playing_block_lists_every_command() -> None:
 def test_readme_command_runs_as_written(
     words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import uvicorn
     from typer.testing import CliRunner
 
     from scopa.cli import app
+    from scopa.server.announce import Announcing
 
     monkeypatch.chdir(tmp_path)
     _files(tmp_path)
     served: list[dict[str, object]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.append(kw))
+
+    def listen(server: Announcing, sockets: object = None) -> None:
+        """Where the server would listen (the start-up checks ran already); no serving."""
+        served.append({"host": server.config.host, "port": server.config.port})
+        server.started = True
+
+    monkeypatch.setattr(Announcing, "run", listen)
     for key in [k for k in os.environ if k.startswith("SCOPA_")]:
         monkeypatch.delenv(key)
     result = CliRunner().invoke(app, _shortened(words), input=STDIN.get(words[0], ""))
