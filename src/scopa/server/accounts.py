@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from . import passwords
 from .account_store import DELETED_NAME
+from .errors import SIGNED_IN, errors
 from .lobby import client_address, master_of
 from .sessions import (
     Viewer,
@@ -109,7 +110,7 @@ async def claim_seats(request: Request, user_id: int, claims: list[SeatClaim]) -
     return matches
 
 
-@router.post("/signup", status_code=201)
+@router.post("/signup", status_code=201, responses=errors(400, 403, 409))
 async def sign_up(body: SignUp, request: Request, response: Response) -> dict[str, Any]:
     """Make an account and sign in; with ``claim``, the guest seats it played become its."""
     check_origin(request)
@@ -142,7 +143,7 @@ def _keys(request: Request, name: str) -> tuple[str, str]:
     return f"user:{passwords.name_key(name)[:100]}", f"addr:{client_address(request)}"
 
 
-@router.post("/signin")
+@router.post("/signin", responses=errors(400, 401, 403, 429))
 async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Sign in. After too many refused sign-ins for this name or from this address
     (``login_failures_per_account`` / ``_per_address`` within ``login_window_seconds``)
@@ -167,14 +168,14 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> di
     return me(await start_session(request, response, user))
 
 
-@router.post("/signout", status_code=204)
+@router.post("/signout", status_code=204, responses=errors(*SIGNED_IN))
 async def sign_out(request: Request, response: Response,
                    v: Viewer = Depends(acting)) -> None:
     await accounts_of(request).end_session(v.token_hash)
     end_cookie(request, response)
 
 
-@router.post("/password", status_code=204)
+@router.post("/password", status_code=204, responses=errors(400, *SIGNED_IN))
 async def change_password(body: NewPassword, request: Request,
                           v: Viewer = Depends(acting)) -> None:
     """A new password (the old one proves it is you); other sessions end."""
@@ -191,7 +192,7 @@ async def change_password(body: NewPassword, request: Request,
     await accounts.set_password(v.id, hashed, keep=v.token_hash)
 
 
-@router.post("/privacy")
+@router.post("/privacy", responses=errors(400, *SIGNED_IN))
 async def privacy(body: Privacy, request: Request,
                   v: Viewer = Depends(acting)) -> dict[str, Any]:
     """A private profile is shown to its owner only (and off the leaderboards)."""
@@ -199,13 +200,13 @@ async def privacy(body: Privacy, request: Request,
     return {"private": body.private}
 
 
-@router.post("/claim")
+@router.post("/claim", responses=errors(400, 409, *SIGNED_IN))
 async def claim(body: Claims, request: Request, v: Viewer = Depends(acting)) -> dict[str, Any]:
     """Make guest seats (proved by their tokens) this account's."""
     return {"claimed_matches": await claim_seats(request, v.id, body.claim)}
 
 
-@router.post("/delete", status_code=204)
+@router.post("/delete", status_code=204, responses=errors(400, *SIGNED_IN))
 async def delete_account(body: Confirm, request: Request, response: Response,
                          v: Viewer = Depends(acting)) -> None:
     """Delete the account (the password confirms it). Its matches stay, anonymised."""

@@ -15,7 +15,7 @@ from . import accounts, friends, gcpolicy, health, history, lobby, profiles, rep
 from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
-from .errors import validation_error
+from .errors import method_not_allowed, validation_error
 from .hub import Hub
 from .master import Master, new_id
 from .ratings import Ratings
@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.add_middleware(security.SecurityHeaders)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(405, method_not_allowed)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> Response:
