@@ -71,3 +71,27 @@ def test_bot_takes_a_hello_without_a_version_as_the_current_one() -> None:
         "type": "ready", "name": "greedy", "protocol": 1}
     r = runner.invoke(app, ["bot", "greedy"], input='{"type": "hello", "protocol": 2}\n')
     assert json.loads(r.stdout.splitlines()[0])["type"] == "error"
+
+
+@pytest.mark.parametrize("name", ["game.txt", "game.json"])
+def test_play_saves_what_replay_verify_and_analyse_read(tmp_path: Path, name: str) -> None:
+    record, position = tmp_path / name, tmp_path / "position.json"
+    r = runner.invoke(app, ["play", "-o", "greedy", "--seed", "4", "--record", str(record),
+                            "--position", str(position)], input="1\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert record.read_text(encoding="utf-8").startswith("{") == (name == "game.json")
+    verified = runner.invoke(app, ["verify", str(record)])
+    assert verified.exit_code == 0 and "OK" in verified.output, verified.output
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0 and "You plays" in replayed.output, replayed.output
+    analysed = runner.invoke(app, ["analyse", str(position), "--json"])
+    assert analysed.exit_code == 0, analysed.output
+    assert json.loads(analysed.stdout)["moves"]
+
+
+def test_play_refuses_a_record_it_could_not_write_before_playing(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["play", "--record", str(tmp_path / "no" / "game.txt")],
+                      input="1\n" * 50)
+    assert r.exit_code == 2
+    assert "the folder" in _words(r.output) and "does not exist" in _words(r.output)
+    assert "Your move" not in r.output

@@ -238,16 +238,29 @@ def play_command(
     target: int | None = typer.Option(None, help=TARGET_HELP),
     teams: int | None = typer.Option(None, help=TEAMS_HELP),
     option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
+    record: Path | None = typer.Option(
+        None, "--record", metavar="FILE",
+        help="save the match as a game record when it ends or you quit, for scopa replay "
+        "and verify (FILE.txt: the text form, else JSON)",
+    ),
+    position: Path | None = typer.Option(
+        None, "--position", metavar="FILE",
+        help="save the position where the match stopped (quit in mid-hand) as JSON, for "
+        "scopa analyse",
+    ),
 ) -> None:
     """Play a match in the terminal against bots (you are seat 0): any bot the arena
     takes, a frozen one (champion-2026-12) or cmd:<program> too."""
     from ..arena.specs import bot_factory
+    from ..record import game_record
     from ..terminal.session import TerminalMatch
+    from .files import writable, write_record
 
     def seat_bot(spec: str, seed: str | int | None) -> Any:
         return bot_factory(spec)(seed)
 
     rules = _rules(variant, players, target, teams, option)
+    record, position = writable(record), writable(position)
     try:
         match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed, make=seat_bot)
     except ValueError as e:
@@ -256,6 +269,10 @@ def play_command(
         match.run()
     finally:
         match.close()
+        if record is not None:
+            write_record(record, game_record(match.game, players=match.names))
+        if position is not None:
+            position.write_text(json.dumps(match.game.to_position()) + "\n", encoding="utf-8")
 
 
 # -- analyse ----------------------------------------------------------------------------
