@@ -95,3 +95,26 @@ def test_play_refuses_a_record_it_could_not_write_before_playing(tmp_path: Path)
     assert r.exit_code == 2
     assert "the folder" in _words(r.output) and "does not exist" in _words(r.output)
     assert "Your move" not in r.output
+
+
+def test_arena_saves_every_game_as_a_record_and_plays_the_same(tmp_path: Path) -> None:
+    args = ["arena", "random", "greedy", "--deals", "2", "--matches", "1", "--json"]
+    plain = json.loads(runner.invoke(app, args).stdout)
+    r = runner.invoke(app, [*args, "--jobs", "2", "--record", str(tmp_path / "games")])
+    assert r.exit_code == 0, r.output
+    recorded = json.loads(r.stdout)
+    assert recorded["deal_margins"] == plain["deal_margins"]
+    files = sorted(p.name for p in (tmp_path / "games").iterdir())
+    assert files == ["deal-0-0.txt", "deal-0-1.txt", "deal-1-0.txt", "deal-1-1.txt",
+                     "match-0-0.txt", "match-0-1.txt"]
+    for name in files:
+        checked = runner.invoke(app, ["verify", str(tmp_path / "games" / name)])
+        assert checked.exit_code == 0 and "OK" in checked.output, checked.output
+    shown = runner.invoke(app, ["replay", str(tmp_path / "games" / "deal-0-1.txt")]).output
+    assert "greedy plays" in shown or "greedy lays" in shown
+
+
+def test_arena_refuses_a_record_folder_it_cannot_make(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["arena", "random", "greedy", "--deals", "1",
+                            "--record", str(tmp_path / "no" / "games")])
+    assert r.exit_code == 2 and "does not exist" in _words(r.output)
