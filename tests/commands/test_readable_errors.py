@@ -71,3 +71,50 @@ def test_bot_takes_a_hello_without_a_version_as_the_current_one() -> None:
         "type": "ready", "name": "greedy", "protocol": 1}
     r = runner.invoke(app, ["bot", "greedy"], input='{"type": "hello", "protocol": 2}\n')
     assert json.loads(r.stdout.splitlines()[0])["type"] == "error"
+
+
+@pytest.mark.parametrize("name", ["game.txt", "game.json"])
+def test_play_saves_what_replay_verify_and_analyse_read(tmp_path: Path, name: str) -> None:
+    record, position = tmp_path / name, tmp_path / "position.json"
+    r = runner.invoke(app, ["play", "-o", "greedy", "--seed", "4", "--record", str(record),
+                            "--position", str(position)], input="1\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert record.read_text(encoding="utf-8").startswith("{") == (name == "game.json")
+    verified = runner.invoke(app, ["verify", str(record)])
+    assert verified.exit_code == 0 and "OK" in verified.output, verified.output
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0 and "You plays" in replayed.output, replayed.output
+    analysed = runner.invoke(app, ["analyse", str(position), "--json"])
+    assert analysed.exit_code == 0, analysed.output
+    assert json.loads(analysed.stdout)["moves"]
+
+
+def test_play_refuses_a_record_it_could_not_write_before_playing(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["play", "--record", str(tmp_path / "no" / "game.txt")],
+                      input="1\n" * 50)
+    assert r.exit_code == 2
+    assert "the folder" in _words(r.output) and "does not exist" in _words(r.output)
+    assert "Your move" not in r.output
+
+
+def test_arena_saves_every_game_as_a_record_and_plays_the_same(tmp_path: Path) -> None:
+    args = ["arena", "random", "greedy", "--deals", "2", "--matches", "1", "--json"]
+    plain = json.loads(runner.invoke(app, args).stdout)
+    r = runner.invoke(app, [*args, "--jobs", "2", "--record", str(tmp_path / "games")])
+    assert r.exit_code == 0, r.output
+    recorded = json.loads(r.stdout)
+    assert recorded["deal_margins"] == plain["deal_margins"]
+    files = sorted(p.name for p in (tmp_path / "games").iterdir())
+    assert files == ["deal-0-0.txt", "deal-0-1.txt", "deal-1-0.txt", "deal-1-1.txt",
+                     "match-0-0.txt", "match-0-1.txt"]
+    for name in files:
+        checked = runner.invoke(app, ["verify", str(tmp_path / "games" / name)])
+        assert checked.exit_code == 0 and "OK" in checked.output, checked.output
+    shown = runner.invoke(app, ["replay", str(tmp_path / "games" / "deal-0-1.txt")]).output
+    assert "greedy plays" in shown or "greedy lays" in shown
+
+
+def test_arena_refuses_a_record_folder_it_cannot_make(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["arena", "random", "greedy", "--deals", "1",
+                            "--record", str(tmp_path / "no" / "games")])
+    assert r.exit_code == 2 and "does not exist" in _words(r.output)

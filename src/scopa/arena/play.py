@@ -14,6 +14,7 @@ from typing import Any
 
 from ..bots.base import Bot, Limit, make_bot
 from ..game import Game, IllegalMoveError
+from ..record import game_record
 from ..rules import Rules
 from ..shuffle import derive_seed
 from .seating import arrangements, seat_bots
@@ -50,6 +51,8 @@ class TableOutcome:
     decks: list[list[int]]
     #: (bot index, seconds) for every move
     times: list[tuple[int, float]] = field(default_factory=list)
+    #: the game record (``scopa.record``), when asked for: players named by their bots
+    record: dict[str, Any] | None = None
 
 
 def _choose(bot: Bot, game: Game, seat: int, limit: Limit | None) -> Any:
@@ -129,8 +132,10 @@ def play_table(
     match: bool,
     limit: Limit | None = None,
     labels: Sequence[str] | None = None,
+    record: bool = False,
 ) -> TableOutcome:
-    """Play one hand (dealt from hand seed ``seed``) or one match (match seed ``seed``)."""
+    """Play one hand (dealt from hand seed ``seed``) or one match (match seed ``seed``);
+    with ``record``, keep its game record."""
     game = Game(rules, seed=seed) if match else Game(rules, hand_seed=seed)
     bots = _make_bots(factories, seat_bot, (seed, "match" if match else "hand", *seat_bot))
     times: list[tuple[int, float]] = []
@@ -153,7 +158,11 @@ def play_table(
     else:
         points = [side["total"] for side in sides]
         winner = None
-    return TableOutcome(list(seat_bot), points, winner, decks, times)
+    kept = None
+    if record:
+        names = [labels[b] if labels else f"bot {b}" for b in seat_bot]
+        kept = game_record(game, players=names)
+    return TableOutcome(list(seat_bot), points, winner, decks, times, kept)
 
 
 @dataclass
@@ -174,6 +183,7 @@ def play_duplicate(
     match: bool = False,
     limit: Limit | None = None,
     labels: Sequence[str] | None = None,
+    record: bool = False,
 ) -> DuplicateOutcome:
     """Play the same deal (or match) once from each arrangement of the bots.
 
@@ -189,7 +199,7 @@ def play_duplicate(
     tables = []
     for arrangement in arrangements(k, rules.teams):
         seat_bot = seat_bots(arrangement, rules.players)
-        out = play_table(facs, rules, seat_bot, seed, match, limit, labels)
+        out = play_table(facs, rules, seat_bot, seed, match, limit, labels, record)
         tables.append(out)
         for side, b in enumerate(arrangement):
             others = [p for s, p in enumerate(out.points) if arrangement[s] != b]

@@ -25,6 +25,9 @@ from .stats import RunningMean, fit_ratings, mean_se, percentile, won_drawn_lost
 
 #: called once before the first deal (the plan) and after each finished deal or match
 Progress = Callable[[ArenaProgress], None]
+#: given each finished deal's or match's game records (kind, number, one per seating), in
+#: this process, when the caller keeps them
+Records = Callable[[str, int, list[dict[str, Any]]], None]
 
 
 @dataclass
@@ -94,13 +97,17 @@ class _Task:
     #: the registered bots among ``specs`` with their factories, for workers that are not
     #: forks of this process (a Ray cluster) and so lack what was registered at run time
     registered: dict[str, Callable[[int | str | None], Bot]] = field(default_factory=dict)
+    #: bring back each table's game record
+    records: bool = False
 
 
 def _work_seed(seed: int | str, kind: str, number: int) -> str:
     return f"{seed}:{kind}:{number}"
 
 
-ItemResult = tuple[str, int, list[float], list[float], list[list[float]]]
+#: kind, number, margins, wins, move times per bot, and the tables' game records (empty
+#: unless asked for)
+ItemResult = tuple[str, int, list[float], list[float], list[list[float]], list[dict[str, Any]]]
 
 
 def _run_task(task: _Task) -> list[ItemResult]:
@@ -123,13 +130,14 @@ def _play_items(
     for kind, number in task.items:
         o: DuplicateOutcome = play_duplicate(
             factories, task.rules, _work_seed(task.seed, kind, number), kind == "match",
-            task.limit, task.labels,
+            task.limit, task.labels, task.records,
         )
         times: list[list[float]] = [[] for _ in task.specs]
         for table in o.tables:
             for b, dt in table.times:
                 times[b].append(dt)
-        item = (kind, number, o.margins, o.wins, times)
+        kept = [t.record for t in o.tables if t.record is not None]
+        item = (kind, number, o.margins, o.wins, times, kept)
         out.append(item)
         if on_item is not None:
             on_item(item)
@@ -176,6 +184,7 @@ def run_arena(
     limit: Limit | None = None,
     timeout: float = 10.0,
     ray: str | None = None,
+    records: Records | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals and ``matches`` duplicate matches (none unless asked)
     between the bots and report per bot.
@@ -206,7 +215,7 @@ def run_arena(
         plan = ArenaPlan(names, rules.variant, rules.players, deals, matches,
                          len(arrangements(len(specs), rules.teams)), seed,
                          executor.workers if executor else 1, ray)
-        return _run(specs, factories, plan, rules, limit, timeout, progress, executor)
+        return _run(specs, factories, plan, rules, limit, timeout, progress, executor, records)
     finally:
         _close(factories)
         if executor is not None:
@@ -216,7 +225,7 @@ def run_arena(
 def _run(
     specs: list[str], factories: list[BotFactory], plan: ArenaPlan, rules: Rules,
     limit: Limit | None, timeout: float, progress: Progress | None,
-    executor: Executor | None,
+    executor: Executor | None, records: Records | None = None,
 ) -> ArenaResult:
     """Play the plan, in this process (no executor, with ``factories``) or in workers."""
     items = ([("deal", i) for i in range(plan.deals)]
@@ -224,7 +233,8 @@ def _run(
     shipped: dict[str, Callable[[int | str | None], Bot]] = {}
     if executor is not None and executor.remote:
         shipped = {s: registered(s) for s in specs if is_registered(s)}
-    tasks = [_Task(specs, plan.names, rules, str(plan.seed), c, limit, timeout, shipped)
+    tasks = [_Task(specs, plan.names, rules, str(plan.seed), c, limit, timeout, shipped,
+                   records is not None)
              for c in _chunks(items, plan.jobs, executor is not None)]
     start = time.perf_counter()
     results: dict[tuple[str, int], tuple[list[float], list[float], list[list[float]]]] = {}
@@ -237,8 +247,10 @@ def _run(
                                    time.perf_counter() - start, [r.mean_se() for r in running]))
 
     def collect_one(item: ItemResult) -> None:
-        kind, number, margins, wins, times = item
+        kind, number, margins, wins, times, kept = item
         results[(kind, number)] = (margins, wins, times)
+        if records is not None:
+            records(kind, number, kept)
         done[kind] += 1
         if kind == "deal":
             for r, m in zip(running, margins, strict=True):

@@ -108,6 +108,11 @@ def arena_command(
     ),
     timeout: float = typer.Option(10.0, min=0.01, help="seconds before an external bot fails"),
     as_json: bool = typer.Option(False, "--json", help="print the results as JSON"),
+    record: Path | None = typer.Option(
+        None, "--record", metavar="FOLDER",
+        help="save every game as a record in FOLDER (made if need be): deal-N-S.txt, "
+        "match-N-S.txt for deal or match N from seating S, for scopa replay and verify",
+    ),
 ) -> None:
     """Play duplicate deals between bots and report margins, deals won, speed, ratings.
 
@@ -126,15 +131,24 @@ def arena_command(
     from ..arena.executor import ExecutorError
     from ..bots.base import Limit
     from ..protocol import BotProtocolError
+    from .files import writable, write_record
 
     rules = _rules(variant, players, target, teams, option)
     limit = Limit(seconds=time_limit) if time_limit else None
     err = Console(stderr=True)
+    keep = None
+    if record is not None:
+        writable(record)
+        record.mkdir(exist_ok=True)
+
+        def keep(kind: str, number: int, records: list[dict[str, Any]]) -> None:
+            for seating, rec in enumerate(records):
+                write_record(record / f"{kind}-{number}-{seating}.txt", rec)
     try:
         with _arena_progress(err, transient=as_json) as progress:
             result = run_arena(
                 bots, rules, deals, jobs=jobs, seed=seed, progress=progress, matches=matches,
-                limit=limit, timeout=timeout, ray=ray,
+                limit=limit, timeout=timeout, ray=ray, records=keep,
             )
     except (ArenaError, BotProtocolError) as e:
         err.print(f"[red]arena stopped:[/red] {escape(str(e))}", markup=True, highlight=False)
@@ -238,16 +252,29 @@ def play_command(
     target: int | None = typer.Option(None, help=TARGET_HELP),
     teams: int | None = typer.Option(None, help=TEAMS_HELP),
     option: list[str] = typer.Option([], "--option", help=OPTION_HELP),
+    record: Path | None = typer.Option(
+        None, "--record", metavar="FILE",
+        help="save the match as a game record when it ends or you quit, for scopa replay "
+        "and verify (FILE.txt: the text form, else JSON)",
+    ),
+    position: Path | None = typer.Option(
+        None, "--position", metavar="FILE",
+        help="save the position where the match stopped (quit in mid-hand) as JSON, for "
+        "scopa analyse",
+    ),
 ) -> None:
     """Play a match in the terminal against bots (you are seat 0): any bot the arena
     takes, a frozen one (champion-2026-12) or cmd:<program> too."""
     from ..arena.specs import bot_factory
+    from ..record import game_record
     from ..terminal.session import TerminalMatch
+    from .files import writable, write_record
 
     def seat_bot(spec: str, seed: str | int | None) -> Any:
         return bot_factory(spec)(seed)
 
     rules = _rules(variant, players, target, teams, option)
+    record, position = writable(record), writable(position)
     try:
         match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed, make=seat_bot)
     except ValueError as e:
@@ -256,6 +283,10 @@ def play_command(
         match.run()
     finally:
         match.close()
+        if record is not None:
+            write_record(record, game_record(match.game, players=match.names))
+        if position is not None:
+            position.write_text(json.dumps(match.game.to_position()) + "\n", encoding="utf-8")
 
 
 # -- analyse ----------------------------------------------------------------------------

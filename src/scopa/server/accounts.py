@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import passwords
 from .account_models import UserRow
 from .account_store import DELETED_NAME
+from .errors import SIGNED_IN, errors
 from .hashgate import gates_of, hashing
 from .lobby import client_address, master_of
 from .sessions import (
@@ -113,7 +114,7 @@ async def claim_seats(request: Request, user_id: int, claims: list[SeatClaim]) -
     return matches
 
 
-@router.post("/signup", status_code=201)
+@router.post("/signup", status_code=201, responses=errors(400, 403, 409, 429, 503))
 async def sign_up(body: SignUp, request: Request, response: Response) -> dict[str, Any]:
     """Make an account and sign in; with ``claim``, the guest seats it played become its."""
     check_origin(request)
@@ -160,7 +161,7 @@ async def signed_in(request: Request, response: Response, user: UserRow) -> View
     return await start_session(request, response, user)
 
 
-@router.post("/signin")
+@router.post("/signin", responses=errors(400, 401, 403, 429, 503))
 async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Sign in. Refused sign-ins slow down their address (at this name, and at any
     names: ``throttle.py``), answered 429 with ``Retry-After`` unchecked while it waits;
@@ -184,14 +185,14 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> di
     return me(await signed_in(request, response, user))
 
 
-@router.post("/signout", status_code=204)
+@router.post("/signout", status_code=204, responses=errors(*SIGNED_IN))
 async def sign_out(request: Request, response: Response,
                    v: Viewer = Depends(acting)) -> None:
     await accounts_of(request).end_session(v.token_hash)
     end_cookie(request, response)
 
 
-@router.post("/password", status_code=204)
+@router.post("/password", status_code=204, responses=errors(400, *SIGNED_IN))
 async def change_password(body: NewPassword, request: Request,
                           v: Viewer = Depends(acting)) -> None:
     """A new password (the old one proves it is you); other sessions end."""
@@ -209,7 +210,7 @@ async def change_password(body: NewPassword, request: Request,
     await accounts.set_password(v.id, hashed, keep=v.token_hash)
 
 
-@router.post("/privacy")
+@router.post("/privacy", responses=errors(400, *SIGNED_IN))
 async def privacy(body: Privacy, request: Request,
                   v: Viewer = Depends(acting)) -> dict[str, Any]:
     """A private profile is shown to its owner only (and off the leaderboards)."""
@@ -217,13 +218,13 @@ async def privacy(body: Privacy, request: Request,
     return {"private": body.private}
 
 
-@router.post("/claim")
+@router.post("/claim", responses=errors(400, 409, *SIGNED_IN))
 async def claim(body: Claims, request: Request, v: Viewer = Depends(acting)) -> dict[str, Any]:
     """Make guest seats (proved by their tokens) this account's."""
     return {"claimed_matches": await claim_seats(request, v.id, body.claim)}
 
 
-@router.post("/delete", status_code=204)
+@router.post("/delete", status_code=204, responses=errors(400, *SIGNED_IN))
 async def delete_account(body: Confirm, request: Request, response: Response,
                          v: Viewer = Depends(acting)) -> None:
     """Delete the account (the password confirms it). Its matches stay, anonymised."""

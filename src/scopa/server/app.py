@@ -16,7 +16,7 @@ from . import accounts, friends, gcpolicy, health, history, lobby, profiles, rep
 from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
-from .errors import busy, validation_error
+from .errors import busy, method_not_allowed, validation_error
 from .hub import Hub
 from .master import Master, new_id
 from .ratings import Ratings
@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(security.SecurityHeaders)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(OperationalError, busy)
+    app.add_exception_handler(405, method_not_allowed)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> Response:

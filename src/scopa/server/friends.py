@@ -12,6 +12,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from .account_models import FollowRow, InvitationRow, MatchPlayerRow, UserRow
+from .errors import SIGNED_IN, errors
 from .history import store_of
 from .lobby import master_of
 from .models import MatchRow, utcnow
@@ -57,7 +58,7 @@ def online(user: UserRow, seated: set[int], now: datetime) -> bool:
         now - aware(user.last_seen)).total_seconds() <= ONLINE_SECONDS
 
 
-@router.get("")
+@router.get("", responses=errors(401))
 async def friends(request: Request) -> dict[str, Any]:
     """Whom you follow (online first), invitations to tables, recent opponents."""
     me = await viewer(request)
@@ -106,7 +107,7 @@ async def friends(request: Request) -> dict[str, Any]:
     }
 
 
-@router.post("/follow", status_code=204)
+@router.post("/follow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
     user = await _user(request, body.name, me)
     if user.id == me.id:
@@ -123,7 +124,7 @@ async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) 
         pass  # already followed: the same outcome
 
 
-@router.post("/unfollow", status_code=204)
+@router.post("/unfollow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
     user = await _user(request, body.name, me)
     async with store_of(request).session.begin() as s:
@@ -131,7 +132,7 @@ async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)
                                                 FollowRow.followee_id == user.id))
 
 
-@router.post("/invite", status_code=204)
+@router.post("/invite", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def invite(body: Invite, request: Request, me: Viewer = Depends(acting)) -> None:
     """Ask a player you follow to a table where you sit (its invite code)."""
     user = await _user(request, body.name, me)

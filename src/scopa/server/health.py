@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from .errors import errors
 from .security import require_operator
 from .timing import PHASES, spread_ms
 
@@ -73,7 +74,7 @@ class LagMonitor:
             gc.callbacks.remove(self._gc)
 
 
-@router.get("/health")
+@router.get("/health", responses=errors(401, 403))
 def health(request: Request, reset: bool = False) -> dict[str, Any]:
     """Live tables, open sockets, and the event loop's lag over the last minute (ms) and
     garbage-collection pauses; ``reset=true`` starts the figures afresh (an operator

@@ -18,6 +18,7 @@ from ..replay import replay_log
 from ..rules import Rules
 from ..shuffle import commitment, deck_from_seed
 from ..view import history_entry
+from .errors import errors
 from .models import EventRow, MatchRow
 from .store import Store
 
@@ -100,7 +101,7 @@ REPLAY_CACHE = 64
 _LOCK = threading.Lock()
 
 
-@router.get("/matches/{match_id}")
+@router.get("/matches/{match_id}", responses=errors(404))
 async def match(match_id: str, request: Request) -> dict[str, Any]:
     """A finished match with every hand's positions, for a move-by-move replay."""
     with _LOCK:  # the replay is built in a worker thread
@@ -142,7 +143,7 @@ def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
     return game_record(game, list(m.players))
 
 
-@router.get("/matches/{match_id}/record")
+@router.get("/matches/{match_id}/record", responses=errors(404, 501))
 async def record(
     match_id: str, request: Request, format: str = Query("json", pattern="^(json|text)$")
 ) -> Response:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..rules import VARIANTS, Rules, table_rules, variant_facts
 from . import frames
 from .buckets import TokenBucket
+from .errors import errors
 from .master import Master
 from .names import NAME_MAX, clean_name
 from .ratings import BOT_RATINGS
@@ -22,6 +23,19 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 #: the levels promised by the bots package (unregistered ones play as "random" for now)
 LEVELS = ["beginner", "intermediate", "expert", "champion"]
 PUBLIC_LIST_MAX = 100
+
+
+#: a nickname as the schema can say it: up to NAME_MAX characters, something besides
+#: spaces, no control characters or line breaks (``names.clean_name`` still decides, and
+#: refuses the rarer characters a pattern cannot name, e.g. unassigned ones, with 400)
+Nickname = Annotated[str, Field(
+    min_length=1, max_length=NAME_MAX,
+    pattern=r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*[^\s\x00-\x1f\x7f-\x9f]"
+            r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$",
+)]
+#: a guest who makes a table and gives no name sits as this (nothing is lost: the name
+#: is shown at that table only, made distinct there like any other)
+GUEST_NAME = "Guest"
 
 
 class SeatSpec(BaseModel):
@@ -41,7 +55,8 @@ class CreateTable(BaseModel):
     public: bool = False
     #: teach me for every seat (on) or for none (off); always off in rated games
     teach: bool = True
-    name: str | None = Field(default=None, max_length=200)
+    #: the creator's nickname (a guest's; a signed-in maker sits under the account name)
+    name: Nickname | None = None
     creator_seat: int | None = Field(default=None, ge=0, le=5)
     grace_seconds: float | None = Field(default=None, ge=0, le=3600)
     seats: list[SeatSpec] | None = Field(default=None, max_length=6)
@@ -52,7 +67,7 @@ class CreateTable(BaseModel):
 
 class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=200)
+    name: Nickname
     seat: int | None = Field(default=None, ge=0, le=5)
 
 
@@ -127,9 +142,6 @@ def check_rated(seats: list[dict[str, Any]], signed_in: bool) -> None:
             raise ValueError(f"seat {i}: the bot {spec['level']!r} has no published rating")
 
 
-_BUCKETS: dict[str, TokenBucket] = {}
-
-
 def client_address(request: Request) -> str:
     """The client's address: the socket's peer, or what a trusted proxy forwarded (uvicorn
     reads X-Forwarded-For only from ``trusted_proxies``)."""
@@ -137,19 +149,24 @@ def client_address(request: Request) -> str:
 
 
 def _allow_create(request: Request, settings: Any) -> bool:
-    """One token bucket per client address (forgotten when there are too many)."""
+    """One token bucket per client address (forgotten when there are too many), kept by
+    the app: two apps in one process (tests, say) do not share their limits."""
     host = client_address(request)
-    bucket = _BUCKETS.get(host)
+    state = request.app.state
+    buckets: dict[str, TokenBucket] | None = getattr(state, "create_buckets", None)
+    if buckets is None:
+        buckets = state.create_buckets = {}
+    bucket = buckets.get(host)
     if bucket is None:
-        if len(_BUCKETS) > 10000:
-            _BUCKETS.clear()
-        bucket = _BUCKETS[host] = TokenBucket(
+        if len(buckets) > 10000:
+            buckets.clear()
+        bucket = buckets[host] = TokenBucket(
             settings.create_per_minute / 60, settings.create_burst
         )
     return bucket.take()
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, responses=errors(400, 401, 403, 409, 429, 503))
 async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the creator takes a human seat and gets its secret token."""
     master = master_of(request)
@@ -172,7 +189,7 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
             raise ValueError("the maker of a rated table sits at it")
         name = None
         if creator_seat is not None:
-            name = account.name if account is not None else clean_name(req.name)
+            name = account.name if account is not None else clean_name(req.name or GUEST_NAME)
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
@@ -192,7 +209,7 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
     }
 
 
-@router.get("/invites/{invite}")
+@router.get("/invites/{invite}", responses=errors(404))
 async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
     """The table behind an invite code, to show before joining."""
     master = master_of(request)
@@ -202,7 +219,7 @@ async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
     return frames.table_info(table, with_invite=True)
 
 
-@router.post("/invites/{invite}/join")
+@router.post("/invites/{invite}/join", responses=errors(400, 401, 403, 404, 409))
 async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
     """Take a free human seat with a nickname; returns the secret seat token."""
     master = master_of(request)
@@ -230,7 +247,7 @@ def public_tables(request: Request) -> dict[str, Any]:
     return {"tables": [frames.table_info(t) for t in live[:PUBLIC_LIST_MAX]]}
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", responses=errors(404))
 async def table(table_id: str, request: Request) -> dict[str, Any]:
     """One public table (anyone may watch it); a private table is seen only through its
     invite (``GET /api/invites/<invite>``), so here it is as unknown as a wrong id."""

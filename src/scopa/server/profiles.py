@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from ..rules import Rules
 from . import farming
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
+from .errors import errors
 from .history import iso_time, store_of
 from .models import MatchRow, TableRow
 from .passwords import name_key
@@ -69,7 +70,7 @@ def recent_entry(mp: MatchPlayerRow, m: MatchRow) -> dict[str, Any]:
     }
 
 
-@router.get("/players/{name}")
+@router.get("/players/{name}", responses=errors(404))
 async def profile(name: str, request: Request) -> dict[str, Any]:
     """A player's profile (404 for an unknown name and for another's private profile)."""
     if len(name) > 40:
@@ -125,7 +126,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
     }
 
 
-@router.get("/matches/{match_id}/ratings")
+@router.get("/matches/{match_id}/ratings", responses=errors(404))
 async def match_ratings(match_id: str, request: Request) -> dict[str, Any]:
     """How a finished rated match moved each signed-in player's rating (the match-end box
     shows it). A private profile's change is told to its owner only."""
@@ -152,7 +153,7 @@ async def match_ratings(match_id: str, request: Request) -> dict[str, Any]:
     }
 
 
-@router.get("/leaderboard/{pool}")
+@router.get("/leaderboard/{pool}", responses=errors(404))
 async def leaderboard(
     pool: str, request: Request, page: int = Query(1, ge=1, le=100_000),
     per_page: int = Query(20, ge=1, le=PAGE_MAX),

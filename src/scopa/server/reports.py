@@ -7,12 +7,13 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 
 from .chatstore import ChatStore
+from .errors import errors
 from .security import require_operator
 
 router = APIRouter(prefix="/api/operator", tags=["operator"])
 
 
-@router.get("/reports")
+@router.get("/reports", responses=errors(401, 403))
 async def chat_reports(
     request: Request,
     limit: int = Query(default=50, ge=1, le=200),
