@@ -24,7 +24,7 @@ from .sessions import (
     start_session,
     viewer,
 )
-from .throttle import SignInThrottle
+from .throttle import SignInThrottle, signup_wait
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 #: a taken name and one that looks like a taken one get the same answer
@@ -134,13 +134,10 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
             if not any(s.token_hash == h and s.user_id is None for s in seats):
                 raise HTTPException(403, f"no guest seat at table {c.table_id!r} opens "
                                          "with this token")
-    settings = request.app.state.settings
-    now = datetime.now(UTC)
-    _, tries = await accounts.try_signup(
-        client_address(request), now - timedelta(seconds=settings.signup_window_seconds), now)
-    if tries > settings.signups_per_address:
+    wait = await signup_wait(accounts, request.app.state.settings, client_address(request))
+    if wait:
         raise HTTPException(429, "too many sign-ups from this address: try again later",
-                            headers={"Retry-After": str(int(settings.signup_window_seconds))})
+                            headers={"Retry-After": str(wait)})
     hashed = await hashing(gates_of(request).new, passwords.hash_password, body.password)
     user = await accounts.create_user(name, key, hashed, look)
     if user is None:
