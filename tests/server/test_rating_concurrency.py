@@ -37,8 +37,8 @@ def test_matches_ending_at_once_on_two_workers_each_count_once(url: str) -> None
             # every match ends at once, half on each worker; the first is also recorded a
             # second time by the other worker (a takeover racing the original)
             done = await asyncio.gather(
-                *(raters[i % 2].record(o) for i, o in enumerate(outcomes)),
-                raters[1].record(outcomes[0]))
+                *(raters[i % 2].record_surely(o) for i, o in enumerate(outcomes)),
+                raters[1].record_surely(outcomes[0]))
             assert sorted(done) == [False] + [True] * MATCHES
             expected = START
             for o in outcomes:  # the same result each time: the order does not matter
@@ -94,5 +94,36 @@ def test_a_match_end_finding_sqlite_locked_is_recorded_once_the_lock_is_gone(
         finally:
             other.close()
             await store.close()
+
+    asyncio.run(run())
+
+
+def test_two_accounts_meeting_in_many_matches_at_once_lock_in_one_order(url: str) -> None:
+    """Matches of the same two accounts, seated either way round, ending at once on two
+    workers: every lock is taken in account order, so none waits for another in a circle
+    (a deadlock would fail a recording), and each match counts once for both."""
+    async def run() -> None:
+        workers = [Store(url), Store(url)]
+        try:
+            await workers[0].migrate()
+            a = await AccountStore(workers[0]).create_user("a", "a", "x")
+            b = await AccountStore(workers[0]).create_user("b", "b", "x")
+            assert a is not None and b is not None
+            ids = [f"x{i}" for i in range(MATCHES)]
+            await make_matches(workers[0], ids)
+            outcomes = [one_on_one(m, a.id, b.id) if i % 2 else one_on_one(m, b.id, a.id)
+                        for i, m in enumerate(ids)]
+            raters = [Ratings(w) for w in workers]
+            done = await asyncio.gather(*(raters[i % 2].record_surely(o)
+                                          for i, o in enumerate(outcomes)))
+            assert done == [True] * MATCHES
+            async with workers[1].session() as s:
+                for user in (a, b):
+                    row = await s.get(RatingRow, (user.id, pool_of(Rules())))
+                    assert row is not None
+                    assert (row.games, row.wins) == (MATCHES, MATCHES // 2)
+        finally:
+            for w in workers:
+                await w.close()
 
     asyncio.run(run())

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from scopa.server.account_store import AccountStore
 from scopa.server.store import Store
-from scopa.server.throttle import Backoff, SignInThrottle
+from scopa.server.throttle import Backoff, SignInThrottle, signup_wait
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 SETTINGS = SimpleNamespace(login_window_seconds=900, login_delay_seconds=2.0,
@@ -56,6 +56,32 @@ def test_the_guesser_waits_longer_each_time_and_the_owner_never(url: str) -> Non
                 await throttle.failed("10.0.0.3", f"name{i}", at(10))
             assert await throttle.wait("10.0.0.3", "fresh", at(10)) == 2
             assert await throttle.wait("10.0.0.4", "fresh", at(10)) == 0
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def test_sign_ups_per_address_are_counted_in_the_database(url: str) -> None:
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            accounts = AccountStore(store)
+            settings = SimpleNamespace(signups_per_address=3, signup_window_seconds=3600)
+            tries = [await signup_wait(accounts, settings, "10.0.0.9", at(i))
+                     for i in range(4)]
+            assert tries == [0, 0, 0, 3600]
+            assert await signup_wait(accounts, settings, "10.0.0.8", at(5)) == 0
+            # a new worker (another store on the same database) counts the same tries
+            other = Store(url)
+            try:
+                assert await signup_wait(AccountStore(other), settings, "10.0.0.9",
+                                         at(6)) == 3600
+            finally:
+                await other.close()
+            # past the window the old tries no longer count
+            assert await signup_wait(accounts, settings, "10.0.0.9", at(3700)) == 0
         finally:
             await store.close()
 

@@ -75,6 +75,9 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     assert api["ratings"]["singles"]["mu"] != 25.0 and api["recent"][0]["rating_before"] == 0.0
     assert moved >= 0.0
     expect(cell).to_have_text(f"{moved:.1f}")
+    # rated against a bot only: still provisional for other players (docs/accounts.md)
+    assert api["provisional"] is True
+    expect(page.locator(".profile .provisional")).to_be_visible()
     expect(page.locator(".line-chart circle")).to_have_count(2)  # the start, then after
     expect(page.locator(".bar-chart rect")).to_have_count(3)
     expect(page.locator(".recent-matches li")).to_have_count(1)
@@ -86,6 +89,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     page.goto(server + "/leaderboard")
     row = page.locator("table.board tbody tr", has_text=name)
     expect(row.locator(".rating")).to_have_text(f"{moved:.1f}")
+    expect(row.locator(".provisional")).to_have_text(" (provisional)")
     assert axe_violations(page) == []
     shot(page, artifacts, "leaderboard-desktop")
 

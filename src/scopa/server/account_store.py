@@ -123,10 +123,10 @@ class AccountStore:
             await s.execute(delete(LoginFailureRow).where(LoginFailureRow.key == key))
 
     # -- addresses ----------------------------------------------------------------------
-    async def try_signup(self, address: str, since: datetime, now: datetime) -> tuple[int, int]:
+    async def try_signup(self, address: str, since: datetime, now: datetime) -> int:
         """Count a sign-up tried from ``address`` (written first, then counted, so sign-ups
-        at once can over-count but never slip through together): (this try's id, tries
-        from there since ``since``, this one included)."""
+        at once can over-count but never slip through together): the tries from there
+        since ``since``, this one included."""
         async with self.session.begin() as s:
             row = AddressRow(address=address[:64], kind="signup", at=now)
             s.add(row)
@@ -134,7 +134,7 @@ class AccountStore:
             count = await s.scalar(select(func.count()).select_from(AddressRow).where(
                 AddressRow.address == address[:64], AddressRow.kind == "signup",
                 AddressRow.at >= since))
-            return row.id, int(count or 0)
+            return int(count or 0)
 
     async def note_address(self, user_id: int, address: str, now: datetime,
                            forget_before: datetime) -> None:

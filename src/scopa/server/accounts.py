@@ -25,7 +25,7 @@ from .sessions import (
     start_session,
     viewer,
 )
-from .throttle import SignInThrottle
+from .throttle import SignInThrottle, signup_wait
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 #: a taken name and one that looks like a taken one get the same answer
@@ -124,6 +124,12 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     accounts = accounts_of(request)
+    # counted before the name is looked up: trying names here to learn which exist is
+    # throttled too
+    wait = await signup_wait(accounts, request.app.state.settings, client_address(request))
+    if wait:
+        raise HTTPException(429, "too many sign-ups from this address: try again later",
+                            headers={"Retry-After": str(wait)})
     key, look = passwords.name_key(name), passwords.skeleton_key(name)
     if await accounts.name_taken(key, look):
         raise HTTPException(409, TAKEN)
@@ -135,13 +141,6 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
             if not any(s.token_hash == h and s.user_id is None for s in seats):
                 raise HTTPException(403, f"no guest seat at table {c.table_id!r} opens "
                                          "with this token")
-    settings = request.app.state.settings
-    now = datetime.now(UTC)
-    _, tries = await accounts.try_signup(
-        client_address(request), now - timedelta(seconds=settings.signup_window_seconds), now)
-    if tries > settings.signups_per_address:
-        raise HTTPException(429, "too many sign-ups from this address: try again later",
-                            headers={"Retry-After": str(int(settings.signup_window_seconds))})
     hashed = await hashing(gates_of(request).new, passwords.hash_password, body.password)
     user = await accounts.create_user(name, key, hashed, look)
     if user is None:

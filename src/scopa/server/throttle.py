@@ -1,4 +1,5 @@
-"""Slowing down password guessing without handing anyone a way to lock an owner out.
+"""Slowing down password guessing without handing anyone a way to lock an owner out,
+and sign-up floods (``signup_wait``: tries per address, counted in the database).
 
 Refused sign-ins are counted per client address and per address *and* name, never per
 name alone: a name that strangers guess at stays open to its owner from any other
@@ -43,6 +44,16 @@ def address_key(address: str) -> str:
 
 def pair_key(address: str, name: str) -> str:
     return f"pair:{address[:64]}|{name_key(name.strip())[:56]}"
+
+
+async def signup_wait(accounts: AccountStore, settings: Any, address: str,
+                      now: datetime | None = None) -> int:
+    """Count this sign-up try from ``address``; the seconds to wait (the window) when it is
+    one more than ``signups_per_address`` in ``signup_window_seconds``, else 0."""
+    now = now or datetime.now(UTC)
+    window = float(settings.signup_window_seconds)
+    tries = await accounts.try_signup(address, now - timedelta(seconds=window), now)
+    return math.ceil(window) if tries > settings.signups_per_address else 0
 
 
 class SignInThrottle:

@@ -26,7 +26,8 @@ export function mountLeaderboard(main) {
       h("button", { type: "button", class: pool === state.pool ? "on" : "ghost", "aria-pressed": String(pool === state.pool),
         onclick: () => { state.pool = pool; state.page = 1; load(); } }, t(`pool.${pool}`))));
     const rows = d.entries.map((e) => h("tr", {}, h("td", {}, String(e.rank)),
-      h("td", {}, h("a", { href: `/players/${encodeURIComponent(e.name)}` }, e.name)),
+      h("td", {}, h("a", { href: `/players/${encodeURIComponent(e.name)}` }, e.name),
+        e.provisional ? h("span", { class: "muted small provisional" }, ` (${t("board.provisional")})`) : null),
       h("td", { class: "rating" }, e.rating.toFixed(1)), h("td", {}, String(e.games)), h("td", {}, String(e.wins))));
     const table = h("table", { class: "stats-table board" },
       h("thead", {}, h("tr", {}, ["#", t("account.name"), t("profile.rating"), t("profile.played"), t("profile.won")]

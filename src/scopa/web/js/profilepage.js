@@ -76,6 +76,7 @@ function drawProfile(box, p) {
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("profile.pool")), h("th", { scope: "col" }, t("profile.rating")),
           h("th", { scope: "col" }, t("profile.played")), h("th", { scope: "col" }, t("profile.won")))),
         h("tbody", {}, ratingRows)) : h("p", { class: "muted" }, t("profile.unrated")),
+      pools.length && p.provisional ? h("p", { class: "muted small provisional" }, t("profile.provisional")) : null,
       charts,
       h("h2", {}, t("profile.recent")),
       p.recent.length ? recent : h("p", { class: "muted" }, t("profile.noMatches"))),
