@@ -12,7 +12,18 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 
-from . import accounts, friends, gcpolicy, health, history, lobby, profiles, reports, security
+from . import (
+    accounts,
+    friends,
+    gcpolicy,
+    health,
+    history,
+    lobby,
+    metrics,
+    profiles,
+    reports,
+    security,
+)
 from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
@@ -67,11 +78,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
+        app.state.metrics.start(app)
         collector.start()
         try:
             yield
         finally:
             collector.stop()
+            app.state.metrics.stop()
             app.state.lag.stop()
             if cluster is not None:
                 await cluster.stop()
@@ -89,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    app.state.metrics = metrics.Metrics()
     app.add_middleware(security.SecurityHeaders)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(OperationalError, busy)
@@ -100,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(history.router)
     app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(accounts.router)
     app.include_router(profiles.router)
     app.include_router(friends.router)

@@ -108,8 +108,9 @@ class Cluster:
                 self._lose(table)  # ran out (e.g. the broker was away): stop driving
             if table.status != "expired":
                 (renew if table.id in self._held else acquire).append(table)
-        renewed, acquired = await self.broker.keep(
-            self.worker, self.ttl, [t.id for t in renew], [t.id for t in acquire])
+        with PHASES.timed("broker.keep"):  # one round trip for every lease
+            renewed, acquired = await self.broker.keep(
+                self.worker, self.ttl, [t.id for t in renew], [t.id for t in acquire])
         for table in renew:
             if table.id in renewed:
                 if table.id in self._held:  # not let go meanwhile
@@ -145,6 +146,7 @@ class Cluster:
 
     async def _gain(self, table: Table) -> None:
         log.info("worker %s drives table %s", self.worker, table.id)
+        PHASES.count("lease.gained")
         self.mark(table, full=True)
         for s in table.seats:
             s.remote.clear()  # asked again below: a dead worker's sockets do not answer
@@ -154,6 +156,7 @@ class Cluster:
     def _lose(self, table: Table) -> None:
         self._held.pop(table.id, None)
         log.info("worker %s no longer drives table %s", self.worker, table.id)
+        PHASES.count("lease.lost")
         self.master.let_go(table)
 
     # -- announcements ------------------------------------------------------------------

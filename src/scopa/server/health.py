@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from .errors import errors
+from .metrics import open_sockets
 from .security import require_operator
 from .timing import PHASES, spread_ms
 
@@ -84,9 +85,8 @@ def health(request: Request, reset: bool = False) -> dict[str, Any]:
         require_operator(request, request.app.state.settings)
         request.app.state.lag.reset()
         PHASES.reset()
-    tables = master.tables.values()
-    sockets = sum(len(s.conns) for t in tables for s in t.seats)
-    sockets += sum(len(t.spectators) for t in tables)
+    tables = list(master.tables.values())
+    sockets = open_sockets(tables)
     return {
         "ok": True,
         "tables": len(master.tables),

@@ -37,6 +37,7 @@ from .seats import AnalysisBusy, BotPool, external_bot
 from .settings import Settings
 from .store import Conflict, Store, StoredTable
 from .table import Conn, MasterError, SeatState, Table
+from .timing import PHASES
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -459,6 +460,7 @@ class Master:
             raise MasterError("stale_state", f"the state changed (now {table.state_id}): "
                               "look again", table.state_id) from None
         played = self._play_move(table, move, by)
+        PHASES.count("moves.applied")  # written and applied here (metrics.py)
         if played.match_over:
             # awaited before anyone is told the match is over: whoever looks at a profile
             # after the match_end frame sees the rating it moved (hooks never raise). Only

@@ -17,6 +17,7 @@ from typing import Any
 from ..bots import Limit, make_bot
 from ..game import Move
 from ..view import PlayerView
+from .timing import PHASES
 
 FALLBACK_LEVEL = "random"
 
@@ -130,6 +131,8 @@ class BotPool:
         self.analysis = Workers(analysis_workers, _yield_cpu)
         self.analysis_slots = analysis_workers + analysis_queue
         self.analyses_in_flight = 0
+        #: bot moves asked and not answered (beyond ``bots.workers`` they queue)
+        self.bots_in_flight = 0
 
     async def warm(self) -> None:
         await self.bots.warm()
@@ -137,7 +140,13 @@ class BotPool:
     async def choose(
         self, level: str, view: PlayerView, seconds: float | None, seed: int
     ) -> dict[str, Any]:
-        move: dict[str, Any] = await self.bots.run(_think, level, view, seconds, seed)
+        self.bots_in_flight += 1
+        try:
+            # "bot.think": asked to answered, a wait for a free worker included
+            with PHASES.timed("bot.think"):
+                move: dict[str, Any] = await self.bots.run(_think, level, view, seconds, seed)
+        finally:
+            self.bots_in_flight -= 1
         return move
 
     async def analyse(self, view: PlayerView, seconds: float | None) -> dict[str, Any] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -105,6 +105,11 @@ class Settings(BaseSettings):
     signin_hash_queue: int = Field(default=32, ge=0, le=1000)
     #: rated matches a player needs in a pool to appear on its leaderboard
     leaderboard_min_games: int = Field(default=5, ge=0)
+    #: GET /metrics (Prometheus): "operator" needs Authorization: Bearer <operator secret>
+    #: (refused when there is none), "open" serves anyone, "off" answers 404
+    metrics: Literal["off", "operator", "open"] = "operator"
+    #: log lines as text (uvicorn's) or one JSON object a line; both carry request ids
+    log_format: Literal["text", "json"] = "text"
     #: where the static UI lives (None: the package folder scopa/web)
     static_dir: str | None = None
 

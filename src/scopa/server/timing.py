@@ -5,13 +5,14 @@ database round trips, the events per commit), kept for the last minute or so and
 that held it rather than guessed at.
 
 One registry per process (``PHASES``): every module that times a phase records into it;
-recording costs a clock read and a list append."""
+recording costs a clock read and a list append. Listeners (the Prometheus metrics,
+metrics.py) see every sample and count as it is recorded, so nothing is timed twice."""
 
 from __future__ import annotations
 
 import collections
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 #: samples kept per phase (the newest)
@@ -35,15 +36,22 @@ class Phases:
     def __init__(self) -> None:
         self.samples: dict[str, collections.deque[float]] = {}
         self.counts: collections.Counter[str] = collections.Counter()
+        #: called with (phase, seconds) for each sample and (name, n) for each count
+        self.on_record: list[Callable[[str, float], None]] = []
+        self.on_count: list[Callable[[str, int], None]] = []
 
     def record(self, phase: str, seconds: float) -> None:
         kept = self.samples.get(phase)
         if kept is None:
             kept = self.samples[phase] = collections.deque(maxlen=KEEP)
         kept.append(seconds)
+        for listener in self.on_record:
+            listener(phase, seconds)
 
     def count(self, name: str, n: int = 1) -> None:
         self.counts[name] += n
+        for listener in self.on_count:
+            listener(name, n)
 
     @contextmanager
     def timed(self, phase: str) -> Iterator[None]:
