@@ -89,7 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if cluster is not None:
                 await cluster.stop()
             await master.shutdown()
-            pool.close()
+            await pool.aclose()
             await broker.close()
             await store.close()
 

@@ -20,6 +20,8 @@ from ..view import PlayerView
 from .timing import PHASES
 
 FALLBACK_LEVEL = "random"
+#: seconds a bot move still being thought may take to finish when the server stops
+CLOSE_GRACE = 2.0
 
 
 def known_levels() -> list[str]:
@@ -115,6 +117,35 @@ class Workers:
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
+    async def aclose(self, grace: float) -> None:
+        """Stop for good, cleanly: waiting calls are cancelled, a running one has
+        ``grace`` seconds to finish (then its process is terminated), and the pool's
+        manager thread is joined, which closes its queues. Without this a server ended by
+        SIGTERM (re-raised after shutdown, so no exit handlers run) left the queues'
+        semaphores to the resource tracker: "leaked semaphore objects"."""
+        executor = self.executor
+        # shutdown() forgets its manager thread: keep it to join
+        manager: threading.Thread | None = getattr(executor, "_executor_manager_thread", None)
+        processes = list((executor._processes or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(_join, processes, grace)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        await asyncio.to_thread(_join, processes, grace)
+        for proc in processes:
+            if proc.is_alive():
+                proc.kill()
+        if manager is not None:
+            await asyncio.to_thread(manager.join, grace)
+
+
+def _join(processes: list[Any], seconds: float) -> None:
+    """Wait for these processes to end, ``seconds`` at most in all."""
+    end = time.monotonic() + seconds
+    for proc in processes:
+        proc.join(max(0.0, end - time.monotonic()))
+
 
 class AnalysisBusy(Exception):
     """Every analysis slot (running and waiting) is taken: ask again later."""
@@ -162,6 +193,10 @@ class BotPool:
     def close(self) -> None:
         self.bots.close()
         self.analysis.close()
+
+    async def aclose(self, grace: float = CLOSE_GRACE) -> None:
+        """Close both pools cleanly within about ``3 * grace`` seconds each, at once."""
+        await asyncio.gather(self.bots.aclose(grace), self.analysis.aclose(grace))
 
 
 def external_bot(command: list[str], timeout: float) -> Any:
