@@ -19,6 +19,7 @@ from . import (
     health,
     history,
     lobby,
+    logs,
     metrics,
     profiles,
     reports,
@@ -104,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = metrics.Metrics()
     app.add_middleware(security.SecurityHeaders)
+    app.add_middleware(logs.RequestIds)  # outermost: its id is on every record after it
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(OperationalError, busy)
     app.add_exception_handler(405, method_not_allowed)

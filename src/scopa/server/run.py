@@ -24,6 +24,9 @@ def serve(
         str | None, typer.Option(help="key of seat-token hashes (default: kept in the database)")
     ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    log_format: Annotated[
+        str | None, typer.Option(help="text (the default) or json: one JSON object a line")
+    ] = None,
 ) -> None:
     """Run the game server (settings also from SCOPA_* environment variables)."""
     import asyncio
@@ -32,13 +35,14 @@ def serve(
 
     from .announce import Announcing
     from .app import create_app
+    from .logs import log_config
     from .preflight import StartupError, check, settings_from
 
     overrides: dict[str, Any] = {
         k: v
         for k, v in {
             "host": host, "port": port, "database_url": database_url,
-            "broker_url": broker_url, "secret": secret,
+            "broker_url": broker_url, "secret": secret, "log_format": log_format,
         }.items()
         if v is not None
     }
@@ -51,6 +55,7 @@ def serve(
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
     config = uvicorn.Config(
         create_app(settings), host=settings.host, port=settings.port, log_level=log_level,
+        log_config=log_config(log_level, settings.log_format),
         ws_max_size=65536, ws_max_queue=256, ws_per_message_deflate=settings.ws_compression,
         **settings.proxy_options(),
     )
