@@ -100,6 +100,8 @@ def count_round_trips(engine: AsyncEngine, autocommit: bool = False) -> None:
         PHASES.count("db.checkouts")
 
 
+#: longest wait for the writes in flight when the server stops
+CLOSE_SECONDS = 10.0
 #: seconds a SQLite write waits for another writer's lock before it fails (cleanly: the
 #: transaction rolls back and the request is answered "busy", see ``errors.busy``)
 BUSY_SECONDS = 30.0
@@ -168,6 +170,12 @@ class Store:
         await migrate.upgrade(self.engine)
 
     async def close(self) -> None:
+        """Finish the writes in flight (the group writer commits what is queued, even for
+        a waiter the shutdown cancelled: at most ``CLOSE_SECONDS``), then let go."""
+        writer = self._writer
+        if writer is not None and not writer.done():
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(writer), CLOSE_SECONDS)
         await self.engine.dispose()
         await self._writes.dispose()
 
