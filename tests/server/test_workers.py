@@ -18,6 +18,7 @@ from typing import Any
 import asyncpg
 import pytest
 import redis
+from prometheus_client.parser import text_string_to_metric_families
 from server_helpers import Client, ServerProcess, play_human
 from services import BROKER_URL, dsn, fresh_database, redis_prefix
 
@@ -270,7 +271,7 @@ def test_the_same_seat_moving_at_two_workers_at_once_is_applied_once(
 
 def test_kill_the_lease_holder_mid_hand_and_the_survivor_finishes(tmp_path: Path) -> None:
     with fresh_database() as url:
-        w1, w2 = workers(tmp_path, url, BROKER_URL)
+        w1, w2 = workers(tmp_path, url, BROKER_URL, SCOPA_METRICS="open")
         prefix = w1.env["SCOPA_BROKER_PREFIX"]
         lease = redis.Redis.from_url(BROKER_URL, decode_responses=True)
         try:
@@ -321,6 +322,11 @@ def test_kill_the_lease_holder_mid_hand_and_the_survivor_finishes(tmp_path: Path
             assert bot_after  # the survivor drove the bot
             end = [f for f in new.frames if f["type"] == "match_end"]
             assert end and end[0]["winner"] is not None
+            # the hand-over and the survivor's moves are in its /metrics
+            seen = {(x.name, x.labels.get("name")): x.value for fam in
+                    text_string_to_metric_families(w2.get("/metrics").text) for x in fam.samples}
+            assert seen[("scopa_events_total", "lease.gained")] >= 1
+            assert seen[("scopa_events_total", "moves.applied")] >= 1
         finally:
             lease.close()
             w1.kill()
