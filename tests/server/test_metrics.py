@@ -4,6 +4,7 @@ may read it (the ``metrics`` setting), and that it names no table or player."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from pathlib import Path
@@ -114,3 +115,12 @@ def test_each_app_has_its_own_registry() -> None:
     assert seen[("scopa_phase_seconds_count", (("phase", "test.phase"),))] == 1
     assert ("scopa_phase_seconds_count", (("phase", "test.phase"),)) not in samples(
         TestClient(two).get("/metrics").text)
+
+
+def test_the_dashboard_shows_the_documented_queries() -> None:
+    """docs/grafana-dashboard.json and the queries table of docs/server.md agree."""
+    root = Path(__file__).resolve().parents[2] / "docs"
+    doc = (root / "server.md").read_text().replace("\\|", "|")
+    board = json.loads((root / "grafana-dashboard.json").read_text())
+    exprs = [t["expr"] for p in board["panels"] for t in p["targets"]]
+    assert exprs and all(f"`{e}`" in doc for e in exprs), [e for e in exprs if e not in doc]
