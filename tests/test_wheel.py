@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -40,9 +41,15 @@ def run(*args: str | Path, cwd: Path, check: bool = True) -> subprocess.Complete
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The sdist and the wheel made from it (build's default), with the locked setuptools."""
+    """The sdist and the wheel made from it (build's default), with the locked setuptools,
+    from a copy of the checkout: a build writes into its source tree (egg-info, a staging
+    folder), which two builds at once, or a test reading the tree, must not share."""
     out = tmp_path_factory.mktemp("dist")
-    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, ROOT, cwd=out)
+    source = tmp_path_factory.mktemp("source") / "scopa"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".venv*", ".git", "node_modules", "__pycache__", "*.egg-info", "build", "dist", "*.so",
+        ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis", "test-artifacts"))
+    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, source, cwd=out)
     (sdist,) = out.glob("scopa-*.tar.gz")
     (wheel,) = out.glob("scopa-*.whl")
     return {"sdist": sdist, "wheel": wheel}
