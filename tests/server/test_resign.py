@@ -6,6 +6,7 @@ player's record); bad resignations get a clear error and change nothing."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -119,3 +120,42 @@ def test_a_rated_resignation_is_a_loss_on_the_record(server: ServerProcess) -> N
     end = asyncio.run(go())
     entry = http.get("/api/players/Resigner").json()["recent"][0]
     assert entry["match_id"] == end["match_id"] and entry["won"] is False
+
+
+def test_a_resignation_survives_a_kill_and_restart(tmp_path: Path, database_url: str) -> None:
+    db = tmp_path / "resign.sqlite"
+    first = ServerProcess(db, database_url=database_url).start()
+    try:
+        made = first.create(variant="scopone", players=4, target=11, seats=[
+            {"kind": "human"}, {"kind": "bot", "level": "random"},
+            {"kind": "human"}, {"kind": "bot", "level": "random"}])
+        table_id = made["table"]["id"]
+        joined = first.join(made["invite"], name="Bruno", seat=2)
+
+        async def resign() -> None:
+            anna = await Client(first, table_id, made["token"]).connect()
+            await anna.expect("state", lambda f: f["view"] is not None)
+            await anna.send({"type": "resign"})
+            await anna.expect("resigned")  # written before anyone is told
+            await anna.close()
+
+        asyncio.run(resign())
+    finally:
+        first.kill()
+    second = ServerProcess(db, database_url=database_url).start()
+    try:
+        async def back() -> tuple[dict[str, Any], dict[str, Any]]:
+            anna = await Client(second, table_id, made["token"]).connect()
+            state = await anna.expect("state")
+            await anna.send({"type": "resign"})
+            error = await anna.expect("error")
+            await anna.close()
+            return state, error
+
+        state, error = asyncio.run(back())
+        assert state["table"]["seats"][0]["resigned"] is True
+        assert state["legal_moves"] == [] and not state["match_over"]
+        assert error["code"] == "resigned"
+        assert joined["seat"] == 2
+    finally:
+        second.stop()

@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("scopa.server")
 
+#: writes of a resignation tried when another worker's step takes its place in the log
+RESIGN_TRIES = 5
+
+
 def new_id(n: int = 10) -> str:
     return secrets.token_urlsafe(n)[:n].replace("-", "x").replace("_", "y")
 
@@ -475,18 +479,21 @@ class Master:
         async with table.lock:
             if self.cluster is not None:
                 await self.cluster.sync_locked(table)
-            finish = flow.check_resign(table, seat)
-            assert table.match_id is not None
-            data = {"seat": seat, "ends": finish is not None}
-            try:
-                await self.store.append(table.match_id, table.seq, "resign", data, finish)
-            except Conflict:
-                if self.cluster is None:
-                    raise
-                self.cluster.mark(table)
-                await self.cluster.sync_locked(table)
-                raise MasterError("stale_state", "the state changed: resign again if you "
-                                  "still mean it", table.state_id) from None
+            for attempt in range(RESIGN_TRIES):
+                finish = flow.check_resign(table, seat)
+                assert table.match_id is not None
+                data = {"seat": seat, "ends": finish is not None}
+                try:
+                    await self.store.append(table.match_id, table.seq, "resign", data, finish)
+                    break
+                except Conflict:
+                    # another worker's step (a bot's move) took this seq first: a
+                    # resignation names no state, so read the log and decide again
+                    if self.cluster is None or attempt == RESIGN_TRIES - 1:
+                        raise MasterError("stale_state", "the table is busy: resign again",
+                                          table.state_id) from None
+                    self.cluster.mark(table)
+                    await self.cluster.sync_locked(table)
             event = flow.resign(table, seat, finish, time.monotonic())
             if finish is not None:
                 for hook in self.match_end_hooks:  # as for a last move: rated first
