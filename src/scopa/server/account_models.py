@@ -137,3 +137,14 @@ class InvitationRow(Base):
     table_id: Mapped[str] = mapped_column(String(32))
     invite: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ResetRow(Base):
+    """A one-time password-reset link (``server.resets``): only its token's hash is kept;
+    it works once, until it expires, and a newer link for the account replaces it."""
+
+    __tablename__ = "password_resets"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import passwords
@@ -15,6 +15,7 @@ from .account_models import UserRow
 from .account_store import DELETED_NAME
 from .hashgate import gates_of, hashing
 from .lobby import client_address, master_of
+from .resets import INVALID, Resets
 from .sessions import (
     Viewer,
     accounts_of,
@@ -58,6 +59,12 @@ class NewPassword(BaseModel):
 
 class Confirm(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    password: str = Field(max_length=1000)
+
+
+class Reset(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=200)
     password: str = Field(max_length=1000)
 
 
@@ -207,6 +214,34 @@ async def change_password(body: NewPassword, request: Request,
         raise HTTPException(400, str(e)) from None
     hashed = await hashing(gates_of(request).new, passwords.hash_password, body.new)
     await accounts.set_password(v.id, hashed, keep=v.token_hash)
+
+
+@router.get("/reset/{token}")
+async def reset_link(request: Request,
+                     token: str = Path(max_length=200)) -> dict[str, Any]:
+    """Whose password a reset link sets (the page says so), if the link still works."""
+    user = await Resets(request.app.state.store).user_of(token)
+    if user is None:
+        raise HTTPException(404, INVALID)
+    return {"name": user.name}
+
+
+@router.post("/reset", status_code=204)
+async def reset_password(body: Reset, request: Request) -> None:
+    """Set a new password with a one-time link (``scopa admin reset-password``): the
+    link is used up and every session of the account ends; sign in afterwards."""
+    check_origin(request)
+    resets = Resets(request.app.state.store)
+    user = await resets.user_of(body.token)
+    if user is None:
+        raise HTTPException(404, INVALID)
+    try:
+        passwords.check_password(body.password, user.name)
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    hashed = await hashing(gates_of(request).new, passwords.hash_password, body.password)
+    if not await resets.redeem(body.token, hashed):
+        raise HTTPException(404, INVALID)
 
 
 @router.post("/privacy")

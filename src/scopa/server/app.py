@@ -115,7 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(PLACEHOLDER)
 
     for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
-                 "/players/{name}", "/leaderboard"):
+                 "/players/{name}", "/leaderboard", "/reset/{token}"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
