@@ -155,6 +155,16 @@ def test_follow_a_player_and_invite_them_to_your_table(
     a.goto(f"{server}/players/{b_name}")
     a.click("button.follow")
     expect(a.locator("button.follow")).to_be_disabled()
+    a.reload()  # the profile says so from the server too
+    expect(a.locator("button.follow")).to_have_text("Following")
+    expect(a.locator("button.follow")).to_be_disabled()
+    expect(a.locator(".follows-you")).to_have_count(0)
+    # the followed player is told on the follower's profile
+    b.goto(f"{server}/players/{a_name}")
+    expect(b.locator(".follows-you")).to_have_text("Follows you")
+    expect(b.locator("button.follow")).to_be_enabled()
+    assert axe_violations(b) == []
+    shot(b, artifacts, "friends-follows-you")
     a.goto(server + "/account")
     friend = a.locator(".friends .people li", has_text=b_name)
     expect(friend).to_contain_text("online")

@@ -4,7 +4,7 @@ sending the link), and the accounts you played lately."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,6 +17,9 @@ from .lobby import master_of
 from .models import MatchRow, utcnow
 from .passwords import name_key
 from .sessions import Viewer, acting, aware, viewer
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession
 
 router = APIRouter(prefix="/api/friends", tags=["friends"])
 
@@ -104,6 +107,14 @@ async def friends(request: Request) -> dict[str, Any]:
                          "table_id": inv.table_id} for inv, name in invites],
         "recent_opponents": recent,
     }
+
+
+async def ties(s: AsyncSession, me: int, other: int) -> dict[str, bool]:
+    """How the viewer ``me`` and ``other`` follow each other, as a profile shows it:
+    ``following`` (I follow them) and ``follows_you`` (they follow me: the followed
+    person's only notice of a follow)."""
+    return {"following": await s.get(FollowRow, (me, other)) is not None,
+            "follows_you": await s.get(FollowRow, (other, me)) is not None}
 
 
 @router.post("/follow", status_code=204)

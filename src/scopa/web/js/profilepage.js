@@ -58,8 +58,11 @@ function drawProfile(box, p) {
       h("a", { class: "button ghost", href: m.replay_url }, t("lobby.replay")));
   }));
   const me = currentUser();
-  const follow = me && !p.own ? h("button", { type: "button", class: "follow" }, t("friends.follow")) : null;
-  if (follow) {
+  const follow = me && !p.own
+    ? h("button", { type: "button", class: "follow", disabled: p.following }, t(p.following ? "friends.following" : "friends.follow"))
+    : null;
+  const followsYou = p.follows_you ? h("p", { class: "follows-you" }, t("friends.followsYou")) : null;
+  if (follow && !p.following) {
     follow.addEventListener("click", async () => {
       await api.follow(p.name).catch(() => null);
       follow.textContent = t("friends.following");
@@ -70,6 +73,7 @@ function drawProfile(box, p) {
     h("section", { class: "card-box", "aria-labelledby": "profile-title" },
       h("h1", { id: "profile-title" }, p.name),
       p.private ? h("p", { class: "muted" }, t("profile.privateNote")) : null,
+      followsYou,
       follow,
       h("h2", {}, t("profile.ratings")),
       pools.length ? h("table", { class: "stats-table ratings" },
