@@ -28,6 +28,12 @@ class UserRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: last time a request of this account was seen (for "who is online")
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: the operator muted the account until then (``moderation``): its chat is refused
+    muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                         nullable=True)
+    #: the operator suspended the account until then: it cannot sign in
+    suspended_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                             nullable=True)
 
     def visible_to(self, viewer_id: int | None) -> bool:
         """Does this account exist for ``viewer_id`` (None: a guest)? A private account
@@ -148,3 +154,26 @@ class ResetRow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """``blocker`` blocked ``blocked``: the blocked player's chat and table invitations
+    never reach the blocker (``moderation``)."""
+
+    __tablename__ = "blocks"
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
+                                            index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PlayerReportRow(Base):
+    """A player reported from their profile, for the operator (``scopa admin reports``)."""
+
+    __tablename__ = "player_reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    reported_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 index=True)

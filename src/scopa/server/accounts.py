@@ -15,6 +15,7 @@ from .account_models import UserRow
 from .account_store import DELETED_NAME
 from .hashgate import gates_of, hashing
 from .lobby import client_address, master_of
+from .moderation import suspended
 from .resets import INVALID, Resets
 from .sessions import (
     Viewer,
@@ -188,6 +189,9 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> di
         await throttle.failed(address, body.name)
         raise HTTPException(401, "wrong user name or password")
     await throttle.succeeded(address, body.name)
+    if suspended(user):
+        raise HTTPException(403, "the operator suspended this account until "
+                                 f"{user.suspended_until:%Y-%m-%d %H:%M} UTC")
     return me(await signed_in(request, response, user))
 
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from typing import Annotated, Any, TypeVar
 
 import typer
 
 from .account_models import UserRow
 from .account_store import AccountStore
+from .chatstore import ChatStore
+from .models import utcnow
+from .moderation import Moderation
 from .passwords import name_key
 from .preflight import StartupError, settings_from
 from .resets import RESET_HOURS, Resets
@@ -21,7 +25,7 @@ from .store import Store
 T = TypeVar("T")
 
 admin = typer.Typer(
-    help="Operator commands: reset a password (more to come).",
+    help="Operator commands: reset a password, read reports, mute or suspend an account.",
     no_args_is_help=True, rich_markup_mode=None,
 )
 
@@ -102,3 +106,80 @@ def reset_password(
     shown, token = on_store(settings, work)
     typer.echo(f"{site(settings, base_url)}/reset/{token}")
     typer.echo(f"(a one-time link for {shown}, valid {hours:g} hours)", err=True)
+
+
+@admin.command("reports")
+def reports(
+    database_url: DatabaseUrl = None,
+    limit: Annotated[int, typer.Option(min=1, max=1000, help="how many of each")] = 50,
+) -> None:
+    """List the players reported from their profiles and the chat messages reported at
+    tables, newest first, one line each (then act with mute or suspend)."""
+    settings = settings_for(database_url)
+
+    async def work(store: Store) -> Any:
+        players = await Moderation(store).player_reports(limit)
+        chat, _ = await ChatStore(store).reports(limit, 0)
+        return players, chat
+
+    players, chat = on_store(settings, work)
+    typer.echo(f"players reported ({len(players)}):")
+    for r in players:
+        state = ", ".join(w for w in ("muted", "suspended") if r[w]) or "active"
+        typer.echo(f"  #{r['id']} {r['at']:%Y-%m-%d %H:%M} {r['reported']} by {r['by']} "
+                   f"[{state}]: {r['reason'] or '(no reason given)'}")
+    typer.echo(f"chat messages reported ({len(chat)}):")
+    for c in chat:
+        said = c.get("message") or {}
+        typer.echo(f"  #{c.get('id')} table {c.get('table_id')} {said.get('name') or ''}: "
+                   f"{said.get('text') or said.get('phrase') or ''} "
+                   f"(reason: {c.get('reason') or '-'})")
+
+
+def until(amount: float, unit: timedelta) -> datetime | None:
+    """The end of a mute or suspension ``amount`` units from now; None for 0 (lift it)."""
+    return None if amount == 0 else utcnow() + amount * unit
+
+
+@admin.command("mute")
+def mute(
+    name: Annotated[str, typer.Argument(help="the account's user name")],
+    hours: Annotated[float, typer.Option(min=0, max=24 * 365,
+                                         help="how long; 0 lifts the mute")] = 24.0,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Mute an account's table chat for HOURS (its messages are refused, with the time
+    the mute ends); it still plays."""
+    settings = settings_for(database_url)
+    end = until(hours, timedelta(hours=1))
+
+    async def work(store: Store) -> str:
+        user = await account(store, name)
+        await Moderation(store).set_mute(user.id, end)
+        return user.name
+
+    shown = on_store(settings, work)
+    typer.echo(f"{shown}: chat muted until {end:%Y-%m-%d %H:%M} UTC" if end
+               else f"{shown}: chat no longer muted")
+
+
+@admin.command("suspend")
+def suspend(
+    name: Annotated[str, typer.Argument(help="the account's user name")],
+    days: Annotated[float, typer.Option(min=0, max=3650,
+                                        help="how long; 0 lifts the suspension")] = 7.0,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Suspend an account for DAYS: every session of it ends now and it cannot sign in
+    until then (told until when)."""
+    settings = settings_for(database_url)
+    end = until(days, timedelta(days=1))
+
+    async def work(store: Store) -> str:
+        user = await account(store, name)
+        await Moderation(store).set_suspension(user.id, end)
+        return user.name
+
+    shown = on_store(settings, work)
+    typer.echo(f"{shown}: suspended until {end:%Y-%m-%d %H:%M} UTC" if end
+               else f"{shown}: no longer suspended")

@@ -93,7 +93,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         ratings = list(await s.scalars(select(RatingRow).where(RatingRow.user_id == user.id)))
         provisional_now = user.id in await farming.provisional(s, [user.id])
         tie = await ties(s, me.id, user.id) if me is not None and not own else {
-            "following": False, "follows_you": False}
+            "following": False, "follows_you": False, "blocked": False}
         history = list(await s.scalars(
             select(RatingHistoryRow).where(RatingHistoryRow.user_id == user.id)
             .order_by(RatingHistoryRow.at.desc(), RatingHistoryRow.id.desc())
