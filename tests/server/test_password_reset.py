@@ -86,3 +86,15 @@ def test_an_unknown_name_is_one_line(server: ServerProcess) -> None:
                                     server.database_url])
     assert done.exit_code == 1
     assert done.stdout == "" and done.stderr.strip() == "scopa admin: no account is named 'Nobody'"
+
+
+def test_without_smtp_the_site_offers_no_e_mail(server: ServerProcess) -> None:
+    http = httpx.Client(base_url=server.base, timeout=30)
+    r = http.post("/api/account/signup", json={"name": "NoMail", "password": OLD})
+    assert r.status_code == 201
+    csrf = {"X-CSRF-Token": r.json()["csrf"]}
+    assert http.get("/api/account/email").json()["available"] is False
+    r = http.post("/api/account/email", json={"email": "a@example.org"}, headers=csrf)
+    assert r.status_code == 503
+    assert http.get("/api/account/email").json()["email"] is None  # nothing changed
+    assert http.post("/api/account/forgot", json={"name": "NoMail"}).status_code == 503

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base, utcnow
@@ -28,6 +28,11 @@ class UserRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: last time a request of this account was seen (for "who is online")
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: the account's e-mail address (optional; for password resets by e-mail) and
+    #: whether its owner proved it is theirs (the link sent to it was opened)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                 server_default=false())
     #: the operator muted the account until then (``moderation``): its chat is refused
     muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
                                                          nullable=True)
@@ -152,6 +157,10 @@ class ResetRow(Base):
     __tablename__ = "password_resets"
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    #: "password" (sets a new password) or "email" (proves ``email`` is the owner's)
+    purpose: Mapped[str] = mapped_column(String(16), default="password",
+                                         server_default="password")
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -21,6 +21,8 @@ from .store import Store
 
 #: how long a reset link works unless the operator says otherwise
 RESET_HOURS = 24.0
+#: what a link is for: a new password, or proving an e-mail address
+PASSWORD, EMAIL = "password", "email"
 #: what every refused link is told (unknown, used, expired, replaced: all the same)
 INVALID = "this reset link is not valid: it was used, replaced or has expired"
 
@@ -41,22 +43,34 @@ class Resets:
         self.session = store.session
 
     async def issue(self, user_id: int, hours: float = RESET_HOURS,
-                    now: datetime | None = None) -> str:
-        """A new link's token for the account (earlier links stop working)."""
+                    now: datetime | None = None, purpose: str = PASSWORD,
+                    email: str | None = None) -> str:
+        """A new link's token for the account (earlier links for the same purpose stop
+        working); an ``EMAIL`` link proves ``email``."""
         now = now or utcnow()
         token = secrets.token_urlsafe(32)
         async with self.session.begin() as s:
-            await s.execute(delete(ResetRow).where(ResetRow.user_id == user_id))
+            await s.execute(delete(ResetRow).where(ResetRow.user_id == user_id,
+                                                   ResetRow.purpose == purpose))
             s.add(ResetRow(token_hash=token_hash(token), user_id=user_id, created_at=now,
-                           expires_at=now + timedelta(hours=hours)))
+                           expires_at=now + timedelta(hours=hours), purpose=purpose,
+                           email=email))
         return token
 
-    async def user_of(self, token: str, now: datetime | None = None) -> UserRow | None:
-        """The account a link resets, if it still works."""
+    async def last_issued(self, user_id: int, purpose: str) -> datetime | None:
+        """When the account's current link for ``purpose`` was made (a throttle)."""
+        async with self.session() as s:
+            row = (await s.scalars(select(ResetRow).where(
+                ResetRow.user_id == user_id, ResetRow.purpose == purpose))).first()
+        return aware(row.created_at) if row is not None else None
+
+    async def user_of(self, token: str, now: datetime | None = None,
+                      purpose: str = PASSWORD) -> UserRow | None:
+        """The account a link is for, if it still works."""
         now = now or utcnow()
         async with self.session() as s:
             row = await s.get(ResetRow, token_hash(token))
-            if row is None or aware(row.expires_at) <= now:
+            if row is None or row.purpose != purpose or aware(row.expires_at) <= now:
                 return None
             return await s.get(UserRow, row.user_id)
 
@@ -68,7 +82,7 @@ class Resets:
         async with self.session.begin() as s:
             row = (await s.scalars(select(ResetRow).where(
                 ResetRow.token_hash == token_hash(token)))).first()
-            if row is None or aware(row.expires_at) <= now:
+            if row is None or row.purpose != PASSWORD or aware(row.expires_at) <= now:
                 return False
             user_id = row.user_id
             done = await s.execute(delete(ResetRow).where(
@@ -79,3 +93,21 @@ class Resets:
                             .values(password_hash=password_hash))
             await s.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
         return True
+
+    async def confirm_email(self, token: str, now: datetime | None = None) -> bool:
+        """Use an address link: the address it was sent to becomes the account's checked
+        address (if the account still names it); False (nothing changed) otherwise."""
+        now = now or utcnow()
+        async with self.session.begin() as s:
+            row = (await s.scalars(select(ResetRow).where(
+                ResetRow.token_hash == token_hash(token)))).first()
+            if row is None or row.purpose != EMAIL or aware(row.expires_at) <= now:
+                return False
+            done = await s.execute(delete(ResetRow).where(
+                ResetRow.token_hash == token_hash(token)))
+            if not getattr(done, "rowcount", 1):
+                return False
+            changed = await s.execute(
+                update(UserRow).where(UserRow.id == row.user_id, UserRow.email == row.email)
+                .values(email_verified=True))
+            return bool(getattr(changed, "rowcount", 1))
