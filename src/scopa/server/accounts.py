@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import passwords
+from . import mailer, passwords
 from .account_models import UserRow
 from .account_store import DELETED_NAME
 from .hashgate import gates_of, hashing
@@ -84,11 +84,13 @@ def me(v: Viewer) -> dict[str, Any]:
 
 
 @router.get("/policy")
-def policy() -> dict[str, Any]:
-    """The rules of user names and passwords, as the sign-up form states them."""
+def policy(request: Request) -> dict[str, Any]:
+    """The rules of user names and passwords, as the sign-up form states them; ``email``:
+    the site sends e-mail (an address on the account, "forgot your password?")."""
     return {"user_name": passwords.USER_NAME_RULE, "password": passwords.PASSWORD_POLICY,
             "user_name_length": [passwords.USER_NAME_MIN, passwords.USER_NAME_MAX],
-            "password_length": [passwords.PASSWORD_MIN, passwords.PASSWORD_MAX]}
+            "password_length": [passwords.PASSWORD_MIN, passwords.PASSWORD_MAX],
+            "email": mailer.configured(request.app.state.settings)}
 
 
 @router.get("")
