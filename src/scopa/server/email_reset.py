@@ -16,7 +16,7 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import update
 
@@ -26,6 +26,7 @@ from .history import store_of
 from .models import utcnow
 from .resets import EMAIL, INVALID, PASSWORD, Resets
 from .sessions import Viewer, accounts_of, acting, check_origin, viewer
+from .settings import Settings
 
 log = logging.getLogger("scopa.server")
 router = APIRouter(prefix="/api/account", tags=["accounts"])
@@ -116,9 +117,11 @@ async def verify_email(body: Token, request: Request) -> None:
 
 
 @router.post("/forgot", status_code=202)
-async def forgot(body: Forgot, request: Request) -> dict[str, str]:
+async def forgot(body: Forgot, request: Request,
+                 background: BackgroundTasks) -> dict[str, str]:
     """Mail a password-reset link to the account's checked address, if it has one; the
-    same answer either way."""
+    same answer either way, as soon (the mail goes after the answer, so how long the
+    mail server takes tells nothing either)."""
     check_origin(request)
     mail_on(request)
     user = await accounts_of(request).user_by_key(passwords.name_key(body.name.strip()))
@@ -129,12 +132,18 @@ async def forgot(body: Forgot, request: Request) -> dict[str, str]:
     if last is not None and utcnow() - last < MAIL_GAP:
         return {"detail": SENT}
     token = await resets.issue(user.id)
-    try:
-        await mailer.send_later(
-            request.app.state.settings, user.email, "Scopa: set a new password",
-            f"Hello {user.name},\n\nopen this link to set a new password for your Scopa "
-            f"account (it works once, for a day):\n\n{site(request)}/reset/{token}\n\n"
-            "If you did not ask for this, ignore this message: your password stays.\n")
-    except OSError as e:  # the same answer: the mail is the operator's to look into
-        log.warning("mailing a password reset failed: %s", e)
+    background.add_task(
+        mail_quietly, request.app.state.settings, user.email, "Scopa: set a new password",
+        f"Hello {user.name},\n\nopen this link to set a new password for your Scopa "
+        f"account (it works once, for a day):\n\n{site(request)}/reset/{token}\n\n"
+        "If you did not ask for this, ignore this message: your password stays.\n")
     return {"detail": SENT}
+
+
+async def mail_quietly(settings: Settings, to: str, subject: str, body: str) -> None:
+    """Send after the answer went out; a refusal is the operator's to look into (logged):
+    the player was answered the same either way."""
+    try:
+        await mailer.send_later(settings, to, subject, body)
+    except OSError as e:
+        log.warning("mailing a password reset failed: %s", e)
