@@ -104,8 +104,11 @@ def test_the_installed_cli_plays_an_arena(venv: Path, tmp_path: Path) -> None:
     assert '"deals": 2' in arena.stdout
 
 
-def test_serve_on_a_core_install_names_the_extra(venv: Path, tmp_path: Path) -> None:
-    done = run(venv / "bin/scopa", "serve", "--port", "1", cwd=tmp_path, check=False)
+@pytest.mark.parametrize("command", [["serve", "--port", "1"],
+                                     ["admin", "reset-password", "Anna"]])
+def test_serve_on_a_core_install_names_the_extra(venv: Path, tmp_path: Path,
+                                                 command: list[str]) -> None:
+    done = run(venv / "bin/scopa", *command, cwd=tmp_path, check=False)
     assert done.returncode != 0
     assert done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
     assert "pip install 'scopa[server]'" in done.stderr

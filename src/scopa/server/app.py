@@ -12,7 +12,18 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 
-from . import accounts, friends, gcpolicy, health, history, lobby, profiles, reports, security
+from . import (
+    accounts,
+    email_reset,
+    friends,
+    gcpolicy,
+    health,
+    history,
+    lobby,
+    profiles,
+    reports,
+    security,
+)
 from .account_store import AccountStore
 from .broker import LocalBroker, make_broker
 from .cluster import Cluster
@@ -101,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(history.router)
     app.include_router(health.router)
     app.include_router(accounts.router)
+    app.include_router(email_reset.router)
     app.include_router(profiles.router)
     app.include_router(friends.router)
     app.include_router(reports.router)
@@ -116,7 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(PLACEHOLDER)
 
     for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
-                 "/players/{name}", "/leaderboard"):
+                 "/players/{name}", "/leaderboard", "/reset/{token}", "/verify-email/{token}"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")
