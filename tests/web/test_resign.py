@@ -53,6 +53,12 @@ def test_resign_asks_first_then_ends_the_match(server, page, artifacts):
     assert axe_violations(page) == []
     told = [f for f in frames if f.get("type") == "resigned"]
     assert len(told) == 1 and told[0]["seat"] == 0 and told[0]["ends"] is True
+    # the replay ends mid-hand, saying who resigned (no score sheet for that hand)
+    page.click(".match-end a[href^='/replay/']")
+    page.wait_for_url("**/replay/*")
+    page.click(".replay .last")
+    expect(page.locator(".replay-resigned")).to_have_text("Anna resigned: the match ended here.")
+    shot(page, artifacts, "resign-04-replay")
 
 
 def test_resign_in_italian(server, page, artifacts):
