@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -40,9 +41,15 @@ def run(*args: str | Path, cwd: Path, check: bool = True) -> subprocess.Complete
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The sdist and the wheel made from it (build's default), with the locked setuptools."""
+    """The sdist and the wheel made from it (build's default), with the locked setuptools,
+    from a copy of the checkout: a build writes into its source tree (egg-info, a staging
+    folder), which two builds at once, or a test reading the tree, must not share."""
     out = tmp_path_factory.mktemp("dist")
-    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, ROOT, cwd=out)
+    source = tmp_path_factory.mktemp("source") / "scopa"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".venv*", ".git", "node_modules", "__pycache__", "*.egg-info", "build", "dist", "*.so",
+        ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis", "test-artifacts"))
+    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", out, source, cwd=out)
     (sdist,) = out.glob("scopa-*.tar.gz")
     (wheel,) = out.glob("scopa-*.whl")
     return {"sdist": sdist, "wheel": wheel}
@@ -97,8 +104,11 @@ def test_the_installed_cli_plays_an_arena(venv: Path, tmp_path: Path) -> None:
     assert '"deals": 2' in arena.stdout
 
 
-def test_serve_on_a_core_install_names_the_extra(venv: Path, tmp_path: Path) -> None:
-    done = run(venv / "bin/scopa", "serve", "--port", "1", cwd=tmp_path, check=False)
+@pytest.mark.parametrize("command", [["serve", "--port", "1"],
+                                     ["admin", "reset-password", "Anna"]])
+def test_serve_on_a_core_install_names_the_extra(venv: Path, tmp_path: Path,
+                                                 command: list[str]) -> None:
+    done = run(venv / "bin/scopa", *command, cwd=tmp_path, check=False)
     assert done.returncode != 0
     assert done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
     assert "pip install 'scopa[server]'" in done.stderr

@@ -42,6 +42,7 @@ COMMAND_MODULES = (
     "scopa.commands.engine",  # replay
     "scopa.commands.bots",  # play, arena, analyse, bot
     "scopa.commands.server",  # serve
+    "scopa.commands.admin",  # admin (operator commands)
 )
 
 

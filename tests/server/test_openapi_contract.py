@@ -13,6 +13,7 @@ import pytest
 import schemathesis
 from schemathesis.engine import Status, events, from_schema
 from schemathesis.python.asgi import shutdown_lifespans
+from smtp_sink import SmtpSink
 
 from scopa.server.app import create_app
 from scopa.server.settings import Settings
@@ -26,9 +27,12 @@ SEED = 27
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[schemathesis.Schema]:
     db = tmp_path_factory.mktemp("contract") / "scopa.sqlite"
+    sink = SmtpSink().start()  # the e-mail routes are on, as where the operator set SMTP
     app = create_app(Settings(database_url=f"sqlite:///{db}", bot_workers=1,
                               bot_delay_seconds=0, bot_seconds=0.05,
-                              operator_secret="contract-operator-secret"))
+                              operator_secret="contract-operator-secret",
+                              smtp_host="127.0.0.1", smtp_port=sink.port,
+                              smtp_starttls=False))
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     schema.config.seed = SEED
     schema.config.generation.update(max_examples=EXAMPLES, database="none")
@@ -40,6 +44,7 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[schemathesis.Schem
     acceptance.expected_statuses = [*acceptance.expected_statuses, "400"]
     yield schema
     shutdown_lifespans()
+    sink.stop()
 
 
 def failures(schema: schemathesis.Schema) -> list[str]:

@@ -72,6 +72,16 @@ def artifacts() -> Path:
     return path
 
 
+#: the database of the session's server (for the operator's commands: ``scopa admin``)
+SERVER_DATABASE: dict[str, str] = {}
+
+
+@pytest.fixture(scope="session")
+def server_database_url(server: str) -> str:
+    """The database URL of the server the browser tests play on."""
+    return SERVER_DATABASE[server]
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a fresh `scopa serve` with short bot pauses."""
@@ -117,6 +127,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env=env,
     )
     base = f"http://127.0.0.1:{port}"
+    SERVER_DATABASE[base] = f"sqlite:///{db}"
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         try:

@@ -159,6 +159,33 @@ def test_follow_a_player_and_invite_them_to_your_table(
     a.goto(f"{server}/players/{b_name}")
     a.click("button.follow")
     expect(a.locator("button.follow")).to_be_disabled()
+    a.reload()  # the profile says so from the server too
+    expect(a.locator("button.follow")).to_have_text("Following")
+    expect(a.locator("button.follow")).to_be_disabled()
+    expect(a.locator(".follows-you")).to_have_count(0)
+    # the followed player is told on the follower's profile
+    b.goto(f"{server}/players/{a_name}")
+    expect(b.locator(".follows-you")).to_have_text("Follows you")
+    expect(b.locator("button.follow")).to_be_enabled()
+    assert axe_violations(b) == []
+    shot(b, artifacts, "friends-follows-you")
+    # b reports a (a dialog asks what happened), then blocks a
+    b.click(".guard button.report")
+    dialog = b.locator("dialog.report-dialog[open]")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#report-what")).to_contain_text(f"{a_name} is not told")
+    dialog.locator("textarea").fill("rude in chat")
+    assert axe_violations(b) == []
+    shot(b, artifacts, "friends-report-dialog")
+    dialog.locator(".send-report").click()
+    expect(b.locator(".guard-status")).to_have_text(
+        f"Thank you: {a_name} is reported to the operator.")
+    b.click(".guard button.block")
+    expect(b.locator(".guard-status")).to_contain_text(f"{a_name} is blocked")
+    b.reload()
+    expect(b.locator(".guard button.block")).to_have_text("Unblock")
+    b.click(".guard button.block")  # unblocked again: the invitation below must arrive
+    expect(b.locator(".guard button.block")).to_have_text("Block")
     a.goto(server + "/account")
     friend = a.locator(".friends .people li", has_text=b_name)
     expect(friend).to_contain_text("online")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base, utcnow
@@ -28,6 +28,17 @@ class UserRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: last time a request of this account was seen (for "who is online")
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: the account's e-mail address (optional; for password resets by e-mail) and
+    #: whether its owner proved it is theirs (the link sent to it was opened)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                 server_default=false())
+    #: the operator muted the account until then (``moderation``): its chat is refused
+    muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                         nullable=True)
+    #: the operator suspended the account until then: it cannot sign in
+    suspended_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                             nullable=True)
 
     def visible_to(self, viewer_id: int | None) -> bool:
         """Does this account exist for ``viewer_id`` (None: a guest)? A private account
@@ -137,3 +148,41 @@ class InvitationRow(Base):
     table_id: Mapped[str] = mapped_column(String(32))
     invite: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ResetRow(Base):
+    """A one-time password-reset link (``server.resets``): only its token's hash is kept;
+    it works once, until it expires, and a newer link for the account replaces it."""
+
+    __tablename__ = "password_resets"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    #: "password" (sets a new password) or "email" (proves ``email`` is the owner's)
+    purpose: Mapped[str] = mapped_column(String(16), default="password",
+                                         server_default="password")
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """``blocker`` blocked ``blocked``: the blocked player's chat and table invitations
+    never reach the blocker (``moderation``)."""
+
+    __tablename__ = "blocks"
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
+                                            index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PlayerReportRow(Base):
+    """A player reported from their profile, for the operator (``scopa admin reports``)."""
+
+    __tablename__ = "player_reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    reported_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 index=True)

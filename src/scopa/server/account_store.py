@@ -16,6 +16,7 @@ from .account_models import (
     MatchPlayerRow,
     RatingHistoryRow,
     RatingRow,
+    ResetRow,
     SessionRow,
     UserRow,
 )
@@ -193,6 +194,7 @@ class AccountStore:
             await s.execute(update(SeatRow).where(SeatRow.user_id == user_id)
                             .values(user_id=None, name=DELETED_NAME))
             for model, column in ((SessionRow, SessionRow.user_id),
+                                  (ResetRow, ResetRow.user_id),
                                   (AddressRow, AddressRow.user_id),
                                   (RatingRow, RatingRow.user_id),
                                   (RatingHistoryRow, RatingHistoryRow.user_id),

@@ -7,15 +7,17 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import passwords
+from . import mailer, passwords
 from .account_models import UserRow
 from .account_store import DELETED_NAME
 from .errors import SIGNED_IN, errors
 from .hashgate import gates_of, hashing
 from .lobby import client_address, master_of
+from .moderation import suspended
+from .resets import INVALID, Resets
 from .sessions import (
     Viewer,
     accounts_of,
@@ -62,6 +64,12 @@ class Confirm(BaseModel):
     password: str = Field(max_length=1000)
 
 
+class Reset(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=200)
+    password: str = Field(max_length=1000)
+
+
 class Privacy(BaseModel):
     model_config = ConfigDict(extra="forbid")
     private: bool
@@ -77,11 +85,13 @@ def me(v: Viewer) -> dict[str, Any]:
 
 
 @router.get("/policy")
-def policy() -> dict[str, Any]:
-    """The rules of user names and passwords, as the sign-up form states them."""
+def policy(request: Request) -> dict[str, Any]:
+    """The rules of user names and passwords, as the sign-up form states them; ``email``:
+    the site sends e-mail (an address on the account, "forgot your password?")."""
     return {"user_name": passwords.USER_NAME_RULE, "password": passwords.PASSWORD_POLICY,
             "user_name_length": [passwords.USER_NAME_MIN, passwords.USER_NAME_MAX],
-            "password_length": [passwords.PASSWORD_MIN, passwords.PASSWORD_MAX]}
+            "password_length": [passwords.PASSWORD_MIN, passwords.PASSWORD_MAX],
+            "email": mailer.configured(request.app.state.settings)}
 
 
 @router.get("")
@@ -181,6 +191,9 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> di
         await throttle.failed(address, body.name)
         raise HTTPException(401, "wrong user name or password")
     await throttle.succeeded(address, body.name)
+    if suspended(user):
+        raise HTTPException(403, "the operator suspended this account until "
+                                 f"{user.suspended_until:%Y-%m-%d %H:%M} UTC")
     return me(await signed_in(request, response, user))
 
 
@@ -207,6 +220,34 @@ async def change_password(body: NewPassword, request: Request,
         raise HTTPException(400, str(e)) from None
     hashed = await hashing(gates_of(request).new, passwords.hash_password, body.new)
     await accounts.set_password(v.id, hashed, keep=v.token_hash)
+
+
+@router.get("/reset/{token}", responses=errors(404))
+async def reset_link(request: Request,
+                     token: str = Path(max_length=200)) -> dict[str, Any]:
+    """Whose password a reset link sets (the page says so), if the link still works."""
+    user = await Resets(request.app.state.store).user_of(token)
+    if user is None:
+        raise HTTPException(404, INVALID)
+    return {"name": user.name}
+
+
+@router.post("/reset", status_code=204, responses=errors(400, 403, 404, 503))
+async def reset_password(body: Reset, request: Request) -> None:
+    """Set a new password with a one-time link (``scopa admin reset-password``): the
+    link is used up and every session of the account ends; sign in afterwards."""
+    check_origin(request)
+    resets = Resets(request.app.state.store)
+    user = await resets.user_of(body.token)
+    if user is None:
+        raise HTTPException(404, INVALID)
+    try:
+        passwords.check_password(body.password, user.name)
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    hashed = await hashing(gates_of(request).new, passwords.hash_password, body.password)
+    if not await resets.redeem(body.token, hashed):
+        raise HTTPException(404, INVALID)
 
 
 @router.post("/privacy", responses=errors(400, *SIGNED_IN))

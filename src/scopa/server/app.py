@@ -14,6 +14,7 @@ from sqlalchemy.exc import OperationalError
 
 from . import (
     accounts,
+    email_reset,
     friends,
     gcpolicy,
     health,
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(accounts.router)
+    app.include_router(email_reset.router)
     app.include_router(profiles.router)
     app.include_router(friends.router)
     app.include_router(reports.router)
@@ -133,7 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(PLACEHOLDER)
 
     for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
-                 "/players/{name}", "/leaderboard"):
+                 "/players/{name}", "/leaderboard", "/reset/{token}", "/verify-email/{token}"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")

@@ -35,6 +35,7 @@ from .broker import Event
 from .buckets import TokenBucket
 from .chatstore import ChatStore, Said
 from .master import Master
+from .moderation import Moderation, blocked_by
 from .table import LIVE, Conn, MasterError, Table
 
 log = logging.getLogger("scopa.server")
@@ -99,6 +100,9 @@ class Room:
     #: spectators: their author id and their mutes, per socket
     watchers: dict[Any, str] = field(default_factory=dict)
     watcher_mutes: dict[Any, set[str]] = field(default_factory=dict)
+    #: the accounts each seated reader's account blocked (``moderation``), read at
+    #: chat_open: their seats' messages never reach it
+    blocks: dict[Any, set[int]] = field(default_factory=dict)
     next_watcher: int = 1
     buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
@@ -153,6 +157,15 @@ class Chat:
     def author(self, room: Room, conn: Conn) -> str:
         return f"s{conn.seat}" if conn.seat is not None else room.watchers[conn]
 
+    @staticmethod
+    def hidden(room: Room, table: Table, conn: Conn, muted: set[str]) -> set[str]:
+        """The authors ``conn`` never gets: those it muted, and the seats of accounts
+        its account blocked."""
+        shut = room.blocks.get(conn)
+        if not shut:
+            return muted
+        return muted | {f"s{s.seat}" for s in table.seats if s.user_id in shut}
+
     def mutes(self, room: Room, conn: Conn) -> set[str]:
         if conn.seat is None:
             return room.watcher_mutes.setdefault(conn, set())
@@ -167,6 +180,10 @@ class Chat:
         """A socket opens the chat: give it an id (spectators) and its channel's history,
         without the speakers it muted; from now on it reads its channel."""
         room = await self.room(table)
+        user = table.seats[conn.seat].user_id if conn.seat is not None else None
+        if user is not None:
+            async with self.master.store.session() as s:
+                room.blocks[conn] = await blocked_by(s, user)
         number = None
         if conn.seat is None and conn not in room.watchers and self.cluster is not None:
             try:  # unique among every worker's spectators of the table
@@ -180,13 +197,14 @@ class Chat:
             room.next_watcher += 1
         channel = self.channel(conn)
         muted = self.mutes(room, conn)
+        hidden = self.hidden(room, table, conn, muted)
         conn.send(json.dumps({
             "type": "chat_history", "channel": channel, "you": self.author(room, conn),
             "muted": sorted(muted), "limits": {"length": self.limits.length},
             "phrases": self.phrase_list,
             # in id order (two messages stored at once may be appended either way)
             "messages": [m.frame() for m in sorted(room.history[channel], key=lambda m: m.id)
-                         if m.author not in muted],
+                         if m.author not in hidden],
         }))
 
     def detach(self, table: Table, conn: Conn) -> None:
@@ -196,6 +214,7 @@ class Chat:
         room.members.pop(conn, None)
         room.watchers.pop(conn, None)
         room.watcher_mutes.pop(conn, None)
+        room.blocks.pop(conn, None)
         nobody = not table.spectators and not any(s.conns for s in table.seats)
         if nobody and (table.id not in self.master.tables or table.status not in LIVE):
             self.rooms.pop(table.id, None)
@@ -229,6 +248,12 @@ class Chat:
                                   f"unknown quick phrase; one of {', '.join(sorted(self.phrases))}")
         else:
             text = clean_text(frame["text"], self.limits.length)
+        user = table.seats[conn.seat].user_id if conn.seat is not None else None
+        if user is not None:
+            until = await Moderation(self.master.store).is_muted(user)
+            if until is not None:
+                raise MasterError("chat_muted", "the operator muted your chat until "
+                                  f"{until:%Y-%m-%d %H:%M} UTC")
         author = self.author(room, conn)
         bucket = room.buckets.get(author)
         if bucket is None:
@@ -247,9 +272,9 @@ class Chat:
                 return
             except Exception as e:  # the others read it from the database later
                 log.warning("announcing chat of table %s failed: %s", table.id, e)
-        self.deliver(room, message)
+        self.deliver(room, message, table)
 
-    def deliver(self, room: Room, message: Said) -> None:
+    def deliver(self, room: Room, message: Said, table: Table) -> None:
         """A stored message to the room's history and its channel's readers here (once:
         a message already in the history is not sent again); a reader never gets the
         speakers it muted (the speaker cannot mute itself, so it gets its echo)."""
@@ -260,7 +285,8 @@ class Chat:
         out = json.dumps({"type": "chat", "channel": message.channel,
                           "message": message.frame()})
         for reader in self.readers(room, message.channel):
-            if message.author not in self.mutes(room, reader):
+            if message.author not in self.hidden(room, table, reader,
+                                                 self.mutes(room, reader)):
                 reader.send(out)
 
     # -- other workers ------------------------------------------------------------------
@@ -274,7 +300,7 @@ class Chat:
             return
         message = Said(int(m["id"]), str(channel), str(m["author"]), m.get("name"),
                        m.get("text"), m.get("phrase"), str(m["at"]))
-        self.deliver(await self.room(table), message)
+        self.deliver(await self.room(table), message, table)
 
     async def _resync(self, table: Table, event: Event) -> None:
         """Announcements may have been lost: pass on what the database has and we lack."""
@@ -283,7 +309,7 @@ class Chat:
             return
         for channel in (PLAYERS, SPECTATORS):
             for message in await self.store.recent(table.id, channel, self.limits.history):
-                self.deliver(room, message)
+                self.deliver(room, message, table)
 
     def mute(self, room: Room, conn: Conn, frame: dict[str, Any]) -> None:
         author, muted = frame["author"], frame["muted"]

@@ -32,10 +32,12 @@ MEANINGS = {
     401: "sign in first, or the credentials are wrong",
     403: "not allowed: another site's request, a missing CSRF token, not your seat or table, "
          "or operator actions are off",
-    404: "nothing with this id, code or name (or it is not public)",
+    404: "nothing with this id, code or name (or it is not public; or this server does not "
+         "offer it, as e-mail where no mail server is set)",
     409: "taken already: the name, the seat or the table's last free place",
     429: "too many requests from this address or for this account: wait and try again",
     501: "not available on this server",
+    502: "the mail server did not take the message: try again later",
     503: "the server is busy: try again shortly",
 }
 

@@ -20,6 +20,7 @@ from ..game import Game, IllegalMoveError, Move
 from ..replay import final_game
 from ..rules import Rules
 from ..view import history_entry
+from .models import played
 from .names import bot_name, distinct_name
 from .table import LIVE, MasterError, SeatState, Table
 
@@ -122,6 +123,8 @@ def start_match(table: Table, match_id: str, number: int, game: Game) -> list[Se
     table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
     table.status, table.winner, table.final_scores = "playing", None, None
     table.abandoned = set()
+    for s in table.seats:
+        s.resigned = False
     table.next_hand_at, table.next_votes, table.rematch_votes = None, set(), set()
     return [s for s in table.seats if s.kind == "human" and not s.present]
 
@@ -141,6 +144,8 @@ def check_move(table: Table, seat: int, state_id: object, move_data: object,
     s = table.seats[seat]
     if by == "human" and s.kind != "human":
         raise MasterError("not_your_turn", "this seat is played by a bot")
+    if by == "human" and s.resigned:
+        raise MasterError("resigned", "you resigned this match: a stand-in plays your seat")
     if by != "human" and not s.bot_played:
         raise MasterError("not_your_turn", "the seat's player is back")
     if game.to_move != seat:
@@ -249,7 +254,7 @@ def hand_pause(table: Table, pause: float) -> float:
     """How long the score sheet stays up at most: until every person seated presses
     Continue (or this pause ends, so one absent player cannot stall the table); a table
     with no person connected moves on after a short look."""
-    people = [s for s in table.seats if s.kind == "human" and s.present and not s.standin]
+    people = [s for s in table.seats if s.kind == "human" and s.present and not s.bot_played]
     return pause if people else min(pause, BOTS_ONLY_PAUSE_SECONDS)
 
 
@@ -258,7 +263,7 @@ def waiting_for(table: Table) -> list[int]:
     connected or briefly away (a reload); a seat a stand-in has taken over does not."""
     return sorted(
         s.seat for s in table.seats
-        if s.kind == "human" and s.taken and not s.standin and s.seat not in table.next_votes
+        if s.kind == "human" and s.taken and not s.bot_played and s.seat not in table.next_votes
     )
 
 
@@ -320,8 +325,9 @@ def grace_due(table: Table, s: SeatState) -> bool:
 
 
 def standin_due(s: SeatState) -> bool:
-    """The grace period ended: a stand-in plays ``s`` if its person is still away."""
-    return s.kind == "human" and not s.present
+    """The grace period ended: a stand-in plays ``s`` if its person is still away (a
+    resigned seat has its stand-in already, and its loss counted)."""
+    return s.kind == "human" and not s.present and not s.resigned
 
 
 def abandons(table: Table, seat: int) -> bool:
@@ -366,6 +372,55 @@ def set_standin(table: Table, seat: int, on: bool) -> bool:
     return True
 
 
+# -- resigning ------------------------------------------------------------------------
+def check_resign(table: Table, seat: int) -> tuple[int, list[int], int] | None:
+    """May ``seat`` resign now? ``MasterError`` (nothing changed) if not. Returns the
+    match's end when this resignation ends it, as ``match_finish`` does for a move:
+    (winner, scores, hands) when every person of the seat's side has now resigned and
+    there are two sides (the other side wins, the points stay as they are); None when the
+    seat only leaves (a stand-in plays it to the end: a partner still plays on, or more
+    than two sides play)."""
+    game = table.game
+    if game is None:
+        raise MasterError("not_started", "the match has not started: waiting for players")
+    if table.match_over:
+        raise MasterError("match_over", "the match is over", table.state_id)
+    s = table.seats[seat]
+    if s.kind != "human":
+        raise MasterError("not_your_turn", "this seat is played by a bot")
+    if s.resigned:
+        raise MasterError("resigned", "you have already resigned this match", table.state_id)
+    rules = table.rules
+    side = rules.side_of(seat)
+    partners = [o for o in table.seats if o.kind == "human" and o.seat != seat
+                and rules.side_of(o.seat) == side and not o.resigned]
+    if partners or rules.teams != 2:
+        return None
+    scores = game.match_totals() if game.hand_over else list(game.scores)
+    return 1 - side, scores, game.hand_number
+
+
+def resign(table: Table, seat: int, finish: tuple[int, list[int], int] | None,
+           monotonic: float) -> dict[str, Any]:
+    """Apply a committed resignation (``finish`` as ``check_resign`` gave it): the match
+    ends with the other side the winner, or the seat leaves to a stand-in and, in a rated
+    match, counts as abandoned (a loss for its player, as a seat left past the grace
+    period). The event every socket is told."""
+    s = table.seats[seat]
+    s.resigned = True
+    s.standin = False
+    table.seq += 1
+    table.next_votes.discard(seat)
+    if finish is not None:
+        table.winner, table.final_scores = finish[0], list(finish[1])
+        table.status = "finished"
+        table.finished_at = monotonic
+        table.next_hand_at = None
+    else:
+        abandons(table, seat)
+    return {"kind": "resign", "seat": seat, "ends": finish is not None}
+
+
 # -- the log ----------------------------------------------------------------------------
 def aware(moment: datetime) -> datetime:
     """A stored time in UTC (SQLite gives datetimes back without their zone)."""
@@ -386,14 +441,20 @@ def rebuild(st: StoredTable) -> Table:
     match = st.match
     if match is None:
         return table
-    table.game = final_game(table.rules, (ev.replay_event() for ev in st.events))
+    table.game = final_game(table.rules, played(st.events))
     table.match_id, table.match_number, table.seq = match.id, match.number, len(st.events)
+    for ev in st.events:
+        if ev.kind == "resign":
+            table.seats[ev.data["seat"]].resigned = True
     if match.finished_at is not None:
         table.winner, table.final_scores = match.winner, match.scores
         table.status = "finished"
         return table
     table.status = "playing"
     table.abandoned = {s.seat for s in st.seats if s.abandoned_match == match.id}
+    for s in table.seats:
+        if s.resigned:
+            abandons(table, s.seat)
     return table
 
 
@@ -402,10 +463,11 @@ def refresh(table: Table, fresh: Table, monotonic: float) -> bool:
     game; the sockets, tasks and votes of a match going on stay. Whether what the sockets
     see changed."""
     before = (table.state_id, [(s.name, s.token_hash) for s in table.seats])
+    new_match = fresh.match_number != table.match_number
     for s, row in zip(table.seats, fresh.seats, strict=True):
         s.kind, s.level, s.name, s.token_hash = row.kind, row.level, row.name, row.token_hash
-        s.user_id = row.user_id
-    new_match = fresh.match_number != table.match_number
+        s.user_id, s.resigned = row.user_id, row.resigned
+    table.abandoned = set(fresh.abandoned) if new_match else table.abandoned | fresh.abandoned
     table.status, table.game, table.match_id = fresh.status, fresh.game, fresh.match_id
     table.match_number, table.seq = fresh.match_number, fresh.seq
     table.winner, table.final_scores = fresh.winner, fresh.final_scores

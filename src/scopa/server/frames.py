@@ -58,6 +58,7 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
                 "seat": s.seat, "side": r.side_of(s.seat), "name": s.name, "kind": s.kind,
                 "level": s.level if s.kind != "human" else None, "taken": s.taken,
                 "connected": s.present or s.kind != "human", "standin": s.standin,
+                "resigned": s.resigned,
             }
             for s in table.seats
         ],
@@ -86,7 +87,7 @@ def state(table: Table, seat: int | None, event: dict[str, Any] | None,
     if game is None:
         base.update(view=None, legal_moves=[], your_turn=False, commitment=None)
         return base
-    legal = legal_moves(game, seat)
+    legal = [] if seat is not None and table.seats[seat].resigned else legal_moves(game, seat)
     base.update(
         view=seat_view(game, seat), legal_moves=legal, your_turn=bool(legal),
         commitment={"hand_number": game.hand_number,
@@ -131,6 +132,13 @@ def match_end(table: Table) -> str:
         "winner": table.winner, "scores": table.final_scores,
         "record_url": f"/api/matches/{table.match_id}/record",
     })
+
+
+def resigned(table: Table, seat: int, ends: bool) -> str:
+    """Told to everyone at the table when a player resigns: who, and whether that ended
+    the match (``match_end`` follows) or a stand-in plays the seat from now on."""
+    return json.dumps({"type": "resigned", "state_id": table.state_id, "seat": seat,
+                       "name": table.seats[seat].name, "ends": ends})
 
 
 def waiting(table: Table) -> str:

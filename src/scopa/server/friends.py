@@ -4,20 +4,31 @@ sending the link), and the accounts you played lately."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from .account_models import FollowRow, InvitationRow, MatchPlayerRow, UserRow
+from .account_models import (
+    BlockRow,
+    FollowRow,
+    InvitationRow,
+    MatchPlayerRow,
+    PlayerReportRow,
+    UserRow,
+)
 from .errors import SIGNED_IN, errors
 from .history import store_of
 from .lobby import master_of
 from .models import MatchRow, utcnow
+from .moderation import blocked_by, blocks
 from .passwords import name_key
 from .sessions import Viewer, acting, aware, viewer
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession
 
 router = APIRouter(prefix="/api/friends", tags=["friends"])
 
@@ -27,6 +38,8 @@ ONLINE_SECONDS = 300
 INVITE_MINUTES = 30
 RECENT_MATCHES = 30
 FOLLOW_MAX = 500
+#: blocks one account may hold
+BLOCK_MAX = 1000
 
 
 class Someone(BaseModel):
@@ -34,12 +47,17 @@ class Someone(BaseModel):
     name: str = Field(max_length=40)
 
 
+class Report(Someone):
+    #: what the player did, in the reporter's words (optional)
+    reason: str | None = Field(default=None, max_length=200)
+
+
 class Invite(Someone):
     #: the table's invite code (the one in its /join/ link)
     invite: str = Field(max_length=64)
 
 
-async def _user(request: Request, name: str, me: Viewer) -> UserRow:
+async def find_user(request: Request, name: str, me: Viewer) -> UserRow:
     """The account of ``name`` as ``me`` may see it: another's private account is
     answered exactly as an unknown name (404, same words)."""
     async with store_of(request).session() as s:
@@ -85,6 +103,8 @@ async def friends(request: Request) -> dict[str, Any]:
             .join(MatchRow, MatchRow.id == MatchPlayerRow.match_id)
             .where(MatchPlayerRow.match_id.in_(mine), UserRow.id != me.id)
             .order_by(MatchRow.finished_at.desc()))).tuples().all()
+        shut = await blocked_by(s, me.id)
+    invites = [(i, n) for i, n in invites if i.from_user not in shut]  # sent before a block
     # an account gone private since it was followed, or met, is not shown (nor whether it
     # is online): to others it is as if it did not exist
     following = [u for u in following if u.visible_to(me.id)]
@@ -107,9 +127,18 @@ async def friends(request: Request) -> dict[str, Any]:
     }
 
 
+async def ties(s: AsyncSession, me: int, other: int) -> dict[str, bool]:
+    """How the viewer ``me`` and ``other`` follow each other, as a profile shows it:
+    ``following`` (I follow them) and ``follows_you`` (they follow me: the followed
+    person's only notice of a follow) and ``blocked`` (I blocked them)."""
+    return {"following": await s.get(FollowRow, (me, other)) is not None,
+            "follows_you": await s.get(FollowRow, (other, me)) is not None,
+            "blocked": await blocks(s, me, other)}
+
+
 @router.post("/follow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
-    user = await _user(request, body.name, me)
+    user = await find_user(request, body.name, me)
     if user.id == me.id:
         raise HTTPException(400, "you cannot follow yourself")
     async with store_of(request).session() as s:
@@ -126,7 +155,7 @@ async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) 
 
 @router.post("/unfollow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
-    user = await _user(request, body.name, me)
+    user = await find_user(request, body.name, me)
     async with store_of(request).session.begin() as s:
         await s.execute(delete(FollowRow).where(FollowRow.follower_id == me.id,
                                                 FollowRow.followee_id == user.id))
@@ -135,7 +164,7 @@ async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)
 @router.post("/invite", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def invite(body: Invite, request: Request, me: Viewer = Depends(acting)) -> None:
     """Ask a player you follow to a table where you sit (its invite code)."""
-    user = await _user(request, body.name, me)
+    user = await find_user(request, body.name, me)
     async with store_of(request).session() as s:
         follows = await s.get(FollowRow, (me.id, user.id))
     if follows is None:
@@ -146,5 +175,51 @@ async def invite(body: Invite, request: Request, me: Viewer = Depends(acting)) -
     if not any(s.user_id == me.id for s in table.seats):
         raise HTTPException(403, "you can invite only to a table where you sit")
     async with store_of(request).session.begin() as s:
+        if await blocks(s, user.id, me.id):
+            return  # it never reaches them (and the sender is not told why)
         s.add(InvitationRow(from_user=me.id, to_user=user.id, table_id=table.id,
                             invite=table.invite, created_at=utcnow()))
+
+
+@router.post("/block", status_code=204, responses=errors(400, 404, *SIGNED_IN))
+async def block(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
+    """Block a player: their chat at your tables and their invitations never reach you
+    (``moderation``); they are not told."""
+    user = await find_user(request, body.name, me)
+    if user.id == me.id:
+        raise HTTPException(400, "you cannot block yourself")
+    async with store_of(request).session() as s:
+        if len(await blocked_by(s, me.id)) >= BLOCK_MAX:
+            raise HTTPException(400, f"you block {BLOCK_MAX} players already")
+    try:
+        async with store_of(request).session.begin() as s:
+            s.add(BlockRow(blocker_id=me.id, blocked_id=user.id, created_at=utcnow()))
+    except IntegrityError:
+        pass  # blocked already: the same outcome
+
+
+@router.post("/unblock", status_code=204, responses=errors(400, 404, *SIGNED_IN))
+async def unblock(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
+    user = await find_user(request, body.name, me)
+    async with store_of(request).session.begin() as s:
+        await s.execute(delete(BlockRow).where(BlockRow.blocker_id == me.id,
+                                               BlockRow.blocked_id == user.id))
+
+
+@router.post("/report", responses=errors(400, 404, *SIGNED_IN))
+async def report(body: Report, request: Request,
+                 me: Viewer = Depends(acting)) -> dict[str, Any]:
+    """Report a player to the operator (``scopa admin reports``); each reporter's report
+    of a player is kept once (``already``: it was before)."""
+    user = await find_user(request, body.name, me)
+    if user.id == me.id:
+        raise HTTPException(400, "you cannot report yourself")
+    async with store_of(request).session.begin() as s:
+        already = (await s.scalars(select(PlayerReportRow.id).where(
+            PlayerReportRow.reporter_id == me.id,
+            PlayerReportRow.reported_id == user.id).limit(1))).first() is not None
+        if not already:
+            s.add(PlayerReportRow(reporter_id=me.id, reported_id=user.id,
+                                  reason=(body.reason or "").strip() or None,
+                                  created_at=utcnow()))
+    return {"already": already}

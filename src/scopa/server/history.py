@@ -19,7 +19,7 @@ from ..rules import Rules
 from ..shuffle import commitment, deck_from_seed
 from ..view import history_entry
 from .errors import errors
-from .models import EventRow, MatchRow
+from .models import EventRow, MatchRow, played
 from .store import Store
 
 router = APIRouter(prefix="/api", tags=["history"])
@@ -50,12 +50,17 @@ def summary(m: MatchRow) -> dict[str, Any]:
     }
 
 
+def resigned(events: list[EventRow]) -> list[int]:
+    """The seats whose player resigned the match, in the order they did."""
+    return [ev.data["seat"] for ev in events if ev.kind == "resign"]
+
+
 def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[dict[str, Any]]]:
     """Replay a match from its events (the engine's one replay): the final game and, per
     hand, every position."""
     game: Game | None = None
     hands: list[dict[str, Any]] = []
-    for step in replay_log(Rules.from_dict(rules), (ev.replay_event() for ev in events)):
+    for step in replay_log(Rules.from_dict(rules), played(events)):
         game = step.game
         if step.move is None:
             seed = game.hand_seed
@@ -112,8 +117,9 @@ async def match(match_id: str, request: Request) -> dict[str, Any]:
     store = store_of(request)
     m = await _finished(store, match_id)
     # replaying a match is CPU work: off the event loop
-    _, hands = await run_in_threadpool(rebuild, m.rules, await store.events(m.id))
-    out = {**summary(m), "replay": {"hands": hands}}
+    events = await store.events(m.id)
+    _, hands = await run_in_threadpool(rebuild, m.rules, events)
+    out = {**summary(m), "resigned": resigned(events), "replay": {"hands": hands}}
     with _LOCK:
         _REPLAYS[match_id] = out
         while len(_REPLAYS) > REPLAY_CACHE:

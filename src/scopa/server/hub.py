@@ -27,6 +27,7 @@ FRAMES: dict[str, tuple[set[str], set[str]]] = {
     "teach": ({"state_id"}, set()),
     "next": (set(), set()),
     "rematch": (set(), set()),
+    "resign": (set(), set()),
     "ping": (set(), {"t"}),
     **CHAT_FRAMES,
 }
@@ -249,6 +250,8 @@ class Hub:
             await self.master.next_vote(table, seat)
         elif kind == "rematch":
             await self.master.rematch(table, seat)
+        elif kind == "resign":
+            await self.master.resign(table, seat)
 
     async def _teach(
         self, conn: Connection, table: Table, seat: int, frame: dict[str, Any]

@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("scopa.server")
 
+#: writes of a resignation tried when another worker's step takes its place in the log
+RESIGN_TRIES = 5
+
+
 def new_id(n: int = 10) -> str:
     return secrets.token_urlsafe(n)[:n].replace("-", "x").replace("_", "y")
 
@@ -470,6 +474,67 @@ class Master:
         self._tell_move(table, played)
         self._announce(table, "log", event={"seq": table.seq - 1, "kind": "move", "data": data})
 
+    async def resign(self, table: Table, seat: int) -> None:
+        """``seat``'s player gives up the match (``flow.check_resign`` says what that
+        does): written to the log first, like a move, so a restart, a replay, another
+        worker and the ratings see it; then every socket is told."""
+        async with table.lock:
+            if self.cluster is not None:
+                await self.cluster.sync_locked(table)
+            for attempt in range(RESIGN_TRIES):
+                finish = flow.check_resign(table, seat)
+                assert table.match_id is not None
+                data = {"seat": seat, "ends": finish is not None}
+                try:
+                    await self.store.append(table.match_id, table.seq, "resign", data, finish)
+                    break
+                except Conflict:
+                    # another worker's step (a bot's move) took this seq first: a
+                    # resignation names no state, so read the log and decide again
+                    if self.cluster is None or attempt == RESIGN_TRIES - 1:
+                        raise MasterError("stale_state", "the table is busy: resign again",
+                                          table.state_id) from None
+                    self.cluster.mark(table)
+                    await self.cluster.sync_locked(table)
+            event = flow.resign(table, seat, finish, time.monotonic())
+            if finish is not None:
+                for hook in self.match_end_hooks:  # as for a last move: rated first
+                    await hook(table)
+            self._tell_resign(table, event)
+            self._announce(table, "log", event={"seq": table.seq - 1, "kind": "resign",
+                                                "data": data})
+
+    def _advance_resign(self, table: Table, seat: int) -> None:
+        """Apply a resignation another worker committed (read from the log, lock held)."""
+        finish = flow.check_resign(table, seat)
+        self._tell_resign(table, flow.resign(table, seat, finish, time.monotonic()))
+
+    def _tell_resign(self, table: Table, event: dict[str, Any]) -> None:
+        """Every socket hears who resigned, then the new state; at the match's end the
+        result follows, else the stand-in takes the seat's turns."""
+        seat = event["seat"]
+        s = table.seats[seat]
+        if s.grace_task is not None:
+            s.grace_task.cancel()
+            s.grace_task = None
+        self._broadcast(table, frames.resigned(table, seat, event["ends"]))
+        self._broadcast_state(table, event)
+        if table.match_over:
+            for task in (table.bot_task, table.timer):
+                if task is not None and task is not asyncio.current_task():
+                    task.cancel()
+            table.bot_task = table.timer = None
+            self._broadcast(table, frames.match_end(table))
+            for other in table.seats:
+                if other.grace_task is not None:
+                    other.grace_task.cancel()
+                    other.grace_task = None
+            self._close_externals(table)
+            return
+        self._drive(table)
+        if flow.between_hands(table):
+            self._spawn(self._continue_if_ready(table))  # no longer waited for
+
     def _advance_move(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Apply a committed move and tell every socket (here or read from the log)."""
         self._tell_move(table, self._play_move(table, move, by))
@@ -500,10 +565,11 @@ class Master:
         """A socket that arrives between hands (a reload, a reconnect) gets the score sheet
         (and the match result) the others saw, so it is back in the same state."""
         game = table.game
-        if game is None or not game.hand_over:
+        if game is None:
             return
-        conn.send(frames.hand_end(table))
-        if table.match_over:
+        if game.hand_over:
+            conn.send(frames.hand_end(table))
+        if table.match_over:  # a resignation may end it mid-hand
             conn.send(frames.match_end(table))
 
     # -- the flow between hands ---------------------------------------------------------
@@ -688,6 +754,8 @@ class Master:
         elif row.kind == "move":
             self._advance_move(table, row.data["seat"], Move.from_dict(move_fields(row.data)),
                                row.data.get("by", "human"))
+        elif row.kind == "resign":
+            self._advance_resign(table, row.data["seat"])
         else:
             raise ValueError(f"unknown event kind {row.kind!r}")
 
@@ -699,8 +767,8 @@ class Master:
         self._broadcast_state(table, None)
         if table.game is not None and table.game.hand_over:
             self._broadcast(table, frames.hand_end(table))
-            if table.match_over:
-                self._broadcast(table, frames.match_end(table))
+        if table.game is not None and table.match_over:
+            self._broadcast(table, frames.match_end(table))
         self._resume(table)
         if flow.full(table) and self._drives(table):
             self._spawn(self._maybe_start(table))

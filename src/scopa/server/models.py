@@ -3,6 +3,7 @@ it replays exactly; everything else (scores, whose turn) is derived by the engin
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -90,8 +91,10 @@ class MatchRow(Base):
 
 
 class EventRow(Base):
-    """One event of a match: ``hand`` {number, seed} or ``move`` {seat, card, capture, by}.
-    The hand seed stays on the server until the hand is over."""
+    """One event of a match: ``hand`` {number, seed}, ``move`` {seat, card, capture, by}
+    or ``resign`` {seat, ends} (a player gave up: not a step of the game, so the engine's
+    replay skips it, see ``played``). The hand seed stays on the server until the hand is
+    over."""
 
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("match_id", "seq"),)
@@ -110,6 +113,16 @@ class EventRow(Base):
         if self.kind == "move":
             return move_fields(self.data)
         raise ValueError(f"unknown event kind {self.kind!r}")
+
+
+#: events that are not steps of the game (the engine's replay skips them)
+OUTSIDE_GAME = ("resign",)
+
+
+def played(events: Iterable[EventRow]) -> Iterator[Deal | dict[str, Any]]:
+    """The events of a log that the engine replays (deals and moves), in order: the one
+    place that says a resignation is not a step of the game."""
+    return (ev.replay_event() for ev in events if ev.kind not in OUTSIDE_GAME)
 
 
 class ChatRow(Base):

@@ -15,6 +15,7 @@ from ..rules import Rules
 from . import farming
 from .account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
 from .errors import errors
+from .friends import ties
 from .history import iso_time, store_of
 from .models import MatchRow, TableRow
 from .passwords import name_key
@@ -92,6 +93,8 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         )).tuples()]
         ratings = list(await s.scalars(select(RatingRow).where(RatingRow.user_id == user.id)))
         provisional_now = user.id in await farming.provisional(s, [user.id])
+        tie = await ties(s, me.id, user.id) if me is not None and not own else {
+            "following": False, "follows_you": False, "blocked": False}
         history = list(await s.scalars(
             select(RatingHistoryRow).where(RatingHistoryRow.user_id == user.id)
             .order_by(RatingHistoryRow.at.desc(), RatingHistoryRow.id.desc())
@@ -116,6 +119,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
     return {
         "name": user.name, "own": own, "private": user.private,
         "provisional": provisional_now,
+        **tie,
         "since": iso_time(user.created_at),
         "ratings": {r.pool: {"rating": shown(r.mu, r.sigma), "mu": round(r.mu, 3),
                              "sigma": round(r.sigma, 3), "games": r.games, "wins": r.wins}

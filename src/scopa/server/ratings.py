@@ -172,7 +172,9 @@ def outcome_of(table: Table) -> Outcome:
     """The outcome of the match that just ended at ``table``."""
     game = table.game
     assert game is not None and table.winner is not None and table.match_id is not None
-    results = [e["result"] for e in game.results if e.get("result")] + [game.hand_result()]
+    # a resignation may end the match mid-hand: that hand has no score sheet
+    last = [game.hand_result()] if game.hand_over else []
+    results = [e["result"] for e in game.results if e.get("result")] + last
     rules = table.rules
     return Outcome(
         match_id=table.match_id, rules=rules, rated=table.rated, winner=table.winner,

@@ -74,6 +74,15 @@ class Settings(BaseSettings):
     #: public addresses of the page (comma-separated origins like "https://scopa.example");
     #: empty: a WebSocket's Origin must name the same host as its Host header
     public_origins: str = ""
+    #: SMTP server the site sends e-mail through (address checks, password resets by
+    #: e-mail); empty: the site sends no e-mail and offers neither
+    smtp_host: str = ""
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_from: str = "scopa@localhost"
+    #: STARTTLS before anything is sent (off only for a relay on this machine)
+    smtp_starttls: bool = True
     #: key of operator actions (e.g. resetting the health figures); none: they are refused
     operator_secret: str | None = Field(default=None, min_length=16)
     #: processes of their own for teach-me analyses (bots never wait behind them)

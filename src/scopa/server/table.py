@@ -63,6 +63,9 @@ class SeatState:
         return bool(self.conns) or any(self.remote.values())
     #: the account sitting here (None: a guest, a bot)
     user_id: int | None = None
+    #: its player resigned the current match: a stand-in plays it to the end, even if
+    #: the player stays or comes back (``flow.resign``)
+    resigned: bool = False
 
     @property
     def taken(self) -> bool:
@@ -70,7 +73,7 @@ class SeatState:
 
     @property
     def bot_played(self) -> bool:
-        return self.kind != "human" or self.standin
+        return self.kind != "human" or self.standin or self.resigned
 
 
 @dataclass

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { allSeats, forgetPlayer } from "./store.js";
 import { currentUser, loadSession, setSession } from "./session.js";
 import { navigate } from "./nav.js";
+import { emailBox, forgotBox } from "./emailbox.js";
 
 export function mountAccount(main) {
   const box = h("div", { class: "account" });
@@ -69,7 +70,8 @@ function drawGuest(box, policy, redraw) {
       inError.textContent = t(err.status === 429 ? "account.throttled" : "account.wrong");
     }
   });
-  replace(box, h("div", { class: "lobby" }, signUp, h("div", { class: "lobby-side" }, signIn)));
+  replace(box, h("div", { class: "lobby" }, signUp,
+    h("div", { class: "lobby-side" }, signIn, policy && policy.email ? forgotBox() : null)));
 }
 
 function drawSignedIn(box, redraw) {
@@ -132,7 +134,7 @@ function drawSignedIn(box, redraw) {
     h("p", {}, h("a", { class: "button", href: `/players/${encodeURIComponent(user.name)}` }, t("account.profile")),
       " ", h("a", { class: "button ghost", href: "/leaderboard" }, t("nav.leaderboard"))),
     h("label", { class: "check" }, priv, t("account.private")),
-    message, pwForm, delForm, signOut);
+    message, pwForm, emailBox(), delForm, signOut);
   replace(box, h("div", { class: "lobby" }, me, h("div", { class: "lobby-side" }, friendsBox)));
   drawFriends(friendsBox);
 }

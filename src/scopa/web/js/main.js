@@ -12,6 +12,8 @@ import { navigate } from "./nav.js";
 import { mountAccount } from "./accountpage.js";
 import { mountProfile } from "./profilepage.js";
 import { mountLeaderboard } from "./leaderboardpage.js";
+import { mountReset } from "./resetpage.js";
+import { mountVerifyEmail } from "./emailbox.js";
 import { loadSession, onSessionChange } from "./session.js";
 
 const main = document.getElementById("main");
@@ -26,6 +28,8 @@ function route() {
   else if ((m = path.match(/^\/join\/([^/]+)$/))) current = mountJoin(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/replay\/([^/]+)$/))) current = mountReplay(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/players\/([^/]+)$/))) current = mountProfile(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/reset\/([^/]+)$/))) current = mountReset(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/verify-email\/([^/]+)$/))) current = mountVerifyEmail(main, decodeURIComponent(m[1]));
   else if (path === "/account") current = mountAccount(main);
   else if (path === "/leaderboard") current = mountLeaderboard(main);
   else if (location.hash === "#rules") current = mountDoc(main, "rules");

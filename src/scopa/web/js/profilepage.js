@@ -58,19 +58,25 @@ function drawProfile(box, p) {
       h("a", { class: "button ghost", href: m.replay_url }, t("lobby.replay")));
   }));
   const me = currentUser();
-  const follow = me && !p.own ? h("button", { type: "button", class: "follow" }, t("friends.follow")) : null;
-  if (follow) {
+  const follow = me && !p.own
+    ? h("button", { type: "button", class: "follow", disabled: p.following }, t(p.following ? "friends.following" : "friends.follow"))
+    : null;
+  const followsYou = p.follows_you ? h("p", { class: "follows-you" }, t("friends.followsYou")) : null;
+  if (follow && !p.following) {
     follow.addEventListener("click", async () => {
       await api.follow(p.name).catch(() => null);
       follow.textContent = t("friends.following");
       follow.disabled = true;
     });
   }
+  const guard = me && !p.own ? guardBox(p) : null;
   replace(box, h("div", { class: "lobby" },
     h("section", { class: "card-box", "aria-labelledby": "profile-title" },
       h("h1", { id: "profile-title" }, p.name),
       p.private ? h("p", { class: "muted" }, t("profile.privateNote")) : null,
+      followsYou,
       follow,
+      guard,
       h("h2", {}, t("profile.ratings")),
       pools.length ? h("table", { class: "stats-table ratings" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("profile.pool")), h("th", { scope: "col" }, t("profile.rating")),
@@ -87,4 +93,45 @@ function drawProfile(box, p) {
         h("p", {}, t("profile.perHand", { points: st.points_per_hand === null ? "–" : st.points_per_hand.toFixed(2), sweeps: st.sweeps_per_hand === null ? "–" : st.sweeps_per_hand.toFixed(2) })),
         h("figure", { class: "chart-box" }, bars, h("figcaption", { class: "muted small" }, t("profile.barsCaption"))),
         variants))));
+}
+
+/** Block (or unblock) and report a player: their chat and invitations stop reaching you;
+ * a report goes to the operator, with an optional reason asked for in a modal dialog. */
+function guardBox(p) {
+  let blocked = p.blocked;
+  const status = h("p", { class: "guard-status muted", role: "status" });
+  const blockButton = h("button", { type: "button", class: "ghost block" }, t(blocked ? "guard.unblock" : "guard.block"));
+  blockButton.addEventListener("click", async () => {
+    try {
+      await (blocked ? api.unblock(p.name) : api.block(p.name));
+      blocked = !blocked;
+      blockButton.textContent = t(blocked ? "guard.unblock" : "guard.block");
+      status.textContent = t(blocked ? "guard.blocked" : "guard.unblocked", { name: p.name });
+    } catch (err) {
+      status.textContent = t("error.generic", { msg: err.message });
+    }
+  });
+  const reason = h("textarea", { id: "report-reason", maxlength: 200, rows: 3 });
+  const send = h("button", { type: "submit", class: "danger send-report" }, t("guard.send"));
+  const cancel = h("button", { type: "button", class: "cancel-report" }, t("guard.cancel"));
+  const form = h("form", { method: "dialog" },
+    h("h2", { id: "report-title" }, t("guard.reportTitle", { name: p.name })),
+    h("p", { id: "report-what" }, t("guard.reportWhat", { name: p.name })),
+    h("label", { for: "report-reason" }, t("guard.reason")), reason,
+    h("div", { class: "actions" }, cancel, send));
+  const dialog = h("dialog", { class: "report-dialog", "aria-labelledby": "report-title", "aria-describedby": "report-what" }, form);
+  cancel.addEventListener("click", () => dialog.close());
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    dialog.close();
+    try {
+      const res = await api.report(p.name, reason.value.trim() || null);
+      status.textContent = t(res.already ? "guard.reportedAgain" : "guard.reported", { name: p.name });
+    } catch (err) {
+      status.textContent = t("error.generic", { msg: err.message });
+    }
+  });
+  const reportButton = h("button", { type: "button", class: "ghost report" }, t("guard.report"));
+  reportButton.addEventListener("click", () => dialog.showModal());
+  return h("div", { class: "guard" }, h("div", { class: "row" }, blockButton, reportButton), status, dialog);
 }

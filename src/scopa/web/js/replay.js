@@ -66,7 +66,12 @@ export function mountReplay(main, matchId) {
       h("h1", {}, `${t("replay.title")}: ${variantName(data.variant)} · ${data.players.join(" – ")} · ${data.scores.join(" – ")}`),
       handTabs, controls, last, seats, felt,
     ];
-    if (step >= total) {
+    const resigned = data.resigned || [];
+    if (step >= total && !hd.result && resigned.length) {
+      // a resignation ended the match during this hand: no score sheet, say who gave up
+      parts.push(h("p", { class: "replay-resigned" },
+        t("replay.resigned", { names: resigned.map((s) => names(s)).join(", ") })));
+    } else if (step >= total && hd.result) {
       parts.push(renderSheet(hd.result, { rules, names: sideNames(rules), scores: hd.scores_after, handNumber: hd.number }));
       parts.push(h("p", { class: "muted small" }, t("sheet.seed"), ": ", h("code", { class: "hash" }, hd.seed)));
     }

@@ -21,6 +21,7 @@ import { chatPanel } from "./chat.js";
 import { endDialog } from "./dialogs.js";
 import { loadSession } from "./session.js";
 import { keepUnchanged } from "./morph.js";
+import { mayResign, resignDialog, resigned, resignedText } from "./resign.js";
 
 export function mountTable(main, tableId) {
   const mine = seatFor(tableId);
@@ -38,6 +39,8 @@ export function mountTable(main, tableId) {
   const live = document.getElementById("live");
   let shortcuts = shortcutsDialog();
   root.append(shortcuts);
+  let resignBox = h("dialog", { class: "resign-dialog", hidden: true });
+  root.append(resignBox);
   /** The list of shortcuts (rebuilt each time: the language may have changed). */
   function showShortcuts() {
     if (shortcuts.open) return;
@@ -94,6 +97,11 @@ export function mountTable(main, tableId) {
 
   function renderSide() {
     const parts = m.seat === null || m.seat === undefined ? [] : [settingsBox(m, actions)];
+    if (mayResign(m)) {
+      parts.push(h("button", { type: "button", class: "ghost resign", onclick: actions.askResign }, t("resign.button")));
+    } else if (resigned(m)) {
+      parts.push(h("p", { class: "resigned muted" }, t("resign.done")));
+    }
     if (m.table) parts.push(teachSetting(m.table));
     if (m.teachOn && m.yourTurn && teachAllowed(m.table)) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
     const url = inviteUrl();
@@ -264,7 +272,7 @@ export function mountTable(main, tableId) {
   /** Focus back where it was, or in the hand: after a move the player is in their hand,
    * not at the top of the page (unless a dialog is open). */
   function restoreFocus(key) {
-    if (!key || !overlay.hidden || shortcuts.open) return;
+    if (!key || !overlay.hidden || shortcuts.open || resignBox.open) return;
     const el = key === "hand" ? null : playHost.querySelector(key);
     if (!el) {
       focusHand();
@@ -360,6 +368,13 @@ export function mountTable(main, tableId) {
         m.rematch = msg;
         renderOverlay();
         return;
+      case "resigned": {
+        const text = resignedText(msg, msg.seat === m.seat ? null : seatName(m.table, msg.seat));
+        say(text);
+        showBanner(text);
+        setTimeout(() => showBanner(""), 6000);
+        return;
+      }
       default:
     }
   }
@@ -536,6 +551,13 @@ export function mountTable(main, tableId) {
     rematch() {
       socket.send({ type: "rematch" });
     },
+    askResign() {
+      // made afresh each time: the language may have changed
+      const fresh = resignDialog(() => socket.send({ type: "resign" }));
+      resignBox.replaceWith(fresh);
+      resignBox = fresh;
+      resignBox.showModal();
+    },
     setSpeed(value) {
       m.speed = value;
       saveSetting("speed", value);
@@ -557,7 +579,7 @@ export function mountTable(main, tableId) {
 
   function onKey(e) {
     if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (shortcuts.open) return;
+    if (shortcuts.open || resignBox.open) return;
     if (e.key === "?") {
       e.preventDefault();
       showShortcuts();

@@ -73,11 +73,14 @@ function seatPanel(m, seat, { mine = false, slot = "" } = {}) {
     else if (me === null || me === undefined || seat % teams !== me % teams) chips.push(chip("side", t("table.side", { n: (seat % teams) + 1 })));
   }
   if (seat === view.dealer) chips.push(chip("dealer", t("table.dealer")));
-  if (view.to_move === seat && !view.hand_over) chips.push(chip("to-play", mine ? t("table.yourTurnShort") : t("table.toPlay")));
-  if (info.standin) chips.push(chip("away", t("table.standin")));
+  // a resignation may end the match mid-hand: then nobody is to play
+  const toPlay = view.to_move === seat && !view.hand_over && !(m.state && m.state.match_over);
+  if (toPlay) chips.push(chip("to-play", mine ? t("table.yourTurnShort") : t("table.toPlay")));
+  if (info.resigned) chips.push(chip("away", t("table.resigned")));
+  else if (info.standin) chips.push(chip("away", t("table.standin")));
   else if (info.kind === "human" && info.taken && !info.connected) chips.push(chip("away", t("table.away")));
   const classes = ["seat"];
-  if (view.to_move === seat && !view.hand_over) classes.push("to-move");
+  if (toPlay) classes.push("to-move");
   if (mine) classes.push("me");
   if (slot) classes.push(`slot-${slot}`);
   const sweepMarks = h("span", { class: "sweeps", role: "img", "aria-label": t("table.sweeps", { n: sweeps }) });

@@ -1,0 +1,88 @@
+"""The optional e-mail address and the password reset by e-mail, against a local SMTP
+sink, on each store: an address is used only once the link mailed to it is opened;
+"forgot your password?" mails a one-time reset link to a checked address only, and
+answers the same for every name; the link sets the new password once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from server_helpers import ServerProcess
+from smtp_sink import SmtpSink
+from test_accounts import Browser, signed_up
+
+NEW = "a brand new staple 42"
+
+
+@pytest.fixture(scope="module")
+def sink() -> Iterator[SmtpSink]:
+    s = SmtpSink().start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str, sink: SmtpSink, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[ServerProcess]:
+    proc = ServerProcess(
+        tmp_path_factory.mktemp("srv") / "scopa.sqlite", database_url=database_url,
+        SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_SMTP_HOST="127.0.0.1",
+        SCOPA_SMTP_PORT=str(sink.port), SCOPA_SMTP_STARTTLS="false",
+        SCOPA_SMTP_FROM="scopa@example.org").start()
+    yield proc
+    proc.stop()
+
+
+def link_in(text: str, path: str) -> str:
+    found = re.search(rf"http://\S+/{path}/(\S+)", text)
+    assert found, text
+    return found.group(1)
+
+
+def test_a_checked_address_gets_a_reset_link(server: ServerProcess, sink: SmtpSink) -> None:
+    me, name = signed_up(server, "mail")
+    assert me.get("/api/account/email").json() == {
+        "email": None, "verified": False, "available": True}
+    assert me.post("/api/account/email", {"email": "not an address"}).status_code == 400
+    # before the address is checked, "forgot" mails nothing (the same answer)
+    r = me.post("/api/account/email", {"email": f"{name}@example.org"})
+    assert r.status_code == 202, r.text
+    check = sink.next()
+    assert check["To"] == f"{name}@example.org" and check["From"] == "scopa@example.org"
+    token = link_in(check.get_content(), "verify-email")
+    guest = Browser(server)
+    unknown = guest.post("/api/account/forgot", {"name": "nobody-here"})
+    unchecked = guest.post("/api/account/forgot", {"name": name})
+    assert unknown.status_code == unchecked.status_code == 202
+    assert unknown.json() == unchecked.json()
+    assert sink.messages.empty()
+    assert guest.post("/api/account/email/verify", {"token": "nope"}).status_code == 404
+    assert guest.post("/api/account/email/verify", {"token": token}).status_code == 204
+    assert guest.post("/api/account/email/verify", {"token": token}).status_code == 404
+    assert me.get("/api/account/email").json()["verified"] is True
+    # now "forgot" mails a one-time reset link to it
+    assert guest.post("/api/account/forgot", {"name": name.upper()}).json() == unknown.json()
+    mail = sink.next()
+    assert mail["To"] == f"{name}@example.org"
+    # asked again at once: no second mail while the first link is fresh (the same answer)
+    assert guest.post("/api/account/forgot", {"name": name}).json() == unknown.json()
+    assert sink.messages.empty()
+    reset = link_in(mail.get_content(), "reset")
+    assert guest.get(f"/api/account/reset/{reset}").json() == {"name": name}
+    # an address link is no password link, and the other way round
+    assert guest.post("/api/account/reset", {"token": token, "password": NEW}
+                      ).status_code == 404
+    assert guest.post("/api/account/email/verify", {"token": reset}).status_code == 404
+    assert guest.post("/api/account/reset", {"token": reset, "password": NEW}
+                      ).status_code == 204
+    assert me.me() is None  # every session ended
+    assert Browser(server).sign_in(name, NEW).status_code == 200
+    # a new address must be checked again
+    assert me.sign_in(name, NEW).status_code == 200
+    assert me.post("/api/account/email", {"email": f"new{name}@example.org"}
+                   ).status_code == 202
+    sink.next()
+    assert me.get("/api/account/email").json() == {
+        "email": f"new{name}@example.org", "verified": False, "available": True}
