@@ -59,8 +59,10 @@ def failures(schema: schemathesis.Schema) -> list[str]:
             for checks in event.recorder.checks.values():
                 for check in checks:
                     if check.status == Status.FAILURE and check.failure_info is not None:
-                        found.add(f"{event.recorder.label}: {check.name}: "
-                                  f"{check.failure_info.failure.title}")
+                        failure = check.failure_info.failure
+                        answered = getattr(failure, "status_code", None)
+                        found.add(f"{event.recorder.label}: {check.name}: {failure.title}"
+                                  + (f" ({answered})" if answered is not None else ""))
     return sorted(found)
 
 

@@ -109,7 +109,7 @@ async def set_email(body: Address, request: Request,
     return {"email": address, "verified": False}
 
 
-@router.post("/email/verify", status_code=204, responses=errors(403, 404))
+@router.post("/email/verify", status_code=204, responses=errors(400, 403, 404))
 async def verify_email(body: Token, request: Request) -> None:
     """Open an address link: the address is the account's checked address from now on."""
     check_origin(request)
@@ -117,7 +117,7 @@ async def verify_email(body: Token, request: Request) -> None:
         raise HTTPException(404, INVALID)
 
 
-@router.post("/forgot", status_code=202, responses=errors(403, 404))
+@router.post("/forgot", status_code=202, responses=errors(400, 403, 404))
 async def forgot(body: Forgot, request: Request,
                  background: BackgroundTasks) -> dict[str, str]:
     """Mail a password-reset link to the account's checked address, if it has one; the

@@ -64,6 +64,8 @@ def json_safe(value: Any, depth: int = 0) -> Any:
     if isinstance(value, bytes | bytearray):
         value = bytes(value[: ECHO_MAX * 4]).decode("utf-8", "replace")
     if isinstance(value, str):
+        # a lone surrogate (JSON's "\ud800") cannot be written as UTF-8: shown as "?"
+        value = value.encode("utf-8", "replace").decode("utf-8")
         return value if len(value) <= ECHO_MAX else value[:ECHO_MAX] + "..."
     if isinstance(value, dict):
         return {str(k)[:ECHO_MAX]: json_safe(v, depth + 1) for k, v in list(value.items())[:50]}
