@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib.metadata as metadata
 import re
+from collections.abc import Sequence
+from functools import cache
 
 #: a requirement's distribution name, then (after any version, extras and markers) its extra
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
@@ -35,18 +37,20 @@ def extra_requirements(extra: str, package: str = "scopa") -> list[str]:
     return names
 
 
-def missing(extra: str, package: str = "scopa") -> list[str]:
-    """The packages of ``package[extra]`` that are not installed, in the metadata's order."""
+@cache
+def missing(extra: str, package: str = "scopa") -> tuple[str, ...]:
+    """The packages of ``package[extra]`` that are not installed, in the metadata's order
+    (read once a process: each command group needing the extra asks at every start)."""
     absent = []
     for name in extra_requirements(extra, package):
         try:
             metadata.distribution(_normal(name))
         except metadata.PackageNotFoundError:
             absent.append(name)
-    return absent
+    return tuple(absent)
 
 
-def install_hint(extra: str, absent: list[str]) -> str:
+def install_hint(extra: str, absent: Sequence[str]) -> str:
     """One line that names the extra to install and what is missing."""
     return (f"this needs scopa's {extra} extra: pip install 'scopa[{extra}]' "
             f"(missing: {', '.join(absent)})")

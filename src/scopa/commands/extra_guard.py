@@ -3,12 +3,14 @@ core install): it is still listed, and run it says in one line what to install."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import typer
 
 from .. import extras
 
 
-def stand_in(app: typer.Typer, name: str, extra: str, summary: str, absent: list[str]) -> None:
+def stand_in(app: typer.Typer, name: str, extra: str, summary: str, absent: Sequence[str]) -> None:
     """Register ``name`` as a command that names ``pip install 'scopa[extra]'`` and exits 1,
     whatever arguments it is given."""
 

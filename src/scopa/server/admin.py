@@ -141,6 +141,18 @@ def until(amount: float, unit: timedelta) -> datetime | None:
     return None if amount == 0 else utcnow() + amount * unit
 
 
+def restrict(name: str, database_url: str | None, end: datetime | None,
+             apply: Callable[[Moderation, int, datetime | None], Awaitable[None]]) -> str:
+    """Set (``end``) or lift (None) a mute or suspension of the account ``name`` with
+    ``apply``; its name as stored."""
+    async def work(store: Store) -> str:
+        user = await account(store, name)
+        await apply(Moderation(store), user.id, end)
+        return user.name
+
+    return on_store(settings_for(database_url), work)
+
+
 @admin.command("mute")
 def mute(
     name: Annotated[str, typer.Argument(help="the account's user name")],
@@ -150,15 +162,8 @@ def mute(
 ) -> None:
     """Mute an account's table chat for HOURS (its messages are refused, with the time
     the mute ends); it still plays."""
-    settings = settings_for(database_url)
     end = until(hours, timedelta(hours=1))
-
-    async def work(store: Store) -> str:
-        user = await account(store, name)
-        await Moderation(store).set_mute(user.id, end)
-        return user.name
-
-    shown = on_store(settings, work)
+    shown = restrict(name, database_url, end, Moderation.set_mute)
     typer.echo(f"{shown}: chat muted until {end:%Y-%m-%d %H:%M} UTC" if end
                else f"{shown}: chat no longer muted")
 
@@ -172,14 +177,7 @@ def suspend(
 ) -> None:
     """Suspend an account for DAYS: every session of it ends now and it cannot sign in
     until then (told until when)."""
-    settings = settings_for(database_url)
     end = until(days, timedelta(days=1))
-
-    async def work(store: Store) -> str:
-        user = await account(store, name)
-        await Moderation(store).set_suspension(user.id, end)
-        return user.name
-
-    shown = on_store(settings, work)
+    shown = restrict(name, database_url, end, Moderation.set_suspension)
     typer.echo(f"{shown}: suspended until {end:%Y-%m-%d %H:%M} UTC" if end
                else f"{shown}: no longer suspended")

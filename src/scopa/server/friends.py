@@ -136,6 +136,15 @@ async def ties(s: AsyncSession, me: int, other: int) -> dict[str, bool]:
             "blocked": await blocks(s, me, other)}
 
 
+async def add_once(request: Request, row: FollowRow | BlockRow) -> None:
+    """Keep a tie between two accounts; one kept already is the same outcome."""
+    try:
+        async with store_of(request).session.begin() as s:
+            s.add(row)
+    except IntegrityError:
+        pass
+
+
 @router.post("/follow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
     user = await find_user(request, body.name, me)
@@ -146,11 +155,8 @@ async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) 
             select(FollowRow.followee_id).where(FollowRow.follower_id == me.id))))
     if count >= FOLLOW_MAX:
         raise HTTPException(400, f"you follow {FOLLOW_MAX} players already")
-    try:
-        async with store_of(request).session.begin() as s:
-            s.add(FollowRow(follower_id=me.id, followee_id=user.id, created_at=utcnow()))
-    except IntegrityError:
-        pass  # already followed: the same outcome
+    await add_once(request, FollowRow(follower_id=me.id, followee_id=user.id,
+                                      created_at=utcnow()))
 
 
 @router.post("/unfollow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
@@ -191,11 +197,8 @@ async def block(body: Someone, request: Request, me: Viewer = Depends(acting)) -
     async with store_of(request).session() as s:
         if len(await blocked_by(s, me.id)) >= BLOCK_MAX:
             raise HTTPException(400, f"you block {BLOCK_MAX} players already")
-    try:
-        async with store_of(request).session.begin() as s:
-            s.add(BlockRow(blocker_id=me.id, blocked_id=user.id, created_at=utcnow()))
-    except IntegrityError:
-        pass  # blocked already: the same outcome
+    await add_once(request, BlockRow(blocker_id=me.id, blocked_id=user.id,
+                                     created_at=utcnow()))
 
 
 @router.post("/unblock", status_code=204, responses=errors(400, 404, *SIGNED_IN))
