@@ -39,20 +39,20 @@ async def heartbeat(url: str, tables: int, workers: int, seconds: float,
                     lease: float) -> tuple[float, int]:
     """Run the heartbeats; returns the process CPU seconds they took and the commands the
     clients sent."""
-    broker_mod = importlib.import_module("scopa.server.broker")
-    cluster_mod = importlib.import_module("scopa.server.cluster")
-    master_mod = importlib.import_module("scopa.server.master")
+    broker_mod = importlib.import_module("scopa.server.store.broker")
+    cluster_mod = importlib.import_module("scopa.server.play.cluster")
+    table_mod = importlib.import_module("scopa.server.play.table")
     rules = importlib.import_module("scopa.rules").Rules()
     held = {}
     for i in range(tables):
-        t = master_mod.Table(id=f"t{i}", invite=f"i{i}", public=True, rules=rules, grace=60,
+        t = table_mod.Table(id=f"t{i}", invite=f"i{i}", public=True, rules=rules, grace=60,
                              created_at=datetime.now(UTC), seats=[])
         held[t.id] = t
 
     async def take_over(table: Any) -> None:
         return None
 
-    master = SimpleNamespace(tables=held, take_over=take_over, let_go=lambda t: None)
+    host = SimpleNamespace(tables=held, take_over=take_over, let_go=lambda t: None)
     brokers = [broker_mod.RedisBroker(url, "bench:") for _ in range(workers)]
     sent = [0]
     for b in brokers:
@@ -60,7 +60,9 @@ async def heartbeat(url: str, tables: int, workers: int, seconds: float,
             sent[0] += 1
             return _send(*a, **kw)
         b.redis.execute_command = counted
-    clusters = [cluster_mod.Cluster(master, b, f"w{i}", lease) for i, b in enumerate(brokers)]
+    clusters = [cluster_mod.Cluster(b, None, f"w{i}", lease) for i, b in enumerate(brokers)]
+    for c in clusters:
+        c.serve(host)
     cpu = time.process_time()
     tasks = [asyncio.create_task(c._heartbeat()) for c in clusters]  # noqa: SLF001
     await asyncio.sleep(seconds)

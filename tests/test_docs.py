@@ -105,7 +105,7 @@ def test_readme_command_runs_as_written(
     from typer.testing import CliRunner
 
     from scopa.cli import app
-    from scopa.server.announce import Announcing
+    from scopa.server.ops.announce import Announcing
 
     monkeypatch.chdir(tmp_path)
     _files(tmp_path)

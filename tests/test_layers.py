@@ -100,6 +100,106 @@ def test_no_module_imports_a_higher_or_peer_layer() -> None:
     assert violations(sources()) == []
 
 
+#: the server's own packages, bottom first: each imports only from those below it (and
+#: from itself); the package's ``__init__`` (``create_app``) is above them all
+SERVER_LAYERS = {"common": 0, "store": 1, "players": 2, "play": 3, "chat": 4, "ops": 5}
+SERVER_TOP = len(SERVER_LAYERS)
+
+
+def server_part(module: str) -> str | None:
+    """``scopa.server.play.master`` -> ``play``; ``scopa.server`` -> ``""``; None outside."""
+    parts = module.split(".")
+    if parts[:2] != ["scopa", "server"]:
+        return None
+    return parts[2] if len(parts) > 2 and parts[2] in SERVER_LAYERS else ""
+
+
+def server_layer(part: str, module: str) -> int:
+    if part in SERVER_LAYERS:
+        return SERVER_LAYERS[part]
+    if module in ("scopa.server", "scopa.server.__main__"):
+        return SERVER_TOP
+    raise AssertionError(f"{module} is in no server package: add it to one (SERVER_LAYERS)")
+
+
+def server_violations(files: list[tuple[str, bool, str]]) -> list[str]:
+    out = []
+    for module, init, source in files:
+        here = server_part(module)
+        if here is None:
+            continue
+        mine = server_layer(here, module)
+        for target, line in imports(module, init, source):
+            there = server_part(target)
+            if there is None or there == here:
+                continue
+            if server_layer(there, target) >= mine:
+                out.append(f"{module} line {line}: server.{here or '(top)'} imports {target}")
+    return out
+
+
+def test_the_servers_packages_keep_their_order() -> None:
+    """common < store < players < play < chat < ops (see ``scopa/server/__init__.py``)."""
+    assert server_violations(sources()) == []
+
+
+def cycles(files: list[tuple[str, bool, str]]) -> list[list[str]]:
+    """The import circles between modules (every import at any depth counts, lazy and
+    type-checking ones too: a circle hidden in a function is still a circle)."""
+    known = {m for m, _, _ in files}
+    graph: dict[str, set[str]] = {}
+    for module, init, source in files:
+        graph[module] = set()
+        for target, _ in imports(module, init, source):
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != module and not module.startswith(target + "."):
+                graph[module].add(target)
+    # Tarjan's strongly connected components
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    sys.setrecursionlimit(max(10000, sys.getrecursionlimit()))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circles() -> None:
+    assert cycles(sources()) == []
+
+
+def test_the_circle_check_catches_a_planted_circle() -> None:
+    files = [(m, init, src + "\nfrom .cluster import Cluster\n"
+              if m == "scopa.server.play.workers" else src) for m, init, src in sources()]
+    assert ["scopa.server.play.cluster", "scopa.server.play.workers"] in cycles(files)
+
+
 @pytest.mark.parametrize(
     "module, line, words",
     [
@@ -108,10 +208,12 @@ def test_no_module_imports_a_higher_or_peer_layer() -> None:
         ("scopa.game", "import typer", "standard library only"),
         ("scopa.bots.greedy", "from scopa import server", "layer 4"),
         ("scopa.record", "from .bots import greedy", "layer 1"),
+        ("scopa.server.store.models", "from ..players import ratings", "server.store"),
+        ("scopa.server.players.friends", "from ..play.lobby import master_of", "server.players"),
     ],
 )
 def test_the_check_catches_a_bad_import(module: str, line: str, words: str) -> None:
     """The checker itself: a bad import planted in a copy of a module is reported."""
     files = [(m, init, src + "\n" + line + "\n" if m == module else src)
              for m, init, src in sources()]
-    assert any(words in v for v in violations(files)), line
+    assert any(words in v for v in violations(files) + server_violations(files)), line

@@ -76,7 +76,7 @@ def test_the_wheel_holds_the_kernel_and_the_data(built: dict[str, Path]) -> None
     names = set(zipfile.ZipFile(built["wheel"]).namelist())
     assert any(re.fullmatch(r"scopa/_kernel\..*\.so", n) for n in names), "no compiled kernel"
     for path in ("scopa/web/index.html", "scopa/web/messages.json", "scopa/py.typed",
-                 "scopa/server/migrations/env.py", "scopa/bots/nets/scopa.json"):
+                 "scopa/server/store/migrations/env.py", "scopa/bots/nets/scopa.json"):
         assert path in names, path
     here = {p.relative_to(ROOT / "src").as_posix() for p in (ROOT / "src/scopa").rglob("*")
             if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".so", ".c")}

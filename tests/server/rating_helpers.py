@@ -4,9 +4,9 @@ match) and its outcome, for tests of the rating-recording path (ratings.Ratings)
 from __future__ import annotations
 
 from scopa.rules import Rules
-from scopa.server.models import MatchRow, TableRow
-from scopa.server.ratings import Outcome, SeatOutcome
-from scopa.server.store import Store
+from scopa.server.players.ratings import Outcome, SeatOutcome
+from scopa.server.store.database import Store
+from scopa.server.store.models import MatchRow, TableRow
 
 
 def one_on_one(match_id: str, winner: int | None, loser: int | None,

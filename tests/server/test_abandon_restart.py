@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from server_helpers import Client, ServerProcess, play_human
 
-from scopa.server.ratings import START
+from scopa.server.players.ratings import START
 
 PASSWORD = "correct horse battery"
 #: long enough for the player to be back after the restart before a new grace runs out

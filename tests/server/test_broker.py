@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from services import BROKER_URL, redis_prefix
 
-from scopa.server.broker import Broker, LocalBroker, RedisBroker, make_broker
+from scopa.server.store.broker import Broker, LocalBroker, RedisBroker, make_broker
 
 KINDS = ("memory", "redis")
 

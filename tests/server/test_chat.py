@@ -14,9 +14,9 @@ import httpx
 import pytest
 from server_helpers import Client, ServerProcess
 
-from scopa.server.chat import ChatLimits, clean_text, phrases
-from scopa.server.fairplay import table_teach, teach_refusal
-from scopa.server.table import MasterError
+from scopa.server.chat.room import ChatLimits, clean_text, phrases
+from scopa.server.play.fairplay import table_teach, teach_refusal
+from scopa.server.play.table import MasterError
 
 OPERATOR = "operator-secret-for-chat-tests"
 LIMIT = ChatLimits().length

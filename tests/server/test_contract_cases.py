@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from scopa.server.app import create_app
-from scopa.server.settings import Settings
+from scopa.server.common.settings import Settings
+from scopa.server.ops.app import create_app
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The table flow on its own (``scopa.server.flow``): seats, moves, a hand's end, the votes
+"""The table flow on its own (``scopa.server.play.flow``): seats, moves, a hand's end, the votes
 between hands, the rematch, stand-ins and abandons, decided synchronously on a ``Table``
 with no server, no event loop and no storage."""
 
@@ -11,11 +11,11 @@ import pytest
 
 from scopa.game import Game, Move
 from scopa.rules import Rules
-from scopa.server import flow
-from scopa.server.flow import Next
-from scopa.server.models import EventRow, MatchRow, SeatRow, TableRow
-from scopa.server.store import StoredTable
-from scopa.server.table import MasterError, SeatState, Table
+from scopa.server.play import flow
+from scopa.server.play.flow import Next
+from scopa.server.play.table import MasterError, SeatState, Table
+from scopa.server.store.database import StoredTable
+from scopa.server.store.models import EventRow, MatchRow, SeatRow, TableRow
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 PAUSE = 120.0

@@ -1,4 +1,4 @@
-"""The frames a table's sockets get (``scopa.server.frames``), built without a server: each
+"""The frames a table's sockets get (``scopa.server.play.frames``), built without a server: each
 seat's ``state`` shows its own hand only, spectators none, every frame carries the state
 id, and a pass is told only to the seat that passed."""
 
@@ -10,8 +10,8 @@ from typing import Any
 
 from scopa.game import Game
 from scopa.rules import Rules
-from scopa.server import flow, frames
-from scopa.server.table import SeatState, Table
+from scopa.server.play import flow, frames
+from scopa.server.play.table import SeatState, Table
 
 
 def table_with_sockets() -> tuple[Table, dict[int | None, set[Any]]]:

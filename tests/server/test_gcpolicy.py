@@ -8,8 +8,8 @@ import asyncio
 import gc
 import weakref
 
-from scopa.server.gcpolicy import Collector
-from scopa.server.timing import Phases
+from scopa.server.common.timing import Phases
+from scopa.server.ops.gcpolicy import Collector
 
 
 class Node:

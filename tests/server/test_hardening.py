@@ -114,9 +114,9 @@ async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
     """A master in this process (no bots) on a fresh SQLite store, and a two-person table
     where A sits waiting for a second player; tables expire after 5 minutes."""
     from scopa.rules import Rules
-    from scopa.server.master import Master
-    from scopa.server.settings import Settings
-    from scopa.server.store import Store
+    from scopa.server.common.settings import Settings
+    from scopa.server.play.master import Master
+    from scopa.server.store.database import Store
 
     store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
     await store.migrate()
@@ -130,7 +130,7 @@ async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
 def test_a_waiting_table_expires_while_the_server_runs(tmp_path: Path) -> None:
     """The master closes a table that waited too long: stored as expired, its invite no
     longer works, its sockets are told why and closed."""
-    from scopa.server.table import MasterError
+    from scopa.server.play.table import MasterError
 
     class Socket:
         seat: int | None = 0
@@ -191,7 +191,7 @@ def test_bots_never_wait_behind_analyses() -> None:
     import time
 
     from scopa import Game
-    from scopa.server.seats import AnalysisBusy, BotPool
+    from scopa.server.play.botpool import AnalysisBusy, BotPool
 
     async def run() -> None:
         pool = BotPool(1, analysis_workers=1, analysis_queue=1)
@@ -351,7 +351,7 @@ def test_numbers_json_cannot_carry_are_refused_on_join(server: ServerProcess, bo
 
 
 def test_error_bodies_are_always_json() -> None:
-    from scopa.server.errors import json_safe
+    from scopa.server.common.errors import json_safe
 
     odd = {"a": float("nan"), "b": [float("inf"), b"\xff\xfe", ("x" * 1000)], 3: object()}
     text = json.dumps(json_safe(odd), allow_nan=False)
@@ -477,8 +477,8 @@ def test_websockets_from_a_foreign_origin_are_refused(server: ServerProcess) -> 
 
 
 def test_configured_public_origins_are_the_only_ones() -> None:
-    from scopa.server.security import origin_allowed
-    from scopa.server.settings import Settings
+    from scopa.server.common.security import origin_allowed
+    from scopa.server.common.settings import Settings
 
     default = Settings()
     assert origin_allowed(None, "a.example", default)  # a program, not a browser page
@@ -504,7 +504,7 @@ def test_operator_actions_need_the_operator_secret(plain: ServerProcess) -> None
 
 
 def test_uvicorn_believes_forwarded_headers_only_from_trusted_proxies() -> None:
-    from scopa.server.settings import Settings
+    from scopa.server.common.settings import Settings
 
     assert Settings().proxy_options() == {"proxy_headers": False, "forwarded_allow_ips": []}
     assert Settings(trusted_proxies="10.0.0.1, 10.1.0.0/16").proxy_options() == {

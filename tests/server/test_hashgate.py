@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scopa.server.hashgate import Busy, Gates, HashGate
+from scopa.server.players.hashgate import Busy, Gates, HashGate
 
 
 async def until(condition: object) -> None:

@@ -12,10 +12,10 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from scopa.rules import Rules
-from scopa.server.broker import LocalBroker
-from scopa.server.cluster import Cluster
-from scopa.server.master import Master
-from scopa.server.table import SeatState, Table
+from scopa.server.play.cluster import Cluster
+from scopa.server.play.registry import Tables
+from scopa.server.play.table import SeatState, Table
+from scopa.server.store.broker import LocalBroker
 
 
 class Counting(LocalBroker):
@@ -55,14 +55,17 @@ def tables(n: int) -> dict[str, Table]:
 
 def worker(broker: LocalBroker, name: str, held: dict[str, Table],
            lease: float = 60) -> tuple[Cluster, list[str]]:
-    """A cluster over a stand-in master that only records which tables it took over."""
+    """A cluster over a stand-in host (``workers.Host``) that only records which tables it
+    took over."""
     taken: list[str] = []
 
     async def take_over(table: Table) -> None:
         taken.append(table.id)
 
-    master = SimpleNamespace(tables=held, take_over=take_over, let_go=lambda t: None)
-    return Cluster(cast(Any, master), broker, name, lease_seconds=lease), taken
+    host = SimpleNamespace(tables=held, take_over=take_over, let_go=lambda t: None)
+    cluster = Cluster(broker, cast(Any, None), name, lease_seconds=lease)  # no store read
+    cluster.serve(cast(Any, host))
+    return cluster, taken
 
 
 def test_one_call_per_tick_whatever_the_number_of_tables() -> None:
@@ -100,5 +103,5 @@ def test_who_is_online_counts_seats_connected_at_other_workers() -> None:
     table.seats[0].conns.add(object())  # Anna here
     table.seats[1].remote["w2"] = 1  # Bruno at another worker
     table.seats[2].remote["w2"] = 0  # Carla gone from it
-    master = cast(Any, SimpleNamespace(tables=held))
-    assert Master.online_accounts(master) == {7, 8}
+    registry = cast(Any, SimpleNamespace(by_id=held))
+    assert Tables.online_accounts(registry) == {7, 8}

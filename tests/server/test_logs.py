@@ -13,10 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import ServerProcess
 
-from scopa.server.app import create_app
-from scopa.server.logs import REQUEST_ID, JsonFormatter, RequestIdFilter, request_id
-from scopa.server.preflight import StartupError, settings_from
-from scopa.server.settings import Settings
+from scopa.server.common.settings import Settings
+from scopa.server.ops.app import create_app
+from scopa.server.ops.logs import REQUEST_ID, JsonFormatter, RequestIdFilter, request_id
+from scopa.server.ops.preflight import StartupError, settings_from
 
 
 def test_a_sane_id_is_kept_and_echoed() -> None:

@@ -10,12 +10,13 @@ import asyncio
 import pytest
 from sqlalchemy import select, text
 
-from scopa.server import migrate, passwords
-from scopa.server.account_models import UserRow
-from scopa.server.account_store import AccountStore
-from scopa.server.lookalike import name_skeleton, skeleton
-from scopa.server.names import BOT_NAMES
-from scopa.server.store import Store
+from scopa.server.common.lookalike import name_skeleton, skeleton
+from scopa.server.players import passwords
+from scopa.server.players.account_store import AccountStore
+from scopa.server.players.names import BOT_NAMES
+from scopa.server.store import migrate
+from scopa.server.store.account_models import UserRow
+from scopa.server.store.database import Store
 
 
 @pytest.mark.parametrize("a,b", [

@@ -10,8 +10,8 @@ from typing import Any
 from server_helpers import Conn
 
 from scopa.rules import Rules
-from scopa.server.master import Master
-from scopa.server.settings import Settings
+from scopa.server.common.settings import Settings
+from scopa.server.play.master import Master
 
 
 class GatedStore:

@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from server_helpers import Client, ServerProcess, play_human
 
-from scopa.server.app import create_app
-from scopa.server.settings import Settings
-from scopa.server.timing import PHASES
+from scopa.server.common.settings import Settings
+from scopa.server.common.timing import PHASES
+from scopa.server.ops.app import create_app
 
 SECRET = "metrics-test-operator-secret"
 AUTH = {"Authorization": f"Bearer {SECRET}"}

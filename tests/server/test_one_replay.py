@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from scopa import Game, Rules
 from scopa.record import RecordError, game_record, replay
 from scopa.replay import Deal, ReplayError, final_game, replay_log
-from scopa.server import flow
-from scopa.server.history import export_record, rebuild
-from scopa.server.models import EventRow, MatchRow, SeatRow, TableRow
-from scopa.server.store import StoredTable
+from scopa.server.play import flow
+from scopa.server.play.history import export_record, rebuild
+from scopa.server.store.database import StoredTable
+from scopa.server.store.models import EventRow, MatchRow, SeatRow, TableRow
 
 PRESETS = [
     Rules.preset("scopa"),

@@ -15,8 +15,8 @@ from schemathesis.engine import Status, events, from_schema
 from schemathesis.python.asgi import shutdown_lifespans
 from smtp_sink import SmtpSink
 
-from scopa.server.app import create_app
-from scopa.server.settings import Settings
+from scopa.server.common.settings import Settings
+from scopa.server.ops.app import create_app
 
 #: examples per operation and phase: enough to reach every declared answer, few enough to
 #: run in well under a minute on a loaded 2-core machine

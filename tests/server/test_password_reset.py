@@ -13,11 +13,11 @@ from server_helpers import ServerProcess
 from typer.testing import CliRunner
 
 from scopa.cli import app
-from scopa.server.account_store import AccountStore
-from scopa.server.models import utcnow
-from scopa.server.passwords import name_key
-from scopa.server.resets import Resets
-from scopa.server.store import Store
+from scopa.server.players.account_store import AccountStore
+from scopa.server.players.passwords import name_key
+from scopa.server.players.resets import Resets
+from scopa.server.store.database import Store
+from scopa.server.store.models import utcnow
 
 OLD = "correct horse battery"
 NEW = "a brand new staple 42"

@@ -14,12 +14,12 @@ import pytest
 from server_helpers import Conn
 
 from scopa.rules import Rules
-from scopa.server import flow, frames
-from scopa.server.clock import Clock
-from scopa.server.master import Master
-from scopa.server.settings import Settings
-from scopa.server.store import Store
-from scopa.server.table import Table
+from scopa.server.common.clock import Clock
+from scopa.server.common.settings import Settings
+from scopa.server.play import flow, frames
+from scopa.server.play.master import Master
+from scopa.server.play.table import Table
+from scopa.server.store.database import Store
 
 PAUSE = 120.0
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scopa.server.history import summary
-from scopa.server.models import MatchRow
+from scopa.server.play.history import summary
+from scopa.server.store.models import MatchRow
 
 DOC = Path(__file__).parents[2] / "docs" / "server-protocol.md"
 

@@ -14,10 +14,10 @@ from rating_helpers import make_matches, one_on_one
 from sqlalchemy import func, select
 
 from scopa.rules import Rules
-from scopa.server.account_models import MatchPlayerRow, RatingHistoryRow, RatingRow
-from scopa.server.account_store import AccountStore
-from scopa.server.ratings import START, Ratings, new_ratings, pool_of
-from scopa.server.store import Store
+from scopa.server.players.account_store import AccountStore
+from scopa.server.players.ratings import START, Ratings, new_ratings, pool_of
+from scopa.server.store.account_models import MatchPlayerRow, RatingHistoryRow, RatingRow
+from scopa.server.store.database import Store
 
 MATCHES = 8
 

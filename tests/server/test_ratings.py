@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scopa.rules import Rules, table_rules
-from scopa.server import passwords
-from scopa.server.ratings import (
+from scopa.server.players import passwords
+from scopa.server.players.ratings import (
     BOT_RATINGS,
     START,
     Outcome,

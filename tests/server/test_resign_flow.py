@@ -10,10 +10,10 @@ import pytest
 from test_flow import seat, started, table
 
 from scopa.rules import Rules
-from scopa.server import flow
-from scopa.server.models import EventRow, MatchRow, SeatRow, TableRow
-from scopa.server.store import StoredTable
-from scopa.server.table import MasterError
+from scopa.server.play import flow
+from scopa.server.play.table import MasterError
+from scopa.server.store.database import StoredTable
+from scopa.server.store.models import EventRow, MatchRow, SeatRow, TableRow
 
 
 def resign(t, s: int) -> dict:  # type: ignore[no-untyped-def]

@@ -234,7 +234,7 @@ def test_external_bot_seat(tmp_path: Any) -> None:
 
 
 def test_static_page(server: ServerProcess) -> None:
-    from scopa.server.app import WEB
+    from scopa.server.ops.app import WEB
 
     for path in ("/", "/t/abc", "/join/xyz", "/replay/m1"):
         page = server.get(path)
@@ -246,7 +246,7 @@ def test_static_page(server: ServerProcess) -> None:
         assert r.status_code == 200 and r.content == some.read_bytes()
     else:
         assert "/docs" in server.get("/").text
-    assert server.get("/static/../../server/settings.py").status_code == 404
+    assert server.get("/static/../../server/common/settings.py").status_code == 404
 
 
 def test_every_seat_at_a_six_seat_table_has_its_own_name(server: ServerProcess) -> None:

@@ -15,9 +15,9 @@ from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
 from scopa.rules import Rules
-from scopa.server.models import Base, MatchRow, SeatRow, TableRow
-from scopa.server.store import Conflict, Store, async_url
-from scopa.server.timing import PHASES
+from scopa.server.common.timing import PHASES
+from scopa.server.store.database import Conflict, Store, async_url
+from scopa.server.store.models import Base, MatchRow, SeatRow, TableRow
 
 
 def schema_diff(conn: Connection) -> tuple[set[str], list[object]]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from scopa.rules import Rules
-from scopa.server.models import MatchRow, SeatRow, TableRow
-from scopa.server.store import Store
+from scopa.server.store.database import Store
+from scopa.server.store.models import MatchRow, SeatRow, TableRow
 
 
 def test_close_finishes_the_queued_writes(url: str) -> None:

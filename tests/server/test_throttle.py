@@ -8,9 +8,9 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
-from scopa.server.account_store import AccountStore
-from scopa.server.store import Store
-from scopa.server.throttle import Backoff, SignInThrottle, signup_wait
+from scopa.server.players.account_store import AccountStore
+from scopa.server.players.throttle import Backoff, SignInThrottle, signup_wait
+from scopa.server.store.database import Store
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 SETTINGS = SimpleNamespace(login_window_seconds=900, login_delay_seconds=2.0,

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from server_helpers import secrecy_violations
 
-from scopa.server.hub import TokenBucket, parse_frame
-from scopa.server.names import BOT_NAMES, NAME_MAX, bot_name, clean_name, distinct_name
+from scopa.server.ops.hub import TokenBucket, parse_frame
+from scopa.server.players.names import BOT_NAMES, NAME_MAX, bot_name, clean_name, distinct_name
 
 
 @pytest.mark.parametrize("raw", ["Anna", "  Bruno  ", "Zoë", "李", "a" * 24, "<b>x</b>"])
@@ -102,7 +102,7 @@ def test_views_match_the_engine(variant: str) -> None:
     import random
 
     from scopa import Game
-    from scopa.server.frames import seat_view
+    from scopa.server.play.frames import seat_view
 
     rng = random.Random(variant)
     game = Game.new(variant, seed=variant)
@@ -124,7 +124,7 @@ def test_bot_pool_survives_a_dead_worker() -> None:
     import signal
 
     from scopa import Game
-    from scopa.server.seats import BotPool
+    from scopa.server.play.botpool import BotPool
 
     async def run() -> None:
         pool = BotPool(1)

@@ -15,6 +15,6 @@ def register(app: typer.Typer) -> None:
     if absent:
         stand_in(app, "admin", "server", "Operator commands", absent)
         return
-    from ..server.admin import admin
+    from scopa.server.ops.admin import admin
 
     app.add_typer(admin, name="admin")

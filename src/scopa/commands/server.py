@@ -14,6 +14,6 @@ def register(app: typer.Typer) -> None:
     if absent:
         stand_in(app, "serve", "server", "Run the game server", absent)
         return
-    from ..server.run import serve
+    from scopa.server.ops.run import serve
 
     app.command("serve")(serve)

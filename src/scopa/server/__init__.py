@@ -1,22 +1,28 @@
 """The game server: authoritative matches over WebSockets, stored as events.
 
-Modules, one job each: ``settings`` (configuration from flags and SCOPA_* variables),
-``models`` and ``store`` (event-sourced storage), ``migrate`` (Alembic, run at start),
-``master`` (the authoritative match master), ``hub`` (WebSocket connections), ``seats``
-(bots and analyses in process pools), ``chat`` and ``chatstore`` (table chat), ``fairplay``
-(whether teach me is on), ``buckets`` (rate limits), ``lobby``, ``history`` and ``reports``
-(HTTP API), ``security``
-(response headers, WebSocket origins, the operator's secret), ``errors`` (422 bodies that
-are always JSON), ``app`` (wiring).
+Its packages, each allowed to import only those listed before it (``tests/test_layers.py``
+keeps it so):
+
+- ``common``: what every part uses: settings, error bodies, clocks and timings, rate
+  buckets, security helpers (response headers, origins, the client's address);
+- ``store``: what is kept and shared between workers: the database tables, the event log
+  and accounts' rows (``database``), migrations, the broker between workers;
+- ``players``: people: accounts, sessions, passwords, ratings, profiles, friends,
+  moderation, e-mail and password resets, nicknames;
+- ``play``: tables and matches: the lobby, the master and its flow, frames, bot seats, the
+  cluster of workers, match history;
+- ``chat``: table chat, its archive and reports;
+- ``ops``: running it: the app's wiring, the WebSocket hub, health, metrics, logs, the
+  command's start-up checks, ``scopa admin``.
 """
 
-from .settings import Settings
+from .common.settings import Settings
 
 __all__ = ["Settings", "create_app"]
 
 
 def create_app(settings: Settings | None = None):  # type: ignore[no-untyped-def]
     """Build the FastAPI application (imported lazily so the package imports cheaply)."""
-    from .app import create_app as _create
+    from .ops.app import create_app as _create
 
     return _create(settings)

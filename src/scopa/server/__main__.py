@@ -2,7 +2,7 @@
 
 import typer
 
-from .run import serve
+from .ops.run import serve
 
 if __name__ == "__main__":
     typer.run(serve)

@@ -1,0 +1,183 @@
+"""``scopa admin``: the operator's commands on the server's database (the same
+``--database-url`` as ``scopa serve``, or ``SCOPA_DATABASE_URL``). Each opens the store,
+brings it up to date as the server would, does one thing and says what it did."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from ..chat.chatstore import ChatStore
+from ..common.settings import Settings
+from ..players.account_store import AccountStore
+from ..players.moderation import Moderation
+from ..players.passwords import name_key
+from ..players.resets import RESET_HOURS, Resets
+from ..store.account_models import UserRow
+from ..store.database import Store
+from ..store.models import utcnow
+from .preflight import StartupError, settings_from
+
+T = TypeVar("T")
+
+admin = typer.Typer(
+    help="Operator commands: reset a password, read reports, mute or suspend an account.",
+    no_args_is_help=True, rich_markup_mode=None,
+)
+
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(help="SQLAlchemy URL: sqlite:///scopa.sqlite or postgresql://user@host/db"),
+]
+
+
+class Refused(Exception):
+    """What the operator asked for cannot be done; the message says why."""
+
+
+def settings_for(database_url: str | None) -> Settings:
+    """The server's settings (SCOPA_* variables), ``--database-url`` first; a bad one is
+    one line on stderr, as for ``scopa serve``."""
+    overrides: dict[str, Any] = {"database_url": database_url} if database_url else {}
+    try:
+        return settings_from(overrides)
+    except StartupError as e:
+        typer.echo(f"scopa admin: {e}", err=True)
+        raise typer.Exit(1) from None
+
+
+def on_store(settings: Settings, work: Callable[[Store], Awaitable[T]]) -> T:
+    """Run ``work`` on the migrated store, closing it afterwards; a ``Refused`` becomes
+    one line on stderr and exit status 1."""
+    async def run() -> T:
+        store = Store(settings.database_url, settings.sqlite_busy_seconds)
+        try:
+            await store.migrate()
+            return await work(store)
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(run())
+    except Refused as e:
+        typer.echo(f"scopa admin: {e}", err=True)
+        raise typer.Exit(1) from None
+
+
+async def account(store: Store, name: str) -> UserRow:
+    user = await AccountStore(store).user_by_key(name_key(name.strip()))
+    if user is None:
+        raise Refused(f"no account is named {name!r}")
+    return user
+
+
+def site(settings: Settings, base_url: str | None) -> str:
+    """Where the players open the site: ``--base-url``, else the first public origin,
+    else this machine at the server's port."""
+    if base_url:
+        return base_url.rstrip("/")
+    first = settings.public_origins.split(",")[0].strip()
+    return first.rstrip("/") if first else f"http://localhost:{settings.port}"
+
+
+@admin.command("reset-password")
+def reset_password(
+    name: Annotated[str, typer.Argument(help="the account's user name")],
+    database_url: DatabaseUrl = None,
+    base_url: Annotated[str | None, typer.Option(
+        help="the site's address in the link (default: the first SCOPA_PUBLIC_ORIGINS, "
+             "else http://localhost:PORT)")] = None,
+    hours: Annotated[float, typer.Option(min=0.1, max=24 * 14,
+                                         help="how long the link works")] = RESET_HOURS,
+) -> None:
+    """Print a one-time link that sets a new password for NAME (send it to the player
+    yourself). It works once, for HOURS; a newer link replaces it; using it signs the
+    account out everywhere."""
+    settings = settings_for(database_url)
+
+    async def work(store: Store) -> Any:
+        user = await account(store, name)
+        return user.name, await Resets(store).issue(user.id, hours)
+
+    shown, token = on_store(settings, work)
+    typer.echo(f"{site(settings, base_url)}/reset/{token}")
+    typer.echo(f"(a one-time link for {shown}, valid {hours:g} hours)", err=True)
+
+
+@admin.command("reports")
+def reports(
+    database_url: DatabaseUrl = None,
+    limit: Annotated[int, typer.Option(min=1, max=1000, help="how many of each")] = 50,
+) -> None:
+    """List the players reported from their profiles and the chat messages reported at
+    tables, newest first, one line each (then act with mute or suspend)."""
+    settings = settings_for(database_url)
+
+    async def work(store: Store) -> Any:
+        players = await Moderation(store).player_reports(limit)
+        chat, _ = await ChatStore(store).reports(limit, 0)
+        return players, chat
+
+    players, chat = on_store(settings, work)
+    typer.echo(f"players reported ({len(players)}):")
+    for r in players:
+        state = ", ".join(w for w in ("muted", "suspended") if r[w]) or "active"
+        typer.echo(f"  #{r['id']} {r['at']:%Y-%m-%d %H:%M} {r['reported']} by {r['by']} "
+                   f"[{state}]: {r['reason'] or '(no reason given)'}")
+    typer.echo(f"chat messages reported ({len(chat)}):")
+    for c in chat:
+        said = c.get("message") or {}
+        typer.echo(f"  #{c.get('id')} table {c.get('table_id')} {said.get('name') or ''}: "
+                   f"{said.get('text') or said.get('phrase') or ''} "
+                   f"(reason: {c.get('reason') or '-'})")
+
+
+def until(amount: float, unit: timedelta) -> datetime | None:
+    """The end of a mute or suspension ``amount`` units from now; None for 0 (lift it)."""
+    return None if amount == 0 else utcnow() + amount * unit
+
+
+def restrict(name: str, database_url: str | None, end: datetime | None,
+             apply: Callable[[Moderation, int, datetime | None], Awaitable[None]]) -> str:
+    """Set (``end``) or lift (None) a mute or suspension of the account ``name`` with
+    ``apply``; its name as stored."""
+    async def work(store: Store) -> str:
+        user = await account(store, name)
+        await apply(Moderation(store), user.id, end)
+        return user.name
+
+    return on_store(settings_for(database_url), work)
+
+
+@admin.command("mute")
+def mute(
+    name: Annotated[str, typer.Argument(help="the account's user name")],
+    hours: Annotated[float, typer.Option(min=0, max=24 * 365,
+                                         help="how long; 0 lifts the mute")] = 24.0,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Mute an account's table chat for HOURS (its messages are refused, with the time
+    the mute ends); it still plays."""
+    end = until(hours, timedelta(hours=1))
+    shown = restrict(name, database_url, end, Moderation.set_mute)
+    typer.echo(f"{shown}: chat muted until {end:%Y-%m-%d %H:%M} UTC" if end
+               else f"{shown}: chat no longer muted")
+
+
+@admin.command("suspend")
+def suspend(
+    name: Annotated[str, typer.Argument(help="the account's user name")],
+    days: Annotated[float, typer.Option(min=0, max=3650,
+                                        help="how long; 0 lifts the suspension")] = 7.0,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Suspend an account for DAYS: every session of it ends now and it cannot sign in
+    until then (told until when)."""
+    end = until(days, timedelta(days=1))
+    shown = restrict(name, database_url, end, Moderation.set_suspension)
+    typer.echo(f"{shown}: suspended until {end:%Y-%m-%d %H:%M} UTC" if end
+               else f"{shown}: no longer suspended")

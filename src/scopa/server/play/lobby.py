@@ -1,0 +1,253 @@
+"""The lobby API: server facts, creating and joining tables, the public table list."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...rules import VARIANTS, Rules, table_rules, variant_facts
+from ..common.buckets import TokenBucket
+from ..common.errors import errors
+from ..common.security import client_address
+from ..players.names import NAME_MAX, clean_name
+from ..players.ratings import BOT_RATINGS
+from ..players.sessions import acting_or_guest
+from . import frames
+from .botpool import known_levels
+from .master import Master
+from .table import MasterError
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+#: the levels promised by the bots package (unregistered ones play as "random" for now)
+LEVELS = ["beginner", "intermediate", "expert", "champion"]
+PUBLIC_LIST_MAX = 100
+
+
+#: a nickname as the schema can say it: up to NAME_MAX characters, something besides
+#: spaces, no control characters or line breaks (``names.clean_name`` still decides, and
+#: refuses the rarer characters a pattern cannot name, e.g. unassigned ones, with 400)
+Nickname = Annotated[str, Field(
+    min_length=1, max_length=NAME_MAX,
+    pattern=r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*[^\s\x00-\x1f\x7f-\x9f]"
+            r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$",
+)]
+#: a guest who makes a table and gives no name sits as this (nothing is lost: the name
+#: is shown at that table only, made distinct there like any other)
+GUEST_NAME = "Guest"
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot", "external"]
+    level: str | None = Field(default=None, max_length=64)
+    bot: str | None = Field(default=None, max_length=64)
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    variant: str = Field(default="scopa", max_length=40)
+    players: int | None = Field(default=None, ge=2, le=6)
+    teams: int | None = Field(default=None, ge=2, le=6)
+    target: int | None = Field(default=None, ge=1, le=1000)
+    options: dict[str, Any] = Field(default_factory=dict)
+    public: bool = False
+    #: teach me for every seat (on) or for none (off); always off in rated games
+    teach: bool = True
+    #: the creator's nickname (a guest's; a signed-in maker sits under the account name)
+    name: Nickname | None = None
+    creator_seat: int | None = Field(default=None, ge=0, le=5)
+    grace_seconds: float | None = Field(default=None, ge=0, le=3600)
+    seats: list[SeatSpec] | None = Field(default=None, max_length=6)
+    #: matches move the players' ratings: for signed-in players and rated bots only (off
+    #: by default, so a friends' table is unrated unless asked)
+    rated: bool = False
+
+
+class JoinTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Nickname
+    seat: int | None = Field(default=None, ge=0, le=5)
+
+
+def master_of(request: Request) -> Master:
+    master: Master = request.app.state.master
+    return master
+
+
+def bot_levels() -> list[str]:
+    return LEVELS + [n for n in known_levels() if n not in LEVELS]
+
+
+
+
+@router.get("/meta")
+def meta(request: Request) -> dict[str, Any]:
+    """Variants (with allowed player counts and sides), bot levels (``levels``: the four
+    for people; ``bot_levels``: every bot that may sit, engines included), limits, timings."""
+    settings = request.app.state.settings
+    return {
+        "variants": [variant_facts(v) for v in VARIANTS],
+        "bot_levels": bot_levels(),
+        "levels": LEVELS,
+        "external_bots": bool(settings.external_bots),
+        "external_bot_names": sorted(settings.external_bots),
+        "limits": {"name_length": NAME_MAX, "message_bytes": settings.max_message_bytes},
+        "grace_seconds": settings.grace_seconds,
+        "hand_pause_seconds": settings.hand_pause_seconds,
+    }
+
+
+def build_rules(req: CreateTable) -> Rules:
+    return table_rules(req.variant, req.options, players=req.players, teams=req.teams,
+                       target=req.target)
+
+
+def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str, Any]]:
+    specs = req.seats
+    if specs is None:
+        specs = [SeatSpec(kind="human", level=None, bot=None)] + [
+            SeatSpec(kind="bot", level="intermediate", bot=None) for _ in range(rules.players - 1)
+        ]
+    if len(specs) != rules.players:
+        raise ValueError(f"give {rules.players} seats, one per player, not {len(specs)}")
+    out = []
+    levels = bot_levels()
+    for i, spec in enumerate(specs):
+        if spec.kind == "bot":
+            level = spec.level or "intermediate"
+            if level not in levels:
+                raise ValueError(f"seat {i}: unknown bot level {level!r}; one of {levels}")
+            out.append({"kind": "bot", "level": level})
+        elif spec.kind == "external":
+            if not settings.external_bots:
+                raise ValueError("this server does not allow external bots")
+            if spec.bot not in settings.external_bots:
+                raise ValueError(f"seat {i}: unknown external bot {spec.bot!r}")
+            out.append({"kind": "external", "bot": str(spec.bot)})
+        else:
+            out.append({"kind": "human"})
+    return out
+
+
+def check_rated(seats: list[dict[str, Any]], signed_in: bool) -> None:
+    """A rated table: made by a signed-in player, every bot one with a published rating."""
+    if not signed_in:
+        raise ValueError("sign in to make a rated table")
+    for i, spec in enumerate(seats):
+        if spec["kind"] == "external":
+            raise ValueError(f"seat {i}: outside programs do not play rated games")
+        if spec["kind"] == "bot" and spec["level"] not in BOT_RATINGS:
+            raise ValueError(f"seat {i}: the bot {spec['level']!r} has no published rating")
+
+
+def _allow_create(request: Request, settings: Any) -> bool:
+    """One token bucket per client address (forgotten when there are too many), kept by
+    the app: two apps in one process (tests, say) do not share their limits."""
+    host = client_address(request)
+    state = request.app.state
+    buckets: dict[str, TokenBucket] | None = getattr(state, "create_buckets", None)
+    if buckets is None:
+        buckets = state.create_buckets = {}
+    bucket = buckets.get(host)
+    if bucket is None:
+        if len(buckets) > 10000:
+            buckets.clear()
+        bucket = buckets[host] = TokenBucket(
+            settings.create_per_minute / 60, settings.create_burst
+        )
+    return bucket.take()
+
+
+@router.post("/tables", status_code=201, responses=errors(400, 401, 403, 409, 429, 503))
+async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
+    """Create a table; the creator takes a human seat and gets its secret token."""
+    master = master_of(request)
+    settings = request.app.state.settings
+    if not _allow_create(request, settings):
+        raise HTTPException(429, "too many new tables from this address: wait a minute")
+    account = await acting_or_guest(request)
+    try:
+        rules = build_rules(req)
+        seats = check_seats(req, rules, settings)
+        if req.rated:
+            check_rated(seats, account is not None)
+        humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+        creator_seat = req.creator_seat
+        if creator_seat is None and humans:
+            creator_seat = humans[0]
+        if creator_seat is not None and creator_seat not in humans:
+            raise ValueError(f"creator_seat {creator_seat} is not a human seat")
+        if req.rated and creator_seat is None:
+            raise ValueError("the maker of a rated table sits at it")
+        name = None
+        if creator_seat is not None:
+            name = account.name if account is not None else clean_name(req.name or GUEST_NAME)
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
+    try:
+        table, seat, token = await master.create_table(
+            rules, seats, req.public, grace, name, creator_seat, client_address(request),
+            creator_user=account.id if account is not None else None, rated=req.rated,
+            teach=req.teach,
+        )
+    except MasterError as e:
+        status = {"busy": 503, "too_many": 429}.get(e.code, 400)
+        raise HTTPException(status, e.message) from None
+    return {
+        "table": frames.table_info(table, with_invite=True), "seat": seat, "token": token,
+        "invite": table.invite, "invite_url": f"/join/{table.invite}",
+        "ws_url": f"/ws/{table.id}",
+    }
+
+
+@router.get("/invites/{invite}", responses=errors(404))
+async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
+    """The table behind an invite code, to show before joining."""
+    master = master_of(request)
+    table = await master.find_invite(invite)
+    if table is None:
+        raise HTTPException(404, "no table has this invite code")
+    return frames.table_info(table, with_invite=True)
+
+
+@router.post("/invites/{invite}/join", responses=errors(400, 401, 403, 404, 409))
+async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
+    """Take a free human seat with a nickname; returns the secret seat token."""
+    master = master_of(request)
+    account = await acting_or_guest(request)
+    try:
+        name = account.name if account is not None else clean_name(req.name)
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    try:
+        table, seat, token = await master.join(
+            invite, name, req.seat, account.id if account is not None else None)
+    except MasterError as e:
+        status = {"not_found": 404, "account_needed": 401}.get(e.code, 409)
+        raise HTTPException(status, e.message) from None
+    return {"table": frames.table_info(table, with_invite=True), "seat": seat, "token": token,
+            "ws_url": f"/ws/{table.id}"}
+
+
+@router.get("/tables")
+def public_tables(request: Request) -> dict[str, Any]:
+    """Public tables waiting for players or playing, newest first."""
+    master = master_of(request)
+    live = [t for t in master.tables.values() if t.public and t.status in ("waiting", "playing")]
+    live.sort(key=lambda t: t.created_at, reverse=True)
+    return {"tables": [frames.table_info(t) for t in live[:PUBLIC_LIST_MAX]]}
+
+
+@router.get("/tables/{table_id}", responses=errors(404))
+async def table(table_id: str, request: Request) -> dict[str, Any]:
+    """One public table (anyone may watch it); a private table is seen only through its
+    invite (``GET /api/invites/<invite>``), so here it is as unknown as a wrong id."""
+    master = master_of(request)
+    t = await master.find(table_id)
+    if t is None or not t.public:
+        raise HTTPException(404, "no such table")
+    return frames.table_info(t)
