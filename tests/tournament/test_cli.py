@@ -25,7 +25,7 @@ def _json(args: list[str]) -> dict:  # type: ignore[type-arg]
 def test_the_standings_table() -> None:
     r = runner.invoke(app, ["tournament", *FAST, "--rounds", "2", "--deals-per-round", "1"])
     assert r.exit_code == 0, r.output
-    assert "scopa swiss, 2 rounds, 1 deals a round" in r.stdout
+    assert "scopa swiss, 2 rounds, 1 deal a round" in r.stdout
     assert "Buchholz" in r.stdout and "random#2" in r.stdout
     assert "round 2/2 played" in r.stderr
 

@@ -165,6 +165,11 @@ def test_json_round_trip_and_checked_on_reading() -> None:
     data["played"][0]["tables"][0]["home"] = "Zed"
     with pytest.raises(TournamentError, match="'Zed'"):
         Event.from_dict(data)
+    data["played"][0]["number"] = 2
+    with pytest.raises(TournamentError, match="round 1 is numbered 2"):
+        Event.from_dict(data)
+    with pytest.raises(TournamentError, match="not an event's JSON form"):
+        Event.from_dict({"entrants": ["A", "B"]})
 
 
 def test_a_target_event_takes_final_scores() -> None:

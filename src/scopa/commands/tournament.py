@@ -180,7 +180,7 @@ def _reached(event: Any, reached: int | None) -> str:
 def standings_table(event: Any, lines: Sequence[Any]) -> Table:
     """The standings: one row per entrant, the columns the format's tie-breaks use."""
     play = (f"to {event.target}" if event.target is not None
-            else f"{event.deals_per_round} deals a round")
+            else f"{event.deals_per_round} deal{'s' if event.deals_per_round != 1 else ''} a round")
     table = Table(
         box=box.SIMPLE_HEAD,
         title=f"{event.variant} {event.format}, {event.rounds} rounds, {play}"

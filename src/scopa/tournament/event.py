@@ -17,7 +17,7 @@ from typing import Any
 from ..rules import Rules, table_rules
 from ..shuffle import commitment, new_seed
 from . import duplicate, pairing
-from .results import Outcome, Result, TournamentError, check_result
+from .results import MAX_DECIDER_DEALS, Outcome, Result, TournamentError, check_result
 
 FORMATS = ("swiss", "round-robin", "knockout")
 #: deals a round when neither deals nor a target is given
@@ -227,8 +227,6 @@ class Event:
 
     def decider_seeds(self, round_number: int, table_number: int) -> list[tuple[str, int]]:
         """A knockout table's decider deals, in order (played only while they are drawn)."""
-        from .results import MAX_DECIDER_DEALS
-
         seed = self.round(round_number).seed
         return [(duplicate.decider_seed(seed, table_number, d), duplicate.home_side(d))
                 for d in range(MAX_DECIDER_DEALS)]
@@ -379,11 +377,15 @@ class Event:
             for n in event.withdrawn:
                 event._known(n)
             event.audit = [AuditEntry(**a) for a in data.get("audit", [])]
-            for r in data.get("played", []):
+            for index, r in enumerate(data.get("played", []), 1):
+                if r.get("number") != index:
+                    raise TournamentError(f"round {index} is numbered {r.get('number')!r}")
                 if r.get("seed") is None:
                     raise TournamentError(
                         f"round {r.get('number')} has no seed (a public form cannot be read back)")
                 tables = [Table(t["number"], t["home"], t["away"]) for t in r["tables"]]
+                if len({t.number for t in tables}) != len(tables):
+                    raise TournamentError(f"round {index} has two tables with one number")
                 for t in tables:
                     event._known(t.home)
                     if t.away is not None:
