@@ -180,3 +180,31 @@ def test_a_target_event_takes_final_scores() -> None:
     assert event.finished and standings(event)[0].entrant == "A"
     with pytest.raises(TournamentError, match="the event is over"):
         event.next_round()
+
+
+def test_a_knockout_winner_who_withdraws_forfeits_the_next_match() -> None:
+    event = _event(format="knockout")
+    event.next_round()  # A-D, B-C (bracket of 4: 1 v 4, 2 v 3)
+    event.enter_result(1, 1, Result(deals=((1, 0), (0, 0))))
+    event.enter_result(1, 2, Result(deals=((1, 0), (0, 0))))
+    event.withdraw("A")
+    final = event.next_round()
+    assert [(t.home, t.away, t.result) for t in final.tables] == [
+        ("A", "B", Result(forfeit="A"))]
+    assert event.finished and standings(event)[0].entrant == "B"
+
+
+def test_run_event_resumes_a_round_half_entered() -> None:
+    from scopa.tournament import run_event
+
+    event = _event(rounds=1)
+    event.next_round()
+    event.enter_result(1, 1, Result(deals=((1, 0), (0, 0))))
+    asked: list[int] = []
+
+    def play_round(jobs: Any) -> list[Result]:
+        asked.extend(j.table for j in jobs)
+        return [Result(deals=((0, 0), (0, 0))) for _ in jobs]
+
+    run_event(event, play_round)
+    assert asked == [2] and event.finished
