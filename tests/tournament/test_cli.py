@@ -79,3 +79,10 @@ def test_bad_arguments_get_one_line_and_exit_2(args: list[str], words: str) -> N
     assert r.exit_code == 2, r.output
     errors = [line for line in r.output.splitlines() if "Error" in line]
     assert len(errors) == 1 and words in re.sub(r"\s+", " ", r.output)
+
+
+def test_a_broken_outside_bot_stops_the_event_with_exit_1() -> None:
+    r = runner.invoke(app, ["tournament", "random", f"cmd:{sys.executable} -c pass",
+                            "--rounds", "1", "--deals-per-round", "1"])
+    assert r.exit_code == 1, r.output
+    assert "tournament stopped:" in r.output and "Traceback" not in r.output

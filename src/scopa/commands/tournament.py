@@ -103,6 +103,7 @@ def tournament_command(
     or head-to-head (round robin); in --duplicate events the score against the field
     first. The result is the same for any --jobs: every deal's seed comes from --seed."""
     from ..arena import ArenaError
+    from ..arena.executor import Executor, open_executor
     from ..arena.runner import close_factories, report_names
     from ..arena.specs import bot_factory
     from ..bots.base import Limit
@@ -112,22 +113,24 @@ def tournament_command(
     err = Console(stderr=True)
     limit = Limit(seconds=time_limit) if time_limit else None
     factories: list[Any] = []
+    executor: Executor | None = None
     try:
-        if len(bots) < 2:
-            raise ValueError("a tournament needs at least two entrants")
-        factories = [bot_factory(s, timeout) for s in bots]
-        names = report_names(bots, factories)
-        event = Event(
-            [Entrant(n) for n in names], format=fmt, rounds=rounds, variant=variant,
-            players=players, teams=teams, options=parse_options(option),
-            deals_per_round=deals_per_round, target=target, duplicate=duplicate, seed=seed,
-        )
+        try:  # the settings: anything wrong is a bad argument
+            if len(bots) < 2:
+                raise ValueError("a tournament needs at least two entrants")
+            factories = [bot_factory(s, timeout) for s in bots]
+            names = report_names(bots, factories)
+            event = Event(
+                [Entrant(n) for n in names], format=fmt, rounds=rounds, variant=variant,
+                players=players, teams=teams, options=parse_options(option),
+                deals_per_round=deals_per_round, target=target, duplicate=duplicate,
+                seed=seed,
+            )
+        except (TournamentError, ValueError) as e:
+            raise typer.BadParameter(str(e)) from None
         spec_of = dict(zip(names, bots, strict=True))
         by_name = dict(zip(names, factories, strict=True))
-        executor = None
         if (jobs or 1) > 1:
-            from ..arena.executor import open_executor
-
             executor = open_executor(jobs)
             close_factories(factories)  # the workers start programs of their own
 
@@ -145,18 +148,14 @@ def tournament_command(
                       f"({played} table{'s' if played != 1 else ''}{byes})",
                       markup=False, highlight=False)
 
-        try:
-            run_event(event, play_round, report)
-        finally:
-            if executor is not None:
-                executor.close()
+        run_event(event, play_round, report)
     except (ArenaError, BotProtocolError) as e:
         err.print(f"[red]tournament stopped:[/red] {escape(str(e))}", markup=True,
                   highlight=False)
         raise typer.Exit(1) from None
-    except (TournamentError, ValueError) as e:
-        raise typer.BadParameter(str(e)) from None
     finally:
+        if executor is not None:
+            executor.close()
         close_factories(factories)
     lines = standings(event)
     if as_json:
