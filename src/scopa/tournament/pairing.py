@@ -1,8 +1,9 @@
 """Who plays whom: Swiss, round robin and knockout pairings, as pure functions of names.
 
 No Swiss pairing package on PyPI is maintained and small enough to take (the chess ones
-follow FIDE's Dutch rules with colours, which Scopa has no use for), so the rules live here,
-in one module, checked by property tests (``tests/tournament/test_pairing.py``).
+follow FIDE's Dutch rules with colours, which Scopa has no use for; networkx's blossom
+matching would do, but it is no core dependency and a field is small), so the rules live
+here, in one module, checked by property tests (``tests/tournament/test_pairing.py``).
 
 Swiss is Monrad-style: the best-ranked entrant still unpaired meets the next best it has
 not met, with backtracking, so that nobody meets anyone twice while a pairing without a
