@@ -1,8 +1,8 @@
 """The import graph keeps its layers: the rules core at the bottom, then bots, the bot
-protocol, the arena and the terminal, the server and the learning environments, and the
-command line on top. A module imports only from its own package or from lower layers
-(peers in one layer stay apart), and the core imports nothing outside the standard
-library."""
+protocol, the arena, the terminal and the tournament model, the server and the learning
+environments, and the command line on top. A module imports only from its own package or
+from lower layers (peers in one layer stay apart), and the core imports nothing outside
+the standard library."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ LAYERS = {
     "protocol": 2,
     "arena": 3,
     "terminal": 3,
+    "tournament": 3,
     "server": 4,
     "rl": 4,
     "commands": 5,

@@ -118,7 +118,7 @@ def _run_task(task: _Task) -> list[ItemResult]:
     try:
         return _play_items(task, factories)
     finally:
-        _close(factories)
+        close_factories(factories)
 
 
 def _play_items(
@@ -144,7 +144,7 @@ def _play_items(
     return out
 
 
-def _close(factories: Sequence[BotFactory]) -> None:
+def close_factories(factories: Sequence[BotFactory]) -> None:
     """Stop the programs behind external bots' factories."""
     for f in factories:
         close = getattr(f, "close", None)
@@ -152,7 +152,7 @@ def _close(factories: Sequence[BotFactory]) -> None:
             close()
 
 
-def _names(specs: Sequence[str], factories: Sequence[BotFactory]) -> list[str]:
+def report_names(specs: Sequence[str], factories: Sequence[BotFactory]) -> list[str]:
     """Report names: an outside program's own ``ready`` name (its shortened command if
     it gives none), a registered bot's name; unique with ``#2``, ``#3``..."""
     names = []
@@ -208,16 +208,16 @@ def run_arena(
     factories: list[BotFactory] = [bot_factory(s, timeout) for s in specs]
     executor: Executor | None = None
     try:
-        names = _names(specs, factories)
+        names = report_names(specs, factories)
         if ray or (jobs or 1) > 1:
             executor = open_executor(jobs, ray)
-            _close(factories)  # the workers start programs of their own
+            close_factories(factories)  # the workers start programs of their own
         plan = ArenaPlan(names, rules.variant, rules.players, deals, matches,
                          len(arrangements(len(specs), rules.teams)), seed,
                          executor.workers if executor else 1, ray)
         return _run(specs, factories, plan, rules, limit, timeout, progress, executor, records)
     finally:
-        _close(factories)
+        close_factories(factories)
         if executor is not None:
             executor.close()
 

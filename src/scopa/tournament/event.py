@@ -1,0 +1,401 @@
+"""The event: its settings, entrants, rounds and tables, results, and the organiser's
+corrections, as plain data with JSON forms (the server stores it; the CLI plays it).
+
+Every change goes through a method that checks its input first and raises
+``TournamentError`` without changing anything when it does not fit. Corrections and
+withdrawals are kept in ``audit``. No I/O, no clock: a round's seed comes from the event's
+seed when it has one (a bot event, replayable), else from the operating system's
+cryptographic source (``scopa.shuffle.new_seed``), and a caller may pass its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules import Rules, table_rules
+from ..shuffle import commitment, new_seed
+from . import duplicate, pairing
+from .results import MAX_DECIDER_DEALS, Outcome, Result, TournamentError, check_result
+
+FORMATS = ("swiss", "round-robin", "knockout")
+#: deals a round when neither deals nor a target is given
+DEFAULT_DEALS = 4
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One entrant: a player (two-sided games for one a side) or a fixed partnership
+    (Scopone: the team is the entrant, ``players`` its members)."""
+
+    name: str
+    players: tuple[str, ...] = ()
+
+
+@dataclass
+class Table:
+    """A pairing in a round; ``away`` None is a bye (no result to enter)."""
+
+    number: int
+    home: str
+    away: str | None
+    result: Result | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.away is None or self.result is not None
+
+
+@dataclass
+class Round:
+    number: int
+    #: secret until the round is over
+    seed: str
+    tables: list[Table]
+
+    @property
+    def commitment(self) -> str:
+        """The hash published with the pairings, before any deal is played."""
+        return commitment(self.seed)
+
+    @property
+    def complete(self) -> bool:
+        return all(t.done for t in self.tables)
+
+    @property
+    def byes(self) -> list[str]:
+        return [t.home for t in self.tables if t.away is None]
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """An organiser's change: ``correct`` (a result replaced) or ``withdraw``."""
+
+    action: str
+    note: str = ""
+    round: int | None = None
+    table: int | None = None
+    entrant: str | None = None
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+
+
+@dataclass
+class Event:
+    """A tournament between entrants in one variant: its settings, then its rounds."""
+
+    entrants: list[Entrant]
+    format: str = "swiss"
+    #: None: the format's own (Swiss: ceil(log2 entrants), round robin: one cycle,
+    #: knockout: the bracket's rounds)
+    rounds: int | None = None
+    variant: str = "scopa"
+    players: int | None = None
+    teams: int | None = None
+    #: rules options other than players, teams and target (``Rules`` field names)
+    options: dict[str, Any] = field(default_factory=dict)
+    #: a table plays this many deals a round (default ``DEFAULT_DEALS``) ...
+    deals_per_round: int | None = None
+    #: ... or one match to this target (None for fixed deals)
+    target: int | None = None
+    #: every table of a round plays the same deals, scored against the field
+    duplicate: bool = False
+    #: the event's seed: every round's seed comes from it (secret until the event ends)
+    seed: str | None = None
+    name: str = ""
+    played: list[Round] = field(default_factory=list)
+    withdrawn: list[str] = field(default_factory=list)
+    audit: list[AuditEntry] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.entrants = [e if isinstance(e, Entrant) else Entrant(str(e)) for e in self.entrants]
+        names = [e.name for e in self.entrants]
+        if len(names) < 2:
+            raise TournamentError("an event needs at least two entrants")
+        if any(not n.strip() for n in names):
+            raise TournamentError("an entrant needs a name")
+        if len(set(names)) != len(names):
+            twice = next(n for n in names if names.count(n) > 1)
+            raise TournamentError(f"entrant {twice!r} is entered twice")
+        if self.format not in FORMATS:
+            raise TournamentError(
+                f"unknown format {self.format!r}; choose one of {', '.join(FORMATS)}")
+        if self.target is not None and self.deals_per_round is not None:
+            raise TournamentError("give deals per round or a target, not both")
+        if self.target is None and self.deals_per_round is None:
+            self.deals_per_round = DEFAULT_DEALS
+        if self.deals_per_round is not None and self.deals_per_round < 1:
+            raise TournamentError("deals per round must be at least 1")
+        if self.duplicate and self.target is not None:
+            raise TournamentError(
+                "duplicate events play a fixed number of deals a round, not matches to a "
+                "target (tables' matches would last different numbers of deals)")
+        rules = self.rules()
+        if rules.teams != 2:
+            raise TournamentError(
+                f"a tournament table has two sides, one per entrant; {rules.variant} with "
+                f"{rules.players} players has {rules.teams}")
+        self.rounds = self._check_rounds(self.rounds)
+
+    def _check_rounds(self, rounds: int | None) -> int:
+        n = len(self.entrants)
+        cycle = n - 1 if n % 2 == 0 else n
+        if self.format == "knockout":
+            needed = pairing.knockout_rounds(n)
+            if rounds not in (None, needed):
+                raise TournamentError(f"a knockout of {n} entrants has {needed} rounds")
+            return needed
+        if self.format == "round-robin":
+            if rounds is None:
+                return cycle
+            if not 1 <= rounds <= 2 * cycle:
+                raise TournamentError(
+                    f"a round robin of {n} entrants has {cycle} rounds (up to {2 * cycle} "
+                    "played twice, home and away)")
+            return rounds
+        if rounds is None:
+            return pairing.knockout_rounds(n)
+        if rounds < 1:
+            raise TournamentError("rounds must be at least 1")
+        return rounds
+
+    # -- reading ---------------------------------------------------------------------
+    def rules(self) -> Rules:
+        """The rules every table plays."""
+        try:
+            return table_rules(self.variant, dict(self.options), players=self.players,
+                               teams=self.teams, target=self.target)
+        except ValueError as e:
+            raise TournamentError(str(e)) from None
+
+    @property
+    def names(self) -> list[str]:
+        """Entrants' names in seeding order (best first)."""
+        return [e.name for e in self.entrants]
+
+    @property
+    def current(self) -> Round | None:
+        return self.played[-1] if self.played else None
+
+    @property
+    def finished(self) -> bool:
+        return len(self.played) == self.rounds and all(r.complete for r in self.played)
+
+    def seed_of(self, name: str) -> int:
+        """An entrant's seed number (1 = the best)."""
+        self._known(name)
+        return self.names.index(name) + 1
+
+    def round(self, number: int) -> Round:
+        if not 1 <= number <= len(self.played):
+            raise TournamentError(
+                f"no round {number}: {len(self.played)} rounds have been paired")
+        return self.played[number - 1]
+
+    def table(self, round_number: int, table_number: int) -> Table:
+        rnd = self.round(round_number)
+        for table in rnd.tables:
+            if table.number == table_number:
+                return table
+        raise TournamentError(f"round {round_number} has no table {table_number}")
+
+    def outcome(self, table: Table, result: Result | None = None) -> Outcome:
+        """A table's result read for standings (``result``: instead of the table's own)."""
+        result = result if result is not None else table.result
+        if table.away is None or result is None:
+            raise TournamentError(f"table {table.number} has no result")
+        return check_result(
+            result, table.home, table.away, deals=self.deals_per_round,
+            knockout=self.format == "knockout",
+            better_seed=min(table.home, table.away, key=self.seed_of),
+        )
+
+    def deal_seeds(self, round_number: int, table_number: int) -> list[tuple[str, int]]:
+        """A table's deals: (hand seed, the side the home entrant holds), in order; empty
+        for an event played to a target (``match_seed``)."""
+        rnd = self.round(round_number)
+        self.table(round_number, table_number)
+        shared = None if self.duplicate else table_number
+        return [(duplicate.deal_seed(rnd.seed, d, shared), duplicate.home_side(d))
+                for d in range(self.deals_per_round or 0)]
+
+    def match_seed(self, round_number: int, table_number: int) -> str:
+        """A table's match seed (events played to a target)."""
+        self.table(round_number, table_number)
+        return duplicate.match_seed(self.round(round_number).seed, table_number)
+
+    def decider_seeds(self, round_number: int, table_number: int) -> list[tuple[str, int]]:
+        """A knockout table's decider deals, in order (played only while they are drawn)."""
+        seed = self.round(round_number).seed
+        return [(duplicate.decider_seed(seed, table_number, d), duplicate.home_side(d))
+                for d in range(MAX_DECIDER_DEALS)]
+
+    # -- changing ----------------------------------------------------------------------
+    def next_round(self, seed: str | None = None) -> Round:
+        """Pair the next round and return it (its seed's commitment is public from now)."""
+        if self.current is not None and not self.current.complete:
+            missing = [str(t.number) for t in self.current.tables if not t.done]
+            raise TournamentError(
+                f"round {self.current.number} is not over: table {', '.join(missing)} "
+                "has no result")
+        if self.finished:
+            raise TournamentError(f"the event is over after {self.rounds} rounds")
+        number = len(self.played) + 1
+        if seed is None:
+            seed = f"{self.seed}:round:{number}" if self.seed is not None else new_seed()
+        pairs = self._pairs(number)
+        tables = [Table(i + 1, home, away) for i, (home, away) in enumerate(pairs)]
+        for table in tables:
+            gone = [n for n in (table.home, table.away) if n in self.withdrawn]
+            if table.away is not None and gone:
+                table.result = Result(forfeit=gone[-1])
+        rnd = Round(number, seed, tables)
+        self.played.append(rnd)
+        return rnd
+
+    def _pairs(self, number: int) -> list[pairing.Pair]:
+        if self.format == "round-robin":
+            schedule = pairing.round_robin_rounds(self.names)
+            pairs = schedule[(number - 1) % len(schedule)]
+            if (number - 1) // len(schedule) % 2:  # the second cycle: home and away swap
+                pairs = [(b, a) if b is not None else (a, b) for a, b in pairs]
+            return pairs
+        if self.format == "knockout":
+            if number == 1:
+                return pairing.knockout_first_round(self.names)
+            previous = self.played[-1]
+            winners = [t.home if t.away is None else self.outcome(t).winner
+                       for t in previous.tables]
+            return pairing.knockout_next_round([w for w in winners if w is not None])
+        from .standings import standings
+
+        ranked = [s.entrant for s in standings(self) if s.entrant not in self.withdrawn]
+        met = {pairing.met_key(t.home, t.away)
+               for r in self.played for t in r.tables if t.away is not None}
+        byes: dict[str, int] = {}
+        for r in self.played:
+            for name in r.byes:
+                byes[name] = byes.get(name, 0) + 1
+        if len(ranked) < 2:
+            raise TournamentError("fewer than two entrants are left to pair")
+        found, bye = pairing.swiss_pairs(ranked, met, byes)
+        return [*found, *([(bye, None)] if bye is not None else [])]
+
+    def enter_result(self, round_number: int, table_number: int, result: Result) -> None:
+        """Enter a table's result; a result already there is refused (``correct_result``
+        replaces one, with a note in the audit)."""
+        table = self.table(round_number, table_number)
+        if table.away is None:
+            raise TournamentError(
+                f"round {round_number} table {table_number} is {table.home}'s bye: no result")
+        if table.result is not None:
+            raise TournamentError(
+                f"round {round_number} table {table_number} already has a result "
+                "(an organiser corrects it instead)")
+        self.outcome(table, result)
+        table.result = result
+
+    def correct_result(
+        self, round_number: int, table_number: int, result: Result, note: str = ""
+    ) -> None:
+        """Replace a table's result, logged in ``audit``. A knockout result whose winner
+        has already been paired in the next round cannot change its winner."""
+        table = self.table(round_number, table_number)
+        if table.result is None:
+            raise TournamentError(
+                f"round {round_number} table {table_number} has no result to correct")
+        new = self.outcome(table, result)
+        if (self.format == "knockout" and round_number < len(self.played)
+                and new.winner != self.outcome(table).winner):
+            raise TournamentError(
+                "the next round is already paired with this match's winner; the winner "
+                "cannot change")
+        self.audit.append(AuditEntry("correct", note, round_number, table_number, None,
+                                     table.result.to_dict(), result.to_dict()))
+        table.result = result
+
+    def withdraw(self, name: str, note: str = "") -> None:
+        """Withdraw an entrant: it is not paired again, and a table of the current round
+        it has not played is a forfeit (its opponent wins). Results so far stand."""
+        self._known(name)
+        if name in self.withdrawn:
+            raise TournamentError(f"{name} has already withdrawn")
+        self.withdrawn.append(name)
+        self.audit.append(AuditEntry("withdraw", note, entrant=name))
+        if self.current is not None:
+            for table in self.current.tables:
+                if table.result is None and table.away is not None and name in (
+                        table.home, table.away):
+                    table.result = Result(forfeit=name)
+
+    def _known(self, name: str) -> None:
+        if name not in self.names:
+            raise TournamentError(f"no entrant named {name!r}")
+
+    # -- JSON --------------------------------------------------------------------------
+    def to_dict(self, public: bool = False) -> dict[str, Any]:
+        """The JSON form. ``public``: what players may see, the seeds of rounds not yet
+        over (and the event's seed, until it ends) left out; commitments always in."""
+        out: dict[str, Any] = {
+            "name": self.name, "format": self.format, "rounds": self.rounds,
+            "variant": self.variant, "players": self.players, "teams": self.teams,
+            "options": dict(self.options), "deals_per_round": self.deals_per_round,
+            "target": self.target, "duplicate": self.duplicate,
+            "seed": None if public and not self.finished else self.seed,
+            "entrants": [{"name": e.name, "players": list(e.players)} for e in self.entrants],
+            "withdrawn": list(self.withdrawn),
+            "played": [
+                {"number": r.number, "commitment": r.commitment,
+                 "seed": None if public and not r.complete else r.seed,
+                 "tables": [{"number": t.number, "home": t.home, "away": t.away,
+                             "result": None if t.result is None else t.result.to_dict()}
+                            for t in r.tables]}
+                for r in self.played
+            ],
+            "audit": [dataclasses.asdict(a) for a in self.audit],
+        }
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Event:
+        """Read the JSON form (a full one: public forms lack seeds), checking every result
+        again; anything wrong is a ``TournamentError``."""
+        if not isinstance(data, dict):
+            raise TournamentError("an event is a JSON object")
+        try:
+            entrants = [Entrant(e["name"], tuple(e.get("players", ()))) for e in data["entrants"]]
+            event = cls(
+                entrants, format=data.get("format", "swiss"), rounds=data.get("rounds"),
+                variant=data.get("variant", "scopa"), players=data.get("players"),
+                teams=data.get("teams"), options=dict(data.get("options", {})),
+                deals_per_round=data.get("deals_per_round"), target=data.get("target"),
+                duplicate=bool(data.get("duplicate", False)), seed=data.get("seed"),
+                name=data.get("name", ""),
+            )
+            event.withdrawn = [str(n) for n in data.get("withdrawn", [])]
+            for n in event.withdrawn:
+                event._known(n)
+            event.audit = [AuditEntry(**a) for a in data.get("audit", [])]
+            for index, r in enumerate(data.get("played", []), 1):
+                if r.get("number") != index:
+                    raise TournamentError(f"round {index} is numbered {r.get('number')!r}")
+                if r.get("seed") is None:
+                    raise TournamentError(
+                        f"round {r.get('number')} has no seed (a public form cannot be read back)")
+                tables = [Table(t["number"], t["home"], t["away"]) for t in r["tables"]]
+                if len({t.number for t in tables}) != len(tables):
+                    raise TournamentError(f"round {index} has two tables with one number")
+                for t in tables:
+                    event._known(t.home)
+                    if t.away is not None:
+                        event._known(t.away)
+                event.played.append(Round(r["number"], r["seed"], tables))
+                for t, raw in zip(tables, r["tables"], strict=True):
+                    if raw.get("result") is not None:
+                        result = Result.from_dict(raw["result"])
+                        event.outcome(t, result)
+                        t.result = result
+        except (KeyError, TypeError) as e:
+            raise TournamentError(f"not an event's JSON form: {e!r}") from None
+        return event
