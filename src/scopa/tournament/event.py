@@ -18,6 +18,7 @@ from ..rules import Rules, table_rules
 from ..shuffle import commitment, new_seed
 from . import duplicate, pairing
 from .results import MAX_DECIDER_DEALS, Outcome, Result, TournamentError, check_result
+from .standings import standings
 
 FORMATS = ("swiss", "round-robin", "knockout")
 #: deals a round when neither deals nor a target is given
@@ -268,8 +269,6 @@ class Event:
             winners = [t.home if t.away is None else self.outcome(t).winner
                        for t in previous.tables]
             return pairing.knockout_next_round([w for w in winners if w is not None])
-        from .standings import standings
-
         ranked = [s.entrant for s in standings(self) if s.entrant not in self.withdrawn]
         met = {pairing.met_key(t.home, t.away)
                for r in self.played for t in r.tables if t.away is not None}

@@ -20,14 +20,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .duplicate import TableDeals, field_scores
-from .results import BYE_POINTS, DRAW, LOSS, WIN
+from .results import BYE_POINTS, DRAW, LOSS, WIN, Outcome
 
-if TYPE_CHECKING:
-    from .event import Event
+
+class Event(Protocol):
+    """What the standings read of an event (``event.Event``; a protocol, so that the event,
+    which ranks entrants for Swiss pairings, and the standings do not import each other)."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def rounds(self) -> int | None: ...
+    @property
+    def duplicate(self) -> bool: ...
+    @property
+    def played(self) -> Sequence[Any]: ...
+    @property
+    def withdrawn(self) -> Sequence[str]: ...
+
+    def outcome(self, table: Any) -> Outcome: ...
 
 @dataclass
 class Standing:
