@@ -16,6 +16,8 @@ from ..chat import reports
 from ..common import security
 from ..common.errors import busy, method_not_allowed, validation_error
 from ..common.settings import Settings
+from ..events import api as events_api
+from ..events.wiring import wire as wire_events
 from ..play import history, lobby
 from ..play.botpool import BotPool
 from ..play.cluster import Cluster
@@ -58,8 +60,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         master = Master(settings, store, pool, await settings.secret_for(store),
                         cluster=cluster)
         master.match_end_hooks.append(rating_hook(Ratings(store)))
+        # tournaments: their online rounds' tables enter results at a match's end (after
+        # the rating hook), and those that ended while the server was down on start
+        event_tables = wire_events(app.state, store, master, settings.grace_seconds)
         await master.restore()
         cluster.start()  # alone: resume every table; scaled: lease, then take over
+        await event_tables.resume()
         master.start_housekeeping()
         # everything loaded so far lives as long as the server: keep it out of the
         # collector's way (shorter full collections under load), and what survives a
@@ -114,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(profiles.router)
     app.include_router(friends.router)
     app.include_router(reports.router)
+    app.include_router(events_api.router)
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
@@ -126,7 +133,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(PLACEHOLDER)
 
     for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
-                 "/players/{name}", "/leaderboard", "/reset/{token}", "/verify-email/{token}"):
+                 "/players/{name}", "/leaderboard", "/reset/{token}", "/verify-email/{token}",
+                 "/events", "/events/{event_id}", "/events/{event_id}/print/{round_number}",
+                 "/events/{event_id}/enter", "/events/{event_id}/screen"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
         app.mount("/static", StaticFiles(directory=web), name="static")

@@ -1,5 +1,6 @@
 """What is kept, and shared between workers: ``base`` and the tables (``models`` for tables,
-matches and their event log; ``account_models`` for the players' side), ``database`` (the
+matches and their event log; ``account_models`` for the players' side; ``event_models``
+for tournaments), ``database`` (the
 ``Store``: event-sourced storage of matches, written so two workers never write the same
 step), ``migrate`` and ``migrations`` (Alembic, run at start), ``broker`` (announcements and
 leases between workers: in memory for one, Redis for several), ``access`` (how a route
@@ -10,6 +11,6 @@ May import: ``server.common`` and the engine.
 Importing the package loads every table's module, so ``Base.metadata`` is whole wherever
 any one is used (migrations, tests)."""
 
-from . import account_models, models
+from . import account_models, event_models, models
 
-__all__ = ["account_models", "models"]
+__all__ = ["account_models", "event_models", "models"]

@@ -10,6 +10,7 @@ import { deckPicker } from "./decks/picker.js";
 import { seatsOf } from "./sides.js";
 import { currentUser, loadSession } from "./session.js";
 import { rulesOptions } from "./lobbyoptions.js";
+import { loadEventsBox } from "./events.js";
 
 const TARGETS = [11, 16, 21, 31];
 
@@ -17,8 +18,9 @@ export function mountLobby(main) {
   const form = h("form", { class: "new-table card-box", "aria-labelledby": "new-title" });
   const open = h("section", { class: "card-box open-tables", "aria-labelledby": "open-title" });
   const history = h("section", { class: "card-box history", "aria-labelledby": "history-title" });
+  const events = h("section", { class: "card-box events-box", "aria-labelledby": "events-title" });
   let banner = hero();
-  main.append(banner, h("div", { class: "lobby" }, form, h("div", { class: "lobby-side" }, open, history)));
+  main.append(banner, h("div", { class: "lobby" }, form, h("div", { class: "lobby-side" }, open, history, events)));
   let meta = null;
   // the choices so far: kept when the language changes
   const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null, advanced: false };
@@ -31,7 +33,11 @@ export function mountLobby(main) {
   drawHistory(history);
   loadOpen(open);
   loadHistory(history);
-  const timer = setInterval(() => loadOpen(open), 5000);
+  loadEventsBox(events);
+  const timer = setInterval(() => {
+    loadOpen(open);
+    loadEventsBox(events);
+  }, 5000);
 
   return {
     unmount: () => clearInterval(timer),
@@ -44,6 +50,7 @@ export function mountLobby(main) {
       drawHistory(history);
       loadOpen(open);
       loadHistory(history);
+      loadEventsBox(events);
     },
   };
 }

@@ -15,6 +15,9 @@ import { mountLeaderboard } from "./leaderboardpage.js";
 import { mountReset } from "./resetpage.js";
 import { mountVerifyEmail } from "./emailbox.js";
 import { loadSession, onSessionChange } from "./session.js";
+import { mountEvents } from "./events.js";
+import { mountEvent } from "./eventpage.js";
+import { mountEnter, mountPrint, mountScreen } from "./eventviews.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -30,6 +33,11 @@ function route() {
   else if ((m = path.match(/^\/players\/([^/]+)$/))) current = mountProfile(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/reset\/([^/]+)$/))) current = mountReset(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/verify-email\/([^/]+)$/))) current = mountVerifyEmail(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/events\/([^/]+)\/print\/(\d+)$/))) current = mountPrint(main, decodeURIComponent(m[1]), Number(m[2]));
+  else if ((m = path.match(/^\/events\/([^/]+)\/enter$/))) current = mountEnter(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/events\/([^/]+)\/screen$/))) current = mountScreen(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/events\/([^/]+)$/))) current = mountEvent(main, decodeURIComponent(m[1]));
+  else if (path === "/events") current = mountEvents(main);
   else if (path === "/account") current = mountAccount(main);
   else if (path === "/leaderboard") current = mountLeaderboard(main);
   else if (location.hash === "#rules") current = mountDoc(main, "rules");

@@ -1,0 +1,251 @@
+"""The events' HTTP API: the lobby's list, creating an event, joining and leaving it, the
+organiser's actions (start a round, withdraw an entrant, enter or correct a result,
+download the event), and the public event page's data and a round's print view.
+
+Refusals: 400 a result or setting the tournament model refuses (``TournamentError``),
+403 not the organiser, 404 no such event or table, 409 the event's state (full, started,
+entered twice, the round not over). A refused request changes nothing."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Request
+from fastapi.responses import JSONResponse
+
+from ...tournament import Result, TournamentError
+from ..common.errors import SIGNED_IN, errors
+from ..play.lobby import bot_levels
+from ..players.ratings import BOT_RATINGS
+from ..players.sessions import acting, viewer
+from .bodies import AddBot, CreateEvent, ResultBody, Withdraw
+from .online import Tables
+from .rules import EventRefusal, may_organise
+from .service import Events, model_of
+from .store import StoredEvent
+from .views import event_page, round_deals, summary
+
+router = APIRouter(prefix="/api/events", tags=["events"])
+
+#: events listed in the lobby at most
+LIST_MAX = 100
+EventId = Annotated[str, Path(min_length=1, max_length=32)]
+Number = Annotated[int, Path(ge=1, le=1000)]
+
+
+def events_of(request: Request) -> Events:
+    events: Events = request.app.state.events
+    return events
+
+
+def tables_of(request: Request) -> Tables | None:
+    tables: Tables | None = getattr(request.app.state, "event_tables", None)
+    return tables
+
+
+def refused(e: Exception) -> HTTPException:
+    """The HTTP answer of a refusal."""
+    if isinstance(e, EventRefusal):
+        return HTTPException(e.status, e.message)
+    return HTTPException(400, str(e))
+
+
+async def page(request: Request, stored: StoredEvent) -> dict[str, Any]:
+    v = await viewer(request)
+    me = None
+    if v is not None:
+        me = next((e.name for e in stored.entrants if e.user_id == v.id), None)
+    tables = await events_of(request).store.tables(stored.row.id)
+    return event_page(stored, model_of(stored), tables, v.id if v else None, me)
+
+
+@router.get("")
+async def list_events(request: Request) -> dict[str, Any]:
+    """Events open for entries or running, soonest start first."""
+    v = await viewer(request)
+    found = await events_of(request).store.listed(("open", "running"), LIST_MAX)
+    return {"events": [summary(s, v.id if v else None) for s in found]}
+
+
+@router.post("", status_code=201, responses=errors(400, *SIGNED_IN))
+async def create_event(req: CreateEvent, request: Request) -> dict[str, Any]:
+    """Create an event; the signed-in account is its organiser."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).create(req, v.id)
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.get("/{event_id}", responses=errors(404))
+async def get_event(event_id: EventId, request: Request) -> dict[str, Any]:
+    """The event page: entrants, pairings with table numbers, standings, commitments, the
+    seeds of rounds that are over, and the viewer's own table now."""
+    try:
+        stored = await events_of(request).load(event_id)
+    except EventRefusal as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/join", responses=errors(404, 409, *SIGNED_IN))
+async def join(event_id: EventId, request: Request) -> dict[str, Any]:
+    """Enter an online event with the signed-in account (before it starts)."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).join(event_id, v.id, v.name)
+    except EventRefusal as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/bots", responses=errors(400, 404, 409, *SIGNED_IN))
+async def add_bot(event_id: EventId, req: AddBot, request: Request) -> dict[str, Any]:
+    """Organiser: enter a bot (an online event, before it starts). In a rated event only
+    a bot with a published rating."""
+    v = await acting(request)
+    levels = bot_levels()
+    try:
+        stored = await events_of(request).load(event_id)
+        may_organise(stored.row.organiser_id, v.id)
+        if req.level not in levels:
+            raise TournamentError(f"unknown bot level {req.level!r}; one of {levels}")
+        if stored.row.settings.get("rated") and req.level not in BOT_RATINGS:
+            raise TournamentError(f"the bot {req.level!r} has no published rating")
+        stored = await events_of(request).add_bot(event_id, v.id, req.level, req.name)
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/leave", responses=errors(404, 409, *SIGNED_IN))
+async def leave(event_id: EventId, request: Request) -> dict[str, Any]:
+    """Leave an online event before it starts."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).leave(event_id, v.id)
+    except EventRefusal as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/rounds", status_code=201,
+             responses=errors(404, 409, *SIGNED_IN))
+async def start_round(event_id: EventId, request: Request) -> dict[str, Any]:
+    """Organiser: start the event (entries close, round 1 is paired) or pair the next
+    round once every table of this one is done; an online round's tables open at once."""
+    v = await acting(request)
+    try:
+        stored, _ = await events_of(request).start_round(event_id, v.id)
+    except EventRefusal as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/withdraw", responses=errors(400, 404, 409, *SIGNED_IN))
+async def withdraw(event_id: EventId, req: Withdraw, request: Request) -> dict[str, Any]:
+    """Organiser: withdraw an entrant (not paired again; its table now is a forfeit)."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).withdraw(event_id, v.id, req.entrant, req.note)
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+def _result(req: ResultBody) -> Result:
+    return Result.from_dict(req.result_dict())
+
+
+@router.post("/{event_id}/rounds/{round_number}/tables/{table_number}/result",
+             responses=errors(400, 404, 409, *SIGNED_IN))
+async def enter_result(event_id: EventId, round_number: Number, table_number: Number,
+                       req: ResultBody, request: Request) -> dict[str, Any]:
+    """Organiser: enter a table's result (home first); a second one is refused."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).enter(event_id, v.id, round_number,
+                                                table_number, _result(req))
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.put("/{event_id}/rounds/{round_number}/tables/{table_number}/result",
+            responses=errors(400, 404, 409, *SIGNED_IN))
+async def correct_result(event_id: EventId, round_number: Number, table_number: Number,
+                         req: ResultBody, request: Request) -> dict[str, Any]:
+    """Organiser: replace a table's result, with a note (kept in the event's audit)."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).correct(event_id, v.id, round_number,
+                                                  table_number, _result(req), req.note)
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/seat", responses=errors(404, *SIGNED_IN))
+async def my_seat(event_id: EventId, request: Request) -> dict[str, Any]:
+    """An entrant's seat at its table of the current round: the table and the seat's
+    token (kept by the page as a joined seat's is)."""
+    v = await acting(request)
+    tables = tables_of(request)
+    try:
+        stored = await events_of(request).load(event_id)
+        if tables is None:
+            raise EventRefusal(404, "this server plays no online events")
+        return await tables.seat_of(stored, v.id)
+    except EventRefusal as e:
+        raise refused(e) from None
+
+
+@router.get("/{event_id}/download", responses=errors(403, 404, 409))
+async def download(event_id: EventId, request: Request) -> JSONResponse:
+    """Organiser: the event's JSON (``scopa.tournament.Event.from_dict`` reads it). Until
+    the event is over it is the public form (no seed of a round not over: the organiser
+    may be playing); a paper event's organiser gets the full form (the boards are dealt
+    from it)."""
+    v = await viewer(request)
+    try:
+        stored = await events_of(request).load(event_id)
+        may_organise(stored.row.organiser_id, v.id if v else None)
+        event = model_of(stored)
+        if event is None:
+            raise EventRefusal(409, "the event has not started")
+    except EventRefusal as e:
+        raise refused(e) from None
+    full = event.finished or stored.row.mode == "paper"
+    return JSONResponse(event.to_dict(public=not full), headers={
+        "Content-Disposition": f'attachment; filename="event-{stored.row.id}.json"'})
+
+
+@router.get("/{event_id}/rounds/{round_number}/print", responses=errors(404, 409))
+async def print_round(event_id: EventId, round_number: Number,
+                      request: Request) -> dict[str, Any]:
+    """A round's pairings for printing: table numbers, home and away; in a duplicate
+    event each deal's cards per table, once the round is over (or, for a paper event,
+    to its organiser, who deals the boards)."""
+    v = await viewer(request)
+    try:
+        stored = await events_of(request).load(event_id)
+        event = model_of(stored)
+        if event is None:
+            raise EventRefusal(409, "the event has not started")
+        rnd = event.round(round_number)
+    except (EventRefusal, TournamentError) as e:
+        raise HTTPException(404 if isinstance(e, TournamentError) else e.status,
+                            str(e)) from None
+    boards = rnd.complete or (stored.row.mode == "paper" and v is not None
+                              and v.id == stored.row.organiser_id)
+    show = event.duplicate and event.target is None and boards
+    return {
+        "event": stored.row.name, "round": rnd.number, "rounds": event.rounds,
+        "commitment": rnd.commitment, "seed": rnd.seed if rnd.complete else None,
+        "duplicate": event.duplicate,
+        "tables": [{"number": t.number, "home": t.home, "away": t.away,
+                    "deals": round_deals(event, rnd.number, t.number)
+                    if show and t.away is not None else None}
+                   for t in rnd.tables],
+    }

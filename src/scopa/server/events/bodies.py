@@ -1,0 +1,88 @@
+"""The API's request bodies: what the schema can check is checked here (pydantic), what
+only the tournament model can tell (a format's rounds, a variant's options) is checked by
+building the event (``rules.check_settings``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...tournament import FORMATS
+from ..players.names import NAME_MAX
+
+#: entrants an event may take at most
+CAPACITY_MAX = 256
+#: text without control characters or line breaks, something besides spaces
+_TEXT = (r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*[^\s\x00-\x1f\x7f-\x9f]"
+         r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$")
+EventName = Annotated[str, Field(min_length=1, max_length=80, pattern=_TEXT)]
+EntrantName = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=_TEXT)]
+Note = Annotated[str, Field(max_length=200, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*$")]
+Points = Annotated[int, Field(ge=0, le=1000)]
+Format = Literal["swiss", "round-robin", "knockout"]
+assert set(FORMATS) == {"swiss", "round-robin", "knockout"}
+
+
+class CreateEvent(BaseModel):
+    """A new event. ``mode``: ``online`` (entrants join with their accounts and play at
+    the server's tables) or ``paper`` (a club night: the organiser names the entrants and
+    enters every table's result)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: EventName
+    mode: Literal["online", "paper"] = "online"
+    variant: str = Field(default="scopa", max_length=40)
+    players: int | None = Field(default=None, ge=2, le=6)
+    format: Format = "swiss"
+    rounds: int | None = Field(default=None, ge=1, le=60)
+    #: a table plays this many deals a round ... (neither: 4 deals)
+    deals_per_round: int | None = Field(default=None, ge=1, le=30)
+    #: ... or one match to this target
+    target: int | None = Field(default=None, ge=1, le=1000)
+    duplicate: bool = False
+    rated: bool = False
+    teach: bool = False
+    starts_at: datetime | None = None
+    capacity: int = Field(default=16, ge=2, le=CAPACITY_MAX)
+    #: start the next round as soon as the last table of one is done (online)
+    auto_next: bool = False
+    #: paper mode: the entrants, in seeding order
+    entrants: list[EntrantName] | None = Field(default=None, max_length=CAPACITY_MAX)
+
+
+class ResultBody(BaseModel):
+    """A table's result, home first: each deal's points (fixed deals) or the match's
+    final score (a target), plus a knockout's decider deals; or a forfeit."""
+
+    model_config = ConfigDict(extra="forbid")
+    deals: list[tuple[Points, Points]] = Field(default_factory=list, max_length=30)
+    score: tuple[Points, Points] | None = None
+    decider: list[tuple[Points, Points]] = Field(default_factory=list, max_length=10)
+    forfeit: EntrantName | None = None
+    #: a correction's reason (kept in the audit)
+    note: Note = ""
+
+    def result_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"deals": [list(d) for d in self.deals],
+                               "decider": [list(d) for d in self.decider]}
+        if self.score is not None:
+            out["score"] = list(self.score)
+        if self.forfeit is not None:
+            out["forfeit"] = self.forfeit
+        return out
+
+
+class Withdraw(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    entrant: EntrantName
+    note: Note = ""
+
+
+class AddBot(BaseModel):
+    """A bot entrant (online events): a bot level; a name, else "<level> <n>"."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: str = Field(min_length=1, max_length=64)
+    name: EntrantName | None = None

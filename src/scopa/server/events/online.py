@@ -1,0 +1,200 @@
+"""Online rounds: a table at the server for every pairing of a round, and each table's
+result entered into the event when its match ends.
+
+A round's tables are made once the round is stored (``Events.round_hooks``): invite-only,
+both seats taken at once by the entrants' accounts, or played by the bots the organiser
+entered (so the match starts at once and the grace period runs for whoever is not
+there: past it the stand-in plays the seat). The
+seats' tokens are kept with the table's row and handed to the account seated there only.
+When a match ends (``Master.match_end_hooks``) its score becomes the table's result; a
+seat a stand-in held at the end, or left past the grace period of a rated match, is the
+entrant's absence: a forfeit loss, whatever the stand-in scored. The model has no double
+forfeit: when both seats were absent the stand-ins' result stands (the organiser may
+correct it). When the round's last table is in and the organiser asked for it, the next
+round is paired at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import IntegrityError
+
+from ...tournament import Event, Result, Round, TournamentError
+from ..store.event_models import EventTableRow
+from .rules import EventRefusal
+from .service import TRIES, Events, model_of
+from .store import EventStore, Stale, StoredEvent
+
+if TYPE_CHECKING:
+    from ..play.master import Master
+    from ..play.table import Table
+
+log = logging.getLogger("scopa.server")
+
+HUMAN = {"kind": "human"}
+
+
+def absent_seats(table: Table) -> set[int]:
+    """The seats their players were not at when the match ended (a stand-in played on),
+    or left past the grace period of a rated match."""
+    return set(table.abandoned) | {s.seat for s in table.seats
+                                   if s.kind == "human" and (s.standin or s.resigned)
+                                   and not s.present}
+
+
+def table_result(table: Table, row: EventTableRow, event: Event) -> Result:
+    """The event's result of a finished match (home first)."""
+    t = event.table(row.round, row.number)
+    assert t.away is not None
+    names = {row.home_seat: t.home, 1 - row.home_seat: t.away}
+    gone = sorted(absent_seats(table))
+    if len(gone) == 1:
+        return Result(forfeit=names[gone[0]])
+    scores = table.final_scores or [0, 0]
+    home, away = scores[row.home_seat], scores[1 - row.home_seat]
+    if event.target is not None:
+        return Result(score=(home, away))
+    game = table.game
+    assert game is not None
+    deals = []
+    for hand in game.hand_log()[: event.deals_per_round]:
+        sides = (hand.get("result") or {}).get("sides") or [{"total": 0}, {"total": 0}]
+        deals.append((int(sides[row.home_seat]["total"]),
+                      int(sides[1 - row.home_seat]["total"])))
+    return Result(deals=tuple(deals))
+
+
+class Tables:
+    """The server's tables of online events."""
+
+    def __init__(self, events: Events, master: Master, grace: float) -> None:
+        self.events = events
+        self.store: EventStore = events.store
+        self.master = master
+        self.grace = grace
+        #: next rounds being paired
+        self._tasks: set[asyncio.Task[None]] = set()
+        events.round_hooks.append(self.open_round)
+        master.match_end_hooks.append(self.match_ended)
+
+    async def open_round(self, stored: StoredEvent, event: Event, rnd: Round) -> None:
+        """Make the round's tables (online events; a paper event has none)."""
+        if stored.row.mode != "online":
+            return
+        made = {(t.round, t.number) for t in await self.store.tables(stored.row.id)}
+        for t in rnd.tables:
+            if t.away is None or t.result is not None or (rnd.number, t.number) in made:
+                continue
+            await self._open(stored, event, rnd.number, t.number, (t.home, t.away))
+
+    async def _open(self, stored: StoredEvent, event: Event, round_number: int, number: int,
+                    names: tuple[str, str]) -> None:
+        """One table: home on seat 0; a bot entrant's seat is a bot, an account's is taken
+        for it, so the match starts at once."""
+        entrants = {e.name: e for e in stored.entrants}
+        who = [entrants[n] for n in names]
+        specs = [HUMAN if e.bot is None else {"kind": "bot", "level": e.bot} for e in who]
+        humans = [i for i, e in enumerate(who) if e.bot is None]
+        first = humans[0] if humans else None
+        settings = stored.row.settings
+        table, _, token = await self.master.create_table(
+            event.rules(), specs, False, self.grace,
+            names[first] if first is not None else None, first,
+            creator_user=who[first].user_id if first is not None else None,
+            rated=bool(settings.get("rated")), teach=bool(settings.get("teach")))
+        tokens = ["", ""]
+        if first is not None:
+            tokens[first] = token or ""
+        row = EventTableRow(
+            table_id=table.id, event_id=stored.row.id, round=round_number, number=number,
+            invite=table.invite, home_seat=0, tokens=tokens, entered=False)
+        try:
+            await self.store.add_tables([row])
+        except IntegrityError:  # another worker made this round's table first
+            log.warning("event %s round %d table %d made twice", stored.row.id,
+                        round_number, number)
+            return
+        for i in humans[1:]:
+            _, _, tokens[i] = await self.master.join(table.invite, names[i], i,
+                                                     who[i].user_id)
+            await self.store.set_tokens(table.id, tokens)
+        if table.match_over:  # (bots quick enough to finish before the row was stored)
+            await self.match_ended(table)
+
+    async def seat_of(self, stored: StoredEvent, user_id: int) -> dict[str, Any]:
+        """The viewer's seat at its table of the current round: the table and the token."""
+        event = model_of(stored)
+        me = next((e.name for e in stored.entrants if e.user_id == user_id), None)
+        if event is None or event.current is None or me is None:
+            raise EventRefusal(404, "you have no table in this event now")
+        rnd = event.current
+        for row in await self.store.tables(stored.row.id):
+            if row.round != rnd.number:
+                continue
+            t = event.table(row.round, row.number)
+            if me in (t.home, t.away):
+                seat = row.home_seat if me == t.home else 1 - row.home_seat
+                return {"table_id": row.table_id, "seat": seat, "token": row.tokens[seat],
+                        "invite": row.invite, "round": row.round, "table": row.number,
+                        "ws_url": f"/ws/{row.table_id}"}
+        raise EventRefusal(404, "you have no table in this event now")
+
+    async def match_ended(self, table: Table) -> None:
+        """A match ended: if it is an event's table, enter its result (a hook: logs, never
+        raises)."""
+        try:
+            await self._enter(table)
+        except Exception:
+            log.exception("entering the result of table %s failed", table.id)
+
+    async def _enter(self, table: Table) -> None:
+        row = await self.store.table_of(table.id)
+        if row is None or row.entered:
+            return
+        for _ in range(TRIES):
+            stored = await self.events.load(row.event_id)
+            event = model_of(stored)
+            if event is None:
+                return
+            t = event.table(row.round, row.number)
+            if t.result is None:  # a withdrawal may have made it a forfeit already
+                try:
+                    event.enter_result(row.round, row.number, table_result(table, row, event))
+                except TournamentError:
+                    log.exception("table %s: its result does not fit the event", table.id)
+                    return
+                try:
+                    await self.store.write(row.event_id, stored.row.version,
+                                           event=event.to_dict(),
+                                           status="finished" if event.finished else "running")
+                except Stale:
+                    continue
+            await self.store.mark_entered(table.id)
+            rnd = event.current
+            if (stored.row.auto_next and rnd is not None and rnd.complete
+                    and not event.finished):
+                # not awaited here: the players at this table are told their match is
+                # over without waiting for a whole round's tables to be made
+                task = asyncio.get_running_loop().create_task(self._next(row.event_id))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            return
+
+    async def _next(self, event_id: str) -> None:
+        """Pair the next round by itself (the organiser asked for it)."""
+        try:
+            await self.events.start_round(event_id, None, organiser=False)
+        except EventRefusal as e:  # another worker paired it first
+            log.info("event %s: next round not started: %s", event_id, e.message)
+        except Exception:
+            log.exception("event %s: pairing the next round failed", event_id)
+
+    async def resume(self) -> None:
+        """After a restart: enter the results of tables whose match ended meanwhile."""
+        for row in await self.store.pending():
+            table = await self.master.find(row.table_id)
+            if table is not None and table.match_over:
+                await self.match_ended(table)

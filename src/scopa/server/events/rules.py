@@ -1,0 +1,91 @@
+"""What an event's settings may be, who may do what to it, and the model built from its
+rows: the one place that turns the stored settings and entrants into an ``Event``.
+
+Pure: no I/O. Every refusal is a ``TournamentError`` (the API answers 400) or an
+``EventRefusal`` with the HTTP status that fits (409 for the event's state, 403 for who
+asks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...tournament import Entrant, Event, TournamentError
+from .bodies import CreateEvent
+
+
+class EventRefusal(Exception):
+    """A request that does not fit the event's state or the asker: ``status`` is the HTTP
+    answer (403, 404, 409)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+#: the model's settings kept from a creation body (the rest are the server's own columns)
+MODEL_FIELDS = ("format", "rounds", "variant", "players", "deals_per_round", "target",
+                "duplicate")
+
+
+def settings_of(req: CreateEvent) -> dict[str, Any]:
+    """The stored settings: the model's fields, plus rated and teach for the tables."""
+    out = {k: getattr(req, k) for k in MODEL_FIELDS}
+    out.update(name=req.name, rated=req.rated, teach=req.teach)
+    return out
+
+
+def build_event(settings: dict[str, Any], names: list[str]) -> Event:
+    """The model of an event with these entrants (a ``TournamentError`` if it cannot be)."""
+    model = {k: settings.get(k) for k in MODEL_FIELDS}
+    return Event([Entrant(n) for n in names], name=str(settings.get("name", "")),
+                 format=str(model["format"]), rounds=model["rounds"],
+                 variant=str(model["variant"]), players=model["players"],
+                 deals_per_round=model["deals_per_round"], target=model["target"],
+                 duplicate=bool(model["duplicate"]))
+
+
+def check_settings(req: CreateEvent) -> None:
+    """Refuse settings no field of entrants could play (``TournamentError``): the model
+    is built with as many stand-in names as the event takes (or the paper entrants)."""
+    if req.mode == "paper":
+        if not req.entrants or len(req.entrants) < 2:
+            raise TournamentError("a paper event names its entrants (at least two)")
+        if len(req.entrants) > req.capacity:
+            raise TournamentError(f"{len(req.entrants)} entrants for {req.capacity} places")
+        names = list(req.entrants)
+    else:
+        if req.entrants:
+            raise TournamentError(
+                "an online event's entrants join with their accounts; name entrants only "
+                "in a paper event")
+        names = [f"entrant {i + 1}" for i in range(req.capacity)]
+    if req.rated and req.mode == "paper":
+        raise TournamentError("a paper event is not rated (its games are not played here)")
+    event = build_event(settings_of(req), names)
+    rules = event.rules()
+    if req.mode == "online" and event.target is None:
+        raise TournamentError(
+            "online events play one match to a target a round (give target); fixed deals "
+            "and duplicate are played at club nights (mode paper) for now")
+    if req.mode == "online" and rules.players != 2:
+        raise TournamentError(
+            "online events are for one player a side (partnerships play at paper events "
+            f"for now); {rules.variant} with {rules.players} players has partners")
+
+
+def may_organise(organiser_id: int, viewer_id: int | None) -> None:
+    if viewer_id != organiser_id:
+        raise EventRefusal(403, "only the event's organiser may do this")
+
+
+def check_open(status: str) -> None:
+    if status != "open":
+        raise EventRefusal(409, "the event has started: entries are closed")
+
+
+def check_running(status: str) -> None:
+    if status == "open":
+        raise EventRefusal(409, "the event has not started")
+    if status == "finished":
+        raise EventRefusal(409, "the event is over")

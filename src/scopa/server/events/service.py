@@ -1,0 +1,224 @@
+"""The events' operations, each read-check-write: the event is read with its version,
+the model changes it (refusing bad input with a ``TournamentError``, nothing changed),
+and the new JSON is written only if nobody wrote in between (``EventStore.write``); a
+lost race is read again and retried, so two workers cannot both pair round 2.
+
+Online rounds' tables are made by ``online.Tables`` once the round is stored; a paper
+event's results are entered here by its organiser."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC
+from typing import Any
+
+from ...tournament import Event, Result, Round, TournamentError
+from ..play.tokens import new_id
+from ..store.base import utcnow
+from ..store.event_models import TournamentRow
+from .bodies import CreateEvent
+from .rules import (
+    EventRefusal,
+    build_event,
+    check_open,
+    check_running,
+    check_settings,
+    may_organise,
+    settings_of,
+)
+from .store import EventStore, Stale, StoredEvent
+from .views import entrant_names
+
+log = logging.getLogger("scopa.server")
+
+#: tries of a change that lost its compare-and-set to another writer
+TRIES = 5
+
+
+def model_of(stored: StoredEvent) -> Event | None:
+    """The event's model, from its stored JSON (checked again); None before it starts."""
+    if stored.row.event is None:
+        return None
+    return Event.from_dict(stored.row.event)
+
+
+def _status(event: Event) -> str:
+    return "finished" if event.finished else "running"
+
+
+class Events:
+    """Creating, joining, starting, entering: every change of an event."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        #: called with (event id, the round just paired) after it is stored (online
+        #: events make its tables there)
+        self.round_hooks: list[Callable[[StoredEvent, Event, Round], Awaitable[None]]] = []
+
+    async def load(self, event_id: str) -> StoredEvent:
+        stored = await self.store.get(event_id)
+        if stored is None:
+            raise EventRefusal(404, "no event has this id")
+        return stored
+
+    async def create(self, req: CreateEvent, organiser_id: int) -> StoredEvent:
+        check_settings(req)
+        now = utcnow()
+        starts = req.starts_at
+        if starts is not None and starts.tzinfo is None:
+            starts = starts.replace(tzinfo=UTC)
+        settings = settings_of(req)
+        if req.mode == "paper":
+            settings["paper_entrants"] = list(req.entrants or [])
+        row = TournamentRow(
+            id=new_id(12), organiser_id=organiser_id, name=req.name, settings=settings,
+            event=None, status="open", starts_at=starts, capacity=req.capacity,
+            mode=req.mode, auto_next=req.auto_next, version=0, created_at=now,
+            updated_at=now)
+        await self.store.create(row)
+        return await self.load(row.id)
+
+    # -- entering ---------------------------------------------------------------------
+    async def join(self, event_id: str, user_id: int, name: str) -> StoredEvent:
+        for _ in range(TRIES):
+            stored = await self.load(event_id)
+            row = stored.row
+            if row.mode != "online":
+                raise EventRefusal(409, "the organiser enters a paper event's entrants")
+            check_open(row.status)
+            if any(e.user_id == user_id for e in stored.entrants):
+                raise EventRefusal(409, "you are already entered")
+            if len(stored.entrants) >= row.capacity:
+                raise EventRefusal(409, f"the event is full ({row.capacity} places)")
+            try:
+                await self.store.join(event_id, row.version, user_id, name, row.capacity)
+            except LookupError:
+                raise EventRefusal(409, "you are already entered (or an entrant has your "
+                                        "name)") from None
+            except OverflowError:
+                raise EventRefusal(409, f"the event is full ({row.capacity} places)") from None
+            except Stale:
+                continue
+            return await self.load(event_id)
+        raise EventRefusal(409, "the event is busy: try again")
+
+    async def add_bot(self, event_id: str, viewer_id: int, level: str,
+                      name: str | None) -> StoredEvent:
+        """Organiser: enter a bot of ``level`` (an online event, before it starts)."""
+        for _ in range(TRIES):
+            stored = await self.load(event_id)
+            row = stored.row
+            may_organise(row.organiser_id, viewer_id)
+            if row.mode != "online":
+                raise EventRefusal(409, "a paper event's entrants are named at its creation")
+            check_open(row.status)
+            if len(stored.entrants) >= row.capacity:
+                raise EventRefusal(409, f"the event is full ({row.capacity} places)")
+            taken = {e.name.casefold() for e in stored.entrants}
+            label = name or next(f"{level} {n}" for n in range(1, 1000)
+                                 if f"{level} {n}".casefold() not in taken)
+            try:
+                await self.store.join(event_id, row.version, None, label, row.capacity, level)
+            except LookupError:
+                raise EventRefusal(409, f"an entrant is already named {label!r}") from None
+            except OverflowError:
+                raise EventRefusal(409, f"the event is full ({row.capacity} places)") from None
+            except Stale:
+                continue
+            return await self.load(event_id)
+        raise EventRefusal(409, "the event is busy: try again")
+
+    async def leave(self, event_id: str, user_id: int) -> StoredEvent:
+        for _ in range(TRIES):
+            stored = await self.load(event_id)
+            check_open(stored.row.status)
+            try:
+                if not await self.store.leave(event_id, stored.row.version, user_id):
+                    raise EventRefusal(409, "you are not entered in this event")
+            except Stale:
+                continue
+            return await self.load(event_id)
+        raise EventRefusal(409, "the event is busy: try again")
+
+    # -- changing the model -------------------------------------------------------------
+    async def change(
+        self, event_id: str, viewer_id: int | None,
+        step: Callable[[StoredEvent, Event], Any], *, organiser: bool = True,
+    ) -> tuple[StoredEvent, Event, Any]:
+        """Read the event, let ``step`` change its model (it may raise to refuse), write
+        it if nobody wrote meanwhile (else read again and retry)."""
+        for _ in range(TRIES):
+            stored = await self.load(event_id)
+            if organiser:
+                may_organise(stored.row.organiser_id, viewer_id)
+            event = model_of(stored)
+            if event is None:
+                raise EventRefusal(409, "the event has not started")
+            out = step(stored, event)
+            try:
+                await self.store.write(event_id, stored.row.version, event=event.to_dict(),
+                                       status=_status(event))
+            except Stale:
+                continue
+            return await self.load(event_id), event, out
+        raise EventRefusal(409, "the event is busy: try again")
+
+    async def start_round(self, event_id: str, viewer_id: int | None,
+                          organiser: bool = True) -> tuple[StoredEvent, Round]:
+        """Start the event (entries close; round 1 is paired) or pair its next round."""
+        for _ in range(TRIES):
+            stored = await self.load(event_id)
+            row = stored.row
+            if organiser:
+                may_organise(row.organiser_id, viewer_id)
+            event = model_of(stored)
+            if event is None:
+                names = entrant_names(stored)
+                if len(names) < 2:
+                    raise EventRefusal(409, "an event needs at least two entrants to start")
+                try:
+                    event = build_event(row.settings, names)
+                except TournamentError as e:
+                    raise EventRefusal(409, f"the event cannot start: {e}") from None
+            elif row.status == "finished":
+                raise EventRefusal(409, "the event is over")
+            try:
+                rnd = event.next_round()
+            except TournamentError as e:
+                raise EventRefusal(409, str(e)) from None
+            try:
+                await self.store.write(event_id, row.version, event=event.to_dict(),
+                                       status=_status(event))
+            except Stale:
+                continue
+            stored = await self.load(event_id)
+            for hook in self.round_hooks:
+                await hook(stored, event, rnd)
+            return stored, rnd
+        raise EventRefusal(409, "the event is busy: try again")
+
+    async def enter(self, event_id: str, viewer_id: int, round_number: int,
+                    table_number: int, result: Result) -> StoredEvent:
+        def step(stored: StoredEvent, event: Event) -> None:
+            event.enter_result(round_number, table_number, result)
+
+        stored, _, _ = await self.change(event_id, viewer_id, step)
+        return stored
+
+    async def correct(self, event_id: str, viewer_id: int, round_number: int,
+                      table_number: int, result: Result, note: str) -> StoredEvent:
+        def step(stored: StoredEvent, event: Event) -> None:
+            event.correct_result(round_number, table_number, result, note)
+
+        stored, _, _ = await self.change(event_id, viewer_id, step)
+        return stored
+
+    async def withdraw(self, event_id: str, viewer_id: int, name: str,
+                       note: str) -> StoredEvent:
+        def step(stored: StoredEvent, event: Event) -> None:
+            check_running(stored.row.status)
+            event.withdraw(name, note)
+
+        stored, _, _ = await self.change(event_id, viewer_id, step)
+        return stored

@@ -1,0 +1,159 @@
+"""The events' storage: reading an event with its entrants, and every change written as
+one compare-and-set on the event's version, so that of two workers changing one event at
+once (both starting round 2, say) one wins and the other is told (``Stale``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..store.base import utcnow
+from ..store.database import Store
+from ..store.event_models import EntrantRow, EventTableRow, TournamentRow
+
+
+class Stale(Exception):
+    """The event changed since it was read (another request or worker wrote first)."""
+
+
+@dataclass
+class StoredEvent:
+    row: TournamentRow
+    #: in entry order (the seeding)
+    entrants: list[EntrantRow]
+
+
+class EventStore:
+    """Events on the server's one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.session = store.session
+
+    async def create(self, row: TournamentRow) -> None:
+        async with self.session.begin() as s:
+            s.add(row)
+
+    async def get(self, event_id: str) -> StoredEvent | None:
+        async with self.session() as s:
+            row = await s.get(TournamentRow, event_id)
+            if row is None:
+                return None
+            entrants = list(await s.scalars(
+                select(EntrantRow).where(EntrantRow.event_id == event_id)
+                .order_by(EntrantRow.position)))
+            return StoredEvent(row, entrants)
+
+    async def listed(self, statuses: tuple[str, ...], limit: int) -> list[StoredEvent]:
+        """Events in these statuses, soonest start first (then newest)."""
+        async with self.session() as s:
+            rows = list(await s.scalars(
+                select(TournamentRow).where(TournamentRow.status.in_(statuses))
+                .order_by(TournamentRow.starts_at, TournamentRow.created_at.desc())
+                .limit(limit)))
+            out = []
+            for row in rows:
+                entrants = list(await s.scalars(
+                    select(EntrantRow).where(EntrantRow.event_id == row.id)
+                    .order_by(EntrantRow.position)))
+                out.append(StoredEvent(row, entrants))
+            return out
+
+    async def write(self, event_id: str, version: int, **values: Any) -> int:
+        """Change the event if it is still at ``version``; the new version. ``Stale`` when
+        another writer got there first (nothing is changed)."""
+        async with self.session.begin() as s:
+            done = await s.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == event_id, TournamentRow.version == version)
+                .values(version=version + 1, updated_at=utcnow(), **values))
+            if not getattr(done, "rowcount", 1):
+                raise Stale(f"event {event_id} changed meanwhile")
+        return version + 1
+
+    async def join(self, event_id: str, version: int, user_id: int | None, name: str,
+                   capacity: int, bot: str | None = None) -> None:
+        """Add an entrant while the event is open and not full; the version moves, so a
+        start in between makes one of the two fail (``user_id`` None: a bot of level
+        ``bot``). ``Stale``: try again; ``LookupError``: already in (the account, or
+        the name); ``OverflowError``: full."""
+        try:
+            async with self.session.begin() as s:
+                count = await s.scalar(select(func.count()).select_from(EntrantRow)
+                                       .where(EntrantRow.event_id == event_id))
+                if (count or 0) >= capacity:
+                    raise OverflowError("the event is full")
+                last = await s.scalar(select(func.max(EntrantRow.position))
+                                      .where(EntrantRow.event_id == event_id))
+                done = await s.execute(
+                    update(TournamentRow)
+                    .where(TournamentRow.id == event_id, TournamentRow.version == version,
+                           TournamentRow.status == "open")
+                    .values(version=version + 1, updated_at=utcnow()))
+                if not getattr(done, "rowcount", 1):
+                    raise Stale(f"event {event_id} changed meanwhile")
+                s.add(EntrantRow(event_id=event_id, user_id=user_id, bot=bot, name=name,
+                                 position=(last or 0) + 1, created_at=utcnow()))
+        except IntegrityError:
+            raise LookupError("you are already entered") from None
+
+    async def leave(self, event_id: str, version: int, user_id: int) -> bool:
+        """Remove an entrant while the event is open; whether it was entered."""
+        async with self.session.begin() as s:
+            row = (await s.scalars(select(EntrantRow).where(
+                EntrantRow.event_id == event_id, EntrantRow.user_id == user_id))).first()
+            if row is None:
+                return False
+            done = await s.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == event_id, TournamentRow.version == version,
+                       TournamentRow.status == "open")
+                .values(version=version + 1, updated_at=utcnow()))
+            if not getattr(done, "rowcount", 1):
+                raise Stale(f"event {event_id} changed meanwhile")
+            await s.delete(row)
+            return True
+
+    # -- the server tables of online rounds -------------------------------------------
+    async def add_tables(self, rows: list[EventTableRow]) -> None:
+        """A round's tables; ``IntegrityError`` if another worker made them first."""
+        async with self.session.begin() as s:
+            s.add_all(rows)
+
+    async def tables(self, event_id: str) -> list[EventTableRow]:
+        async with self.session() as s:
+            return list(await s.scalars(
+                select(EventTableRow).where(EventTableRow.event_id == event_id)
+                .order_by(EventTableRow.round, EventTableRow.number)))
+
+    async def table_of(self, table_id: str) -> EventTableRow | None:
+        async with self.session() as s:
+            return await s.get(EventTableRow, table_id)
+
+    async def set_tokens(self, table_id: str, tokens: list[str]) -> None:
+        async with self.session.begin() as s:
+            await s.execute(update(EventTableRow).where(EventTableRow.table_id == table_id)
+                            .values(tokens=tokens))
+
+    async def mark_entered(self, table_id: str) -> None:
+        async with self.session.begin() as s:
+            await s.execute(update(EventTableRow).where(EventTableRow.table_id == table_id)
+                            .values(entered=True))
+
+    async def pending(self) -> list[EventTableRow]:
+        """Tables whose result has not been entered (looked at again after a restart)."""
+        async with self.session() as s:
+            return list(await s.scalars(
+                select(EventTableRow).where(EventTableRow.entered.is_(False))))
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """SQLite gives back naive datetimes; they were written in UTC."""
+    from datetime import UTC
+
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)

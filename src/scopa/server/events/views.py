@@ -1,0 +1,93 @@
+"""What the event pages show, built from the rows and the model: the lobby's line, and the
+event page's data (pairings with table numbers, live standings, commitments and the seeds
+revealed so far). Players see only the model's public form: a round's seed, and so its
+deals, only once the round is over."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ...cards import card_text, cards_of
+from ...game import Game
+from ...rules import Rules
+from ...tournament import Event, standings
+from ..store.event_models import EventTableRow
+from .store import StoredEvent, aware
+
+
+def _iso(moment: datetime | None) -> str | None:
+    moment = aware(moment)
+    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+
+
+def entrant_names(stored: StoredEvent) -> list[str]:
+    """In seeding order: a paper event's as its organiser named them, else the rows'."""
+    if stored.row.mode == "paper":
+        return [str(n) for n in stored.row.settings.get("paper_entrants", [])]
+    return [e.name for e in stored.entrants]
+
+
+def summary(stored: StoredEvent, viewer_id: int | None) -> dict[str, Any]:
+    """An event's line in the lobby's list."""
+    row = stored.row
+    s = row.settings
+    return {
+        "id": row.id, "name": row.name, "mode": row.mode, "status": row.status,
+        "format": s.get("format"), "variant": s.get("variant"),
+        "players": s.get("players"), "rounds": s.get("rounds"),
+        "deals_per_round": s.get("deals_per_round"), "target": s.get("target"),
+        "duplicate": bool(s.get("duplicate")), "rated": bool(s.get("rated")),
+        "teach": bool(s.get("teach")), "auto_next": row.auto_next,
+        "starts_at": _iso(row.starts_at), "capacity": row.capacity,
+        "entrants": entrant_names(stored),
+        "entered": viewer_id is not None and any(e.user_id == viewer_id
+                                                 for e in stored.entrants),
+        "organiser": viewer_id is not None and viewer_id == row.organiser_id,
+    }
+
+
+def event_page(stored: StoredEvent, event: Event | None, tables: list[EventTableRow],
+               viewer_id: int | None, viewer_name: str | None) -> dict[str, Any]:
+    """The event page's data; ``event`` None before it starts."""
+    out = summary(stored, viewer_id)
+    out["event"] = None if event is None else event.to_dict(public=True)
+    out["standings"] = [] if event is None else [s.to_dict() for s in standings(event)]
+    out["my_table"] = None
+    if event is None:
+        return out
+    out["rounds"] = event.rounds
+    out["withdrawn"] = list(event.withdrawn)
+    live = {(t.round, t.number): t for t in tables}
+    current = event.current
+    if current is not None and viewer_name is not None:
+        for t in current.tables:
+            row = live.get((current.number, t.number))
+            if row is not None and t.result is None and viewer_name in (t.home, t.away):
+                out["my_table"] = {"round": current.number, "table": t.number,
+                                   "table_id": row.table_id}
+    out["tables"] = [{"round": t.round, "number": t.number, "table_id": t.table_id}
+                     for t in tables]
+    return out
+
+
+def dealt_cards(rules: Rules, seed: str, side: int) -> dict[str, Any]:
+    """A deal's cards as a printed board shows them: home's and away's first hands, the
+    table, and the whole deck in dealing order (to deal the board from; home holding
+    ``side``: side 0 is the seat that leads)."""
+    game = Game(rules, hand_seed=seed)
+    leader = game.to_move
+    home_seat = leader if side == 0 else (leader + 1) % rules.players
+    away_seat = (home_seat + 1) % rules.players
+    return {"home": [card_text(c) for c in cards_of(game.hands[home_seat])],
+            "away": [card_text(c) for c in cards_of(game.hands[away_seat])],
+            "table": [card_text(c) for c in cards_of(game.table)],
+            "deck": [card_text(c) for c in game.deck or []]}
+
+
+def round_deals(event: Event, round_number: int, table_number: int) -> list[dict[str, Any]]:
+    """A table's deals, card by card (only for a round whose seed may be shown)."""
+    rules = event.rules()
+    return [{"deal": d + 1, "home_side": side, **dealt_cards(rules, seed, side)}
+            for d, (seed, side) in enumerate(event.deal_seeds(round_number, table_number))]
+

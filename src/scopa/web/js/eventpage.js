@@ -1,0 +1,139 @@
+// The event page: entrants, each round's pairings with table numbers, the live standings, the
+// seeds' commitments (and the seeds once a round is over), the viewer's own table, and the
+// organiser's actions. It polls the server every few seconds while it is shown.
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { currentUser, loadSession } from "./session.js";
+import { saveSeat } from "./store.js";
+import { navigate } from "./nav.js";
+
+const POLL_MS = 3000;
+
+/** A table's result as a line: "21–5", each deal's points summed, or a forfeit. */
+export function resultText(result) {
+  if (!result) return "";
+  if (result.forfeit) return t("event.forfeit", { name: result.forfeit });
+  const pts = result.score || (result.deals || []).reduce((a, d) => [a[0] + d[0], a[1] + d[1]], [0, 0]);
+  const extra = result.decider && result.decider.length ? ` (${t("event.decider")})` : "";
+  return `${pts[0]}–${pts[1]}${extra}`;
+}
+
+/** The standings as a table (the event page and the big screen). */
+export function standingsTable(d, big = false) {
+  const dup = d.duplicate;
+  const cols = ["#", t("event.entrant"), ...(dup ? [t("event.field")] : []), t("event.mp"),
+    t("event.wdl"), t("event.diff"), ...(d.format === "swiss" ? [t("event.buchholz")] : [])];
+  const rows = d.standings.map((s) => h("tr", { class: s.withdrawn ? "withdrawn" : null },
+    h("td", {}, String(s.rank)), h("td", {}, s.entrant + (s.withdrawn ? ` (${t("event.withdrawn")})` : "")),
+    ...(dup ? [h("td", {}, (s.field >= 0 ? "+" : "") + s.field.toFixed(1))] : []),
+    h("td", { class: "rating" }, String(s.match_points)),
+    h("td", {}, `${s.won}-${s.drawn}-${s.lost}`), h("td", {}, (s.difference > 0 ? "+" : "") + s.difference),
+    ...(d.format === "swiss" ? [h("td", {}, String(s.buchholz))] : [])));
+  return h("table", { class: `stats-table standings${big ? " big" : ""}` },
+    h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows));
+}
+
+export function mountEvent(main, id) {
+  const box = h("section", { class: "card-box event-page", "aria-labelledby": "event-title" });
+  main.append(box);
+  let data = null;
+  let note = "";
+  const load = async () => {
+    try {
+      await loadSession();
+      data = await api.event(id);
+    } catch (err) {
+      replace(box, h("p", { class: "error" }, err.status === 404 ? t("event.notFound") : t("error.generic", { msg: err.message })));
+      return;
+    }
+    draw();
+  };
+  const act = (fn) => async () => {
+    try {
+      note = "";
+      await fn();
+    } catch (err) {
+      note = err.message;
+    }
+    load();
+  };
+  const draw = () => {
+    const d = data;
+    if (!d) return;
+    const me = currentUser();
+    const ev = d.event;
+    const head = h("div", { class: "event-head" },
+      h("h1", { id: "event-title" }, d.name),
+      h("p", { class: "muted" }, [t(`event.format.${d.format}`), d.variant,
+        d.target ? t("event.toTarget", { n: d.target }) : t("event.deals", { n: d.deals_per_round || 4 }),
+        d.duplicate ? t("event.duplicate") : null, t(`event.mode.${d.mode}`), t(`event.status.${d.status}`)]
+        .filter(Boolean).join(" · ")),
+      d.starts_at ? h("p", {}, t("event.startsAt", { when: new Date(d.starts_at).toLocaleString() })) : null);
+    const parts = [head];
+    if (note) parts.push(h("p", { class: "error", role: "alert" }, note));
+    if (d.my_table) {
+      parts.push(h("p", { class: "your-table" }, h("button", { type: "button", id: "event-go",
+        onclick: act(async () => {
+          const seat = await api.eventSeat(id);
+          saveSeat(seat.table_id, { token: seat.token, seat: seat.seat, invite: seat.invite });
+          navigate(`/t/${encodeURIComponent(seat.table_id)}`);
+        }) }, t("event.goToTable", { n: d.my_table.table }))));
+    }
+    if (d.status === "open" && d.mode === "online") {
+      if (!me) parts.push(h("p", {}, h("a", { href: "/account" }, t("event.signInToJoin"))));
+      else if (d.entered) parts.push(h("button", { type: "button", id: "event-leave", class: "ghost", onclick: act(() => api.leaveEvent(id)) }, t("event.leave")));
+      else parts.push(h("button", { type: "button", id: "event-join", onclick: act(() => api.joinEvent(id)) }, t("event.join")));
+    }
+    if (d.organiser) parts.push(organiserPanel(d, id, act));
+    if (d.duplicate) parts.push(h("p", { class: "muted small duplicate-note" }, t("event.duplicateHelp")));
+    parts.push(h("h2", {}, t("event.entrants", { n: d.entrants.length, of: d.capacity })),
+      h("ul", { class: "entrants" }, d.entrants.map((n) => h("li", {}, n))));
+    if (ev) {
+      parts.push(h("h2", {}, t("event.standings")), standingsTable(d));
+      for (const r of [...ev.played].reverse()) parts.push(roundBox(d, r, id));
+    }
+    replace(box, ...parts);
+  };
+  load();
+  const timer = setInterval(load, POLL_MS);
+  return { unmount: () => clearInterval(timer), relang: draw };
+}
+
+function roundBox(d, r, id) {
+  return h("section", { class: "round", "aria-label": t("event.round", { n: r.number, of: d.rounds }) },
+    h("h2", {}, t("event.round", { n: r.number, of: d.rounds })),
+    h("p", { class: "muted small commitment" }, t("event.commitment"), " ", h("code", {}, r.commitment)),
+    r.seed ? h("p", { class: "muted small seed" }, t("event.seed"), " ", h("code", {}, r.seed)) : null,
+    h("table", { class: "stats-table pairings" },
+      h("thead", {}, h("tr", {}, [t("event.table"), t("event.home"), t("event.away"), t("event.result")]
+        .map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, r.tables.map((tb) => h("tr", {},
+        h("td", {}, String(tb.number)), h("td", {}, tb.home),
+        h("td", {}, tb.away === null ? t("event.bye") : tb.away), h("td", {}, resultText(tb.result)))))),
+    h("p", {}, h("a", { href: `/events/${encodeURIComponent(id)}/print/${r.number}` }, t("event.print"))));
+}
+
+function organiserPanel(d, id, act) {
+  const ev = d.event;
+  const current = ev && ev.played.length ? ev.played[ev.played.length - 1] : null;
+  const roundOver = !current || current.tables.every((tb) => tb.away === null || tb.result);
+  const buttons = [];
+  if (d.status !== "finished" && roundOver) {
+    buttons.push(h("button", { type: "button", id: "event-start", onclick: act(() => api.startRound(id)) },
+      ev ? t("event.nextRound") : t("event.start")));
+  }
+  const links = [];
+  if (d.mode === "paper" && ev) links.push(h("a", { href: `/events/${encodeURIComponent(id)}/enter` }, t("event.enter")));
+  links.push(h("a", { href: `/events/${encodeURIComponent(id)}/screen` }, t("event.screen")));
+  if (ev) links.push(h("a", { href: `/api/events/${encodeURIComponent(id)}/download`, download: "" }, t("event.download")));
+  let withdraw = null;
+  if (ev && d.status === "running") {
+    const pick = h("select", { id: "withdraw-who", "aria-label": t("event.withdrawWho") },
+      ev.entrants.filter((e) => !ev.withdrawn.includes(e.name)).map((e) => h("option", { value: e.name }, e.name)));
+    withdraw = h("p", {}, pick, " ", h("button", { type: "button", class: "ghost", id: "event-withdraw",
+      onclick: act(() => api.withdraw(id, pick.value, "")) }, t("event.withdraw")));
+  }
+  return h("section", { class: "organiser", "aria-label": t("event.organiser") },
+    h("h2", {}, t("event.organiser")), h("p", {}, buttons, " ", links.map((a) => [a, " "])), withdraw);
+}

@@ -1,0 +1,103 @@
+// Events (tournaments): the list in the lobby and on /events, and the form that makes one.
+// The event page itself is eventpage.js; print, results entry and big screen eventviews.js.
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { currentUser, loadSession } from "./session.js";
+import { navigate } from "./nav.js";
+
+/** One event's line: name, format, status, places taken. */
+export function eventLine(e) {
+  const what = [t(`event.format.${e.format}`), e.target ? t("event.toTarget", { n: e.target })
+    : t("event.deals", { n: e.deals_per_round || 4 }), e.duplicate ? t("event.duplicate") : null,
+  t(`event.mode.${e.mode}`)].filter(Boolean).join(" · ");
+  return h("li", { class: "event-line" },
+    h("a", { href: `/events/${encodeURIComponent(e.id)}` }, e.name), " ",
+    h("span", { class: "muted small" }, what), " ",
+    h("span", { class: `badge status-${e.status}` }, t(`event.status.${e.status}`)), " ",
+    h("span", { class: "muted small" }, t("event.places", { n: e.entrants.length, of: e.capacity })));
+}
+
+/** The lobby's box: events open or running, refreshed with the open tables. */
+export function drawEventsBox(box, events) {
+  replace(box, h("h2", { id: "events-title" }, t("event.title")),
+    events && events.length ? h("ul", { class: "event-list" }, events.map(eventLine))
+      : h("p", { class: "muted" }, t("event.none")),
+    h("p", {}, h("a", { href: "/events" }, t("event.all"))));
+}
+
+export async function loadEventsBox(box) {
+  try {
+    drawEventsBox(box, (await api.events()).events);
+  } catch {
+    drawEventsBox(box, null);
+  }
+}
+
+/** /events: every open or running event, and the form to make one (signed in). */
+export function mountEvents(main) {
+  const list = h("section", { class: "card-box", "aria-labelledby": "events-title" });
+  const form = h("section", { class: "card-box new-event", "aria-labelledby": "new-event-title" });
+  main.append(h("div", { class: "events-page" }, list, form));
+  const draw = () => {
+    loadEventsBox(list);
+    loadSession().then(() => drawForm(form));
+  };
+  draw();
+  return { relang: draw };
+}
+
+function field(label, input) {
+  return h("label", { class: "field" }, h("span", {}, label), input);
+}
+
+function drawForm(box) {
+  if (!currentUser()) {
+    replace(box, h("h2", { id: "new-event-title" }, t("event.new")),
+      h("p", {}, h("a", { href: "/account" }, t("event.signInToOrganise"))));
+    return;
+  }
+  const name = h("input", { id: "event-name", required: true, maxlength: 80 });
+  const mode = h("select", { id: "event-mode" }, ["online", "paper"].map((m) =>
+    h("option", { value: m }, t(`event.mode.${m}`))));
+  const variant = h("input", { id: "event-variant", value: "scopa", maxlength: 40 });
+  const format = h("select", { id: "event-format" }, ["swiss", "round-robin", "knockout"].map((f) =>
+    h("option", { value: f }, t(`event.format.${f}`))));
+  const rounds = h("input", { id: "event-rounds", type: "number", min: 1, max: 60 });
+  const play = h("select", { id: "event-play" }, ["target", "deals"].map((p) =>
+    h("option", { value: p }, t(`event.play.${p}`))));
+  const amount = h("input", { id: "event-amount", type: "number", min: 1, max: 1000, value: 11 });
+  const capacity = h("input", { id: "event-capacity", type: "number", min: 2, max: 256, value: 16 });
+  const starts = h("input", { id: "event-starts", type: "datetime-local" });
+  const duplicate = h("input", { id: "event-duplicate", type: "checkbox" });
+  const rated = h("input", { id: "event-rated", type: "checkbox" });
+  const auto = h("input", { id: "event-auto", type: "checkbox", checked: true });
+  const entrants = h("textarea", { id: "event-entrants", rows: 6 });
+  const error = h("p", { class: "error", role: "alert" });
+  const submit = async (e) => {
+    e.preventDefault();
+    const body = { name: name.value.trim(), mode: mode.value, variant: variant.value.trim() || "scopa",
+      format: format.value, capacity: Number(capacity.value), duplicate: duplicate.checked,
+      rated: rated.checked, auto_next: auto.checked };
+    if (rounds.value) body.rounds = Number(rounds.value);
+    if (play.value === "target") body.target = Number(amount.value);
+    else body.deals_per_round = Number(amount.value);
+    if (starts.value) body.starts_at = new Date(starts.value).toISOString();
+    if (mode.value === "paper") body.entrants = entrants.value.split("\n").map((x) => x.trim()).filter(Boolean);
+    try {
+      const made = await api.createEvent(body);
+      navigate(`/events/${encodeURIComponent(made.id)}`);
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  };
+  replace(box, h("h2", { id: "new-event-title" }, t("event.new")),
+    h("form", { class: "event-form", onsubmit: submit },
+      field(t("event.name"), name), field(t("event.mode"), mode), field(t("event.variant"), variant),
+      field(t("event.format"), format), field(t("event.rounds"), rounds), field(t("event.play"), play),
+      field(t("event.amount"), amount), field(t("event.capacity"), capacity),
+      field(t("event.starts"), starts), field(t("event.duplicate"), duplicate),
+      field(t("event.rated"), rated), field(t("event.autoNext"), auto),
+      field(t("event.paperEntrants"), entrants),
+      error, h("button", { type: "submit", id: "event-create" }, t("event.create"))));
+}

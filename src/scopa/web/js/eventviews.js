@@ -1,0 +1,135 @@
+// An event's other views: a round's pairings to print (table numbers; in a duplicate event each
+// deal's cards per table, once they may be shown), the organiser's results entry for a paper
+// event (sized for a phone), and the big screen's standings, refreshed live.
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { loadSession } from "./session.js";
+import { resultText, standingsTable } from "./eventpage.js";
+
+const SCREEN_MS = 5000;
+
+function failed(box, err) {
+  replace(box, h("p", { class: "error" }, t("error.generic", { msg: err.message })));
+}
+
+/** /events/<id>/print/<round>: one printed page for the round. */
+export function mountPrint(main, id, round) {
+  const box = h("section", { class: "print-round", "aria-labelledby": "print-title" });
+  main.append(box);
+  const draw = async () => {
+    let d;
+    try {
+      await loadSession();
+      d = await api.printRound(id, round);
+    } catch (err) {
+      failed(box, err);
+      return;
+    }
+    const deals = (tb) => tb.deals ? h("div", { class: "boards" }, tb.deals.map((deal) =>
+      h("div", { class: "board" }, h("strong", {}, t("event.dealN", { n: deal.deal })),
+        h("p", {}, `${t("event.home")}: ${deal.home.join(" ")}`),
+        h("p", {}, `${t("event.away")}: ${deal.away.join(" ")}`),
+        h("p", {}, `${t("event.tableCards")}: ${deal.table.join(" ") || "—"}`),
+        h("p", { class: "deck" }, `${t("event.deck")}: ${deal.deck.join(" ")}`)))) : null;
+    replace(box, h("h1", { id: "print-title" }, d.event),
+      h("h2", {}, t("event.round", { n: d.round, of: d.rounds })),
+      h("p", { class: "small" }, t("event.commitment"), " ", h("code", {}, d.commitment)),
+      h("ol", { class: "print-tables" }, d.tables.map((tb) => h("li", { class: "print-table" },
+        h("span", { class: "table-no" }, t("event.tableN", { n: tb.number })), " ",
+        h("span", {}, tb.away === null ? `${tb.home} — ${t("event.bye")}` : `${tb.home} v ${tb.away}`),
+        deals(tb)))),
+      d.duplicate && !d.tables.some((tb) => tb.deals) ? h("p", { class: "muted small no-print" }, t("event.dealsLater")) : null,
+      h("p", { class: "no-print" }, h("button", { type: "button", onclick: () => window.print() }, t("event.printNow"))));
+  };
+  draw();
+  return { relang: draw };
+}
+
+/** /events/<id>/enter: a paper event's results, one table at a time, on a phone. */
+export function mountEnter(main, id) {
+  const box = h("section", { class: "card-box enter-results", "aria-labelledby": "enter-title" });
+  main.append(box);
+  let note = "";
+  const draw = async () => {
+    let d;
+    try {
+      await loadSession();
+      d = await api.event(id);
+    } catch (err) {
+      failed(box, err);
+      return;
+    }
+    const ev = d.event;
+    const rnd = ev && ev.played.length ? ev.played[ev.played.length - 1] : null;
+    if (!rnd) {
+      replace(box, h("h1", { id: "enter-title" }, d.name), h("p", {}, t("event.notStarted")));
+      return;
+    }
+    const deals = d.target ? 0 : d.deals_per_round || 4;
+    const forms = rnd.tables.filter((tb) => tb.away !== null).map((tb) => {
+      if (tb.result) {
+        return h("li", { class: "entered" }, t("event.tableN", { n: tb.number }), `: ${tb.home} v ${tb.away} `,
+          h("strong", {}, resultText(tb.result)));
+      }
+      const inputs = [];
+      const pairs = deals ? Array.from({ length: deals }, (_, i) => i) : [null];
+      for (const i of pairs) {
+        const label = i === null ? t("event.score") : t("event.dealN", { n: i + 1 });
+        const home = h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000, required: true,
+          "aria-label": `${t("event.tableN", { n: tb.number })} ${label} ${tb.home}` });
+        const away = h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000, required: true,
+          "aria-label": `${t("event.tableN", { n: tb.number })} ${label} ${tb.away}` });
+        inputs.push({ home, away, row: h("div", { class: "score-row" }, h("span", {}, label), home, h("span", {}, "–"), away) });
+      }
+      const submit = async (e) => {
+        e.preventDefault();
+        const pts = inputs.map((x) => [Number(x.home.value), Number(x.away.value)]);
+        const body = deals ? { deals: pts } : { score: pts[0] };
+        try {
+          await api.enterResult(id, rnd.number, tb.number, body);
+          note = "";
+        } catch (err) {
+          note = err.message;
+        }
+        draw();
+      };
+      return h("li", {}, h("form", { class: "enter-table", onsubmit: submit },
+        h("h2", {}, t("event.tableN", { n: tb.number })), h("p", {}, `${tb.home} v ${tb.away}`),
+        inputs.map((x) => x.row), h("button", { type: "submit" }, t("event.save"))));
+    });
+    replace(box, h("h1", { id: "enter-title" }, d.name),
+      h("p", {}, t("event.round", { n: rnd.number, of: d.rounds })),
+      note ? h("p", { class: "error", role: "alert" }, note) : null,
+      h("ul", { class: "enter-list" }, forms),
+      h("p", {}, h("a", { href: `/events/${encodeURIComponent(id)}` }, t("event.back"))));
+  };
+  draw();
+  return { relang: draw };
+}
+
+/** /events/<id>/screen: the standings and the round's tables, big, refreshed live. */
+export function mountScreen(main, id) {
+  const box = h("section", { class: "big-screen", "aria-labelledby": "screen-title" });
+  main.append(box);
+  const draw = async () => {
+    let d;
+    try {
+      d = await api.event(id);
+    } catch (err) {
+      failed(box, err);
+      return;
+    }
+    const ev = d.event;
+    const rnd = ev && ev.played.length ? ev.played[ev.played.length - 1] : null;
+    replace(box, h("h1", { id: "screen-title" }, d.name),
+      rnd ? h("h2", {}, t("event.round", { n: rnd.number, of: d.rounds })) : h("p", {}, t("event.notStarted")),
+      d.standings.length ? standingsTable(d, true) : null,
+      rnd ? h("ul", { class: "screen-tables" }, rnd.tables.map((tb) => h("li", {},
+        `${t("event.tableN", { n: tb.number })}: ${tb.home} v ${tb.away === null ? t("event.bye") : tb.away} `,
+        h("strong", {}, resultText(tb.result))))) : null);
+  };
+  draw();
+  const timer = setInterval(draw, SCREEN_MS);
+  return { unmount: () => clearInterval(timer), relang: draw };
+}

@@ -1,0 +1,135 @@
+"""An online Swiss event among accounts: entries (full, twice, after the start), tables
+made at the server for each pairing with the entrants seated, results entered from the
+matches' ends (stand-ins play whoever is away: grace 0 here) and the next round paired
+by itself, the seats' tokens handed to their own accounts only; and how a finished
+match's end reads as a result (an absent player forfeits)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from event_helpers import Person, client_for
+
+from scopa.server.events.online import table_result
+from scopa.server.store.event_models import EventTableRow
+from scopa.tournament import Event, Result
+
+#: longest wait for a whole event of quick bot matches on a busy machine
+DEADLINE = 240
+
+
+def wait_for(check: Any, what: str) -> Any:
+    """Poll the API until ``check()`` is true (the matches run in the app's loop)."""
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_entries(tmp_path: Path) -> None:
+    with client_for(tmp_path) as client:
+        org, a, b, c = (Person(client, n) for n in ("Organiser", "Anna", "Bruno", "Carla"))
+        r = org.post("/api/events", {"name": "Tiny", "capacity": 2, "target": 11})
+        assert r.status_code == 201, r.text
+        event = r.json()["id"]
+        assert a.post(f"/api/events/{event}/join").status_code == 200
+        r = a.post(f"/api/events/{event}/join")
+        assert r.status_code == 409 and "already" in r.json()["detail"]
+        assert b.post(f"/api/events/{event}/join").status_code == 200
+        r = c.post(f"/api/events/{event}/join")
+        assert r.status_code == 409 and "full" in r.json()["detail"]
+        assert b.post(f"/api/events/{event}/leave").status_code == 200
+        assert c.post(f"/api/events/{event}/join").status_code == 200
+        assert client.post(f"/api/events/{event}/join").status_code == 401
+        listed = client.get("/api/events").json()["events"]
+        assert [e["entrants"] for e in listed] == [["Anna", "Carla"]]
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        r = b.post(f"/api/events/{event}/join")
+        assert r.status_code == 409 and "started" in r.json()["detail"]
+        r = a.post(f"/api/events/{event}/leave")
+        assert r.status_code == 409
+
+
+def test_bad_settings_are_refused(tmp_path: Path) -> None:
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        for body in ({"name": "x", "variant": "scopone", "target": 21},  # partners online
+                     {"name": "x", "deals_per_round": 2},             # fixed deals online
+                     {"name": "x", "target": 11, "deals_per_round": 2},
+                     {"name": "x", "duplicate": True, "target": 11},
+                     {"name": "x", "format": "knockout", "rounds": 9, "capacity": 8},
+                     {"name": "x", "entrants": ["A", "B"]},          # names: paper only
+                     {"name": "x", "mode": "paper", "entrants": ["A", "A"]}):
+            r = org.post("/api/events", body)
+            assert r.status_code == 400, (body, r.text)
+        assert client.get("/api/events").json()["events"] == []
+
+
+def test_a_swiss_event_plays_itself_out(tmp_path: Path) -> None:
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        people = [Person(client, n) for n in ("Anna", "Bruno")]
+        event = org.post("/api/events", {
+            "name": "Online Swiss", "target": 1, "rounds": 2, "capacity": 4,
+            "auto_next": True}).json()["id"]
+        for p in people:
+            assert p.post(f"/api/events/{event}/join").status_code == 200
+        assert people[0].post(f"/api/events/{event}/bots", {"level": "random"}).status_code == 403
+        assert org.post(f"/api/events/{event}/bots", {"level": "nobody"}).status_code == 400
+        for _ in range(2):
+            assert org.post(f"/api/events/{event}/bots", {"level": "random"}).status_code == 200
+        assert client.get(f"/api/events/{event}").json()["entrants"] == [
+            "Anna", "Bruno", "random 1", "random 2"]
+        r = org.post(f"/api/events/{event}/rounds")
+        assert r.status_code == 201, r.text
+        # a seat's token goes to its own account only
+        seat = people[0].post(f"/api/events/{event}/seat")
+        if seat.status_code == 200:  # (the table may be over already: no seat now)
+            body = seat.json()
+            assert body["seat"] == 0 and len(body["token"]) > 20
+            assert org.post(f"/api/events/{event}/seat").status_code == 404
+        page = wait_for(lambda: (p := client.get(f"/api/events/{event}").json())
+                        ["status"] == "finished" and p, "the event's end")
+        played = page["event"]["played"]
+        assert len(played) == 2
+        for rnd in played:
+            assert rnd["seed"] and len(rnd["tables"]) == 2
+            for t in rnd["tables"]:
+                people_at = [n for n in (t["home"], t["away"]) if not n.startswith("random")]
+                if len(people_at) == 1:  # nobody came: the stand-in's play does not count
+                    assert t["result"] == {"forfeit": people_at[0]}
+                else:  # both away, or two bots: the match's score
+                    assert t["result"]["score"][0] != t["result"]["score"][1]
+        assert {(t["round"], t["number"]) for t in page["tables"]} == {
+            (1, 1), (1, 2), (2, 1), (2, 2)}
+        assert sum(s["match_points"] for s in page["standings"]) == 8
+
+
+def fake_table(**kw: Any) -> Any:
+    seats = [SimpleNamespace(seat=i, kind="human", standin=False, resigned=False,
+                             present=True) for i in range(2)]
+    out = SimpleNamespace(seats=seats, abandoned=set(), final_scores=[11, 7], game=None)
+    for k, v in kw.items():
+        setattr(out, k, v)
+    return out
+
+
+def test_a_match_end_reads_as_a_result() -> None:
+    event = Event(["Anna", "Bruno"], target=11)
+    event.next_round()
+    row = EventTableRow(table_id="t", event_id="e", round=1, number=1, invite="i",
+                        home_seat=0, tokens=[], entered=False)
+    assert table_result(fake_table(), row, event) == Result(score=(11, 7))
+    away = fake_table()
+    away.seats[1].standin, away.seats[1].present = True, False
+    assert table_result(away, row, event) == Result(forfeit="Bruno")
+    rated = fake_table(abandoned={0})
+    assert table_result(rated, row, event) == Result(forfeit="Anna")
+    both = fake_table(abandoned={0, 1})  # no double forfeit: the stand-ins' score stands
+    assert table_result(both, row, event) == Result(score=(11, 7))

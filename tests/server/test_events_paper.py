@@ -1,0 +1,123 @@
+"""A paper club night through the API: eight Scopone pairs, three Swiss rounds whose
+results the organiser enters, standings checked against values worked out by hand; and
+bad input that is refused and changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from event_helpers import Person, client_for
+
+PAIRS = [f"Pair {c}" for c in "ABCDEFGH"]
+#: per round, per table, (home, away, home's score, away's score), worked out by hand
+ROUNDS = [
+    [("A", "B", 21, 5), ("C", "D", 21, 10), ("E", "F", 21, 15), ("G", "H", 21, 20)],
+    # after round 1: A +16, C +11, E +6, G +1 (2 points each), H -1, F -6, D -11, B -16
+    [("A", "C", 21, 18), ("E", "G", 15, 21), ("H", "F", 21, 0), ("D", "B", 12, 21)],
+    # after round 2: A 4 (+19), G 4 (+7), H 2 (+20), C 2 (+8), E 2 (0), B 2 (-7),
+    # D 0 (-20), F 0 (-27)
+    [("A", "G", 21, 11), ("H", "C", 19, 21), ("E", "B", 21, 3), ("D", "F", 21, 14)],
+]
+#: the final standings: (entrant, match points, difference, Buchholz)
+FINAL = [("A", 6, 29, 10), ("E", 4, 18, 6), ("C", 4, 10, 10), ("G", 4, -3, 12),
+         ("H", 2, 18, 8), ("D", 2, -13, 6), ("B", 2, -25, 12), ("F", 0, -34, 8)]
+
+
+def pair(letter: str) -> str:
+    return f"Pair {letter}"
+
+
+def club_night(org: Person) -> str:
+    r = org.post("/api/events", {
+        "name": "Friday club night", "mode": "paper", "variant": "scopone",
+        "format": "swiss", "rounds": 3, "target": 21, "capacity": 8, "entrants": PAIRS})
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def test_a_club_night_of_eight_pairs(tmp_path: Path) -> None:
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        event = club_night(org)
+        for number, tables in enumerate(ROUNDS, 1):
+            r = org.post(f"/api/events/{event}/rounds")
+            assert r.status_code == 201, r.text
+            paired = r.json()["event"]["played"][-1]
+            assert [(t["home"], t["away"]) for t in paired["tables"]] == [
+                (pair(h), pair(a)) for h, a, _, _ in tables]
+            assert paired["seed"] is None and len(paired["commitment"]) == 64
+            for i, (_, _, hs, aws) in enumerate(tables, 1):
+                r = org.post(f"/api/events/{event}/rounds/{number}/tables/{i}/result",
+                             {"score": [hs, aws]})
+                assert r.status_code == 200, r.text
+        page = client.get(f"/api/events/{event}").json()
+        assert page["status"] == "finished"
+        got = [(s["entrant"], s["match_points"], s["difference"], s["buchholz"])
+               for s in page["standings"]]
+        assert got == [(pair(e), mp, d, b) for e, mp, d, b in FINAL]
+        # every round's seed is out now, and the event's JSON reads back
+        assert all(r["seed"] for r in page["event"]["played"])
+        full = org.get(f"/api/events/{event}/download").json()
+        from scopa.tournament import Event
+
+        assert Event.from_dict(full).finished
+
+
+def _state(client: Any, event: str) -> Any:
+    return client.get(f"/api/events/{event}").json()
+
+
+@pytest.mark.parametrize("url, body, status", [
+    ("rounds/1/tables/1/result", {"score": [21, 5]}, 400),         # entered twice
+    ("rounds/1/tables/9/result", {"score": [21, 5]}, 400),         # no such table
+    ("rounds/2/tables/1/result", {"score": [21, 5]}, 400),         # no such round
+    ("rounds/1/tables/2/result", {"deals": [[1, 0]]}, 400),        # deals, not a score
+    ("rounds/1/tables/2/result", {"score": [-1, 5]}, 422),         # negative points
+    ("rounds/1/tables/2/result", {"score": [21, 5], "x": 1}, 422),  # unknown field
+    ("rounds/1/tables/2/result", {"forfeit": "Pair Z"}, 400),      # not at this table
+    ("rounds", None, 409),                                          # round 1 is not over
+    ("withdraw", {"entrant": "Pair Z"}, 400),                       # no such entrant
+    ("join", None, 409),                                            # paper: no joining
+])
+def test_bad_input_changes_nothing(tmp_path: Path, url: str, body: Any, status: int) -> None:
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        event = club_night(org)
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        assert org.post(f"/api/events/{event}/rounds/1/tables/1/result",
+                        {"score": [21, 5]}).status_code == 200
+        before = _state(client, event)
+        r = org.post(f"/api/events/{event}/{url}", body)
+        assert r.status_code == status, r.text
+        assert _state(client, event) == before
+
+
+def test_only_the_organiser_enters_results(tmp_path: Path) -> None:
+    with client_for(tmp_path) as client:
+        org, other = Person(client, "Organiser"), Person(client, "Somebody")
+        event = club_night(org)
+        assert other.post(f"/api/events/{event}/rounds").status_code == 403
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        before = _state(client, event)
+        assert other.post(f"/api/events/{event}/rounds/1/tables/1/result",
+                          {"score": [21, 5]}).status_code == 403
+        assert client.post(f"/api/events/{event}/rounds/1/tables/1/result",
+                           json={"score": [21, 5]}).status_code == 401
+        assert _state(client, event) == before
+        assert client.get("/api/events/nope").status_code == 404
+
+
+def test_a_correction_is_audited(tmp_path: Path) -> None:
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        event = club_night(org)
+        org.post(f"/api/events/{event}/rounds")
+        org.post(f"/api/events/{event}/rounds/1/tables/1/result", {"score": [21, 5]})
+        r = org.put(f"/api/events/{event}/rounds/1/tables/1/result",
+                    {"score": [5, 21], "note": "sheet misread"})
+        assert r.status_code == 200, r.text
+        audit = r.json()["event"]["audit"]
+        assert audit[-1]["note"] == "sheet misread" and audit[-1]["after"] == {"score": [5, 21]}
+        assert r.json()["standings"][0]["entrant"] == "Pair B"
