@@ -63,6 +63,7 @@ export const api = {
   event: (id) => request("GET", `/api/events/${enc(id)}`),
   createEvent: (body) => request("POST", "/api/events", body),
   joinEvent: (id) => request("POST", `/api/events/${enc(id)}/join`, {}),
+  addBot: (id, level) => request("POST", `/api/events/${enc(id)}/bots`, { level }),
   leaveEvent: (id) => request("POST", `/api/events/${enc(id)}/leave`, {}),
   startRound: (id) => request("POST", `/api/events/${enc(id)}/rounds`, {}),
   withdraw: (id, entrant, note) => request("POST", `/api/events/${enc(id)}/withdraw`, { entrant, note }),

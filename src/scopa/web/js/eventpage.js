@@ -9,6 +9,8 @@ import { saveSeat } from "./store.js";
 import { navigate } from "./nav.js";
 
 const POLL_MS = 3000;
+// the bots an organiser may enter (the four levels people play against)
+const BOT_LEVELS = ["beginner", "intermediate", "expert", "champion"];
 
 /** A table's result as a line: "21–5", each deal's points summed, or a forfeit. */
 export function resultText(result) {
@@ -127,6 +129,13 @@ function organiserPanel(d, id, act) {
   if (d.mode === "paper" && ev) links.push(h("a", { href: `/events/${encodeURIComponent(id)}/enter` }, t("event.enter")));
   links.push(h("a", { href: `/events/${encodeURIComponent(id)}/screen` }, t("event.screen")));
   if (ev) links.push(h("a", { href: `/api/events/${encodeURIComponent(id)}/download`, download: "" }, t("event.download")));
+  let bots = null;
+  if (d.status === "open" && d.mode === "online") {
+    const level = h("select", { id: "bot-level", "aria-label": t("event.botLevel") },
+      BOT_LEVELS.map((l) => h("option", { value: l }, t(`level.${l}`))));
+    bots = h("p", {}, level, " ", h("button", { type: "button", class: "ghost", id: "event-add-bot",
+      onclick: act(() => api.addBot(id, level.value)) }, t("event.addBot")));
+  }
   let withdraw = null;
   if (ev && d.status === "running") {
     const pick = h("select", { id: "withdraw-who", "aria-label": t("event.withdrawWho") },
@@ -135,5 +144,5 @@ function organiserPanel(d, id, act) {
       onclick: act(() => api.withdraw(id, pick.value, "")) }, t("event.withdraw")));
   }
   return h("section", { class: "organiser", "aria-label": t("event.organiser") },
-    h("h2", {}, t("event.organiser")), h("p", {}, buttons, " ", links.map((a) => [a, " "])), withdraw);
+    h("h2", {}, t("event.organiser")), h("p", {}, buttons, " ", links.map((a) => [a, " "])), bots, withdraw);
 }

@@ -35,6 +35,7 @@ export function mountPrint(main, id, round) {
     replace(box, h("h1", { id: "print-title" }, d.event),
       h("h2", {}, t("event.round", { n: d.round, of: d.rounds })),
       h("p", { class: "small" }, t("event.commitment"), " ", h("code", {}, d.commitment)),
+      d.seed ? h("p", { class: "small" }, t("event.seed"), " ", h("code", {}, d.seed)) : null,
       h("ol", { class: "print-tables" }, d.tables.map((tb) => h("li", { class: "print-table" },
         h("span", { class: "table-no" }, t("event.tableN", { n: tb.number })), " ",
         h("span", {}, tb.away === null ? `${tb.home} — ${t("event.bye")}` : `${tb.home} v ${tb.away}`),
