@@ -19,7 +19,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import struct
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from .items import (
     CARDS,
@@ -150,4 +152,42 @@ def spec_for(meaning: Meaning) -> bytes | None:
     return spec
 
 
-__all__ = ["KERNEL", "PURE_ENV", "spec_for", "pack_spec", "item_flags", "unexpressed"]
+# -- the one place that asks whether the kernel runs ----------------------------------------
+# Callers ask ``spec_for`` (None: stay on the Python path) and then call these, or call the
+# functions below that answer None where the kernel does not run; no other module reads
+# ``KERNEL``.
+
+
+def _not_built(*args: Any) -> Any:
+    raise RuntimeError("the compiled kernel is not loaded")
+
+
+#: ``_kernel.playout`` and ``_kernel.deals`` themselves (no wrapper on the hot path), to be
+#: called only with a spec from ``spec_for``, which is None wherever the kernel does not run
+playout: Callable[..., Any] = KERNEL.playout if KERNEL is not None else _not_built
+deals: Callable[..., Any] = KERNEL.deals if KERNEL is not None else _not_built
+
+
+def totals(meaning: Meaning, captured: object, scope: object,
+           declared: object) -> list[int] | None:
+    """Each side's hand points counted by the kernel, or None where it does not run (not
+    built, or rules it does not express): the caller counts in Python."""
+    spec = spec_for(meaning)
+    if spec is None:
+        return None
+    assert KERNEL is not None
+    return list(KERNEL.totals(spec, captured, scope, declared))
+
+
+def layout(*args: Any) -> tuple[list[int], list[int], int] | None:
+    """One world's hidden hands and stock drawn by the kernel (the arguments of
+    ``_kernel.layout``), or None where it is not built: the caller draws in Python
+    (``bots.worlds.python_layout``, the same worlds from the same seed)."""
+    if KERNEL is None:
+        return None
+    found: tuple[list[int], list[int], int] = KERNEL.layout(*args)
+    return found
+
+
+__all__ = ["KERNEL", "PURE_ENV", "spec_for", "pack_spec", "item_flags", "unexpressed",
+           "playout", "deals", "totals", "layout"]

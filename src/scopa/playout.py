@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import random
 
+from . import kernel
 from .captures import _expand_slow
 from .cards import NUM_CARDS, RANK_KEY, rank_key
 from .game import _HAND_CARDS, DECLARE, Game, held_cards
-from .kernel import KERNEL, spec_for
+from .kernel import spec_for
 from .meaning import meaning_of
 from .rules import Rules
 
@@ -55,7 +56,7 @@ def seeded_playout(g: Game, x: int) -> int:
     """``random_playout`` from a generator state (the kernel where it is built, else
     Python); returns the next state. A search replays one seed for every move of a world
     (common random numbers) without saving and restoring a ``random.Random``."""
-    spec = spec_for(g.meaning) if KERNEL is not None else None
+    spec = spec_for(g.meaning)
     if spec is not None and not g.hand_over:
         return _kernel_playout(g, spec, x)
     return python_playout(g, x)
@@ -89,7 +90,7 @@ CAPTURE_POLICY = 1
 def kernel_policy_playout(g: Game, x: int, policy: int, capture_prob: float) -> int | None:
     """The hand played out by the kernel under ``policy`` from generator state ``x``
     (returns the next state), or None, changing nothing, where the kernel does not run."""
-    spec = spec_for(g.meaning) if KERNEL is not None else None
+    spec = spec_for(g.meaning)
     if spec is None or g.hand_over:
         return None
     return _kernel_playout(g, spec, x, policy, capture_prob)
@@ -98,9 +99,8 @@ def kernel_policy_playout(g: Game, x: int, policy: int, capture_prob: float) -> 
 def _kernel_playout(
     g: Game, spec: bytes, x: int, policy: int = RANDOM_POLICY, capture_prob: float = 0.0
 ) -> int:
-    assert KERNEL is not None
     g.state_changed()
-    table, p, lc, rnd, x, declared, shown = KERNEL.playout(
+    table, p, lc, rnd, x, declared, shown = kernel.playout(
         spec, g.hands, g.captured, g.scope, g.declared, g.shown, g.stock, g.table, g.to_move,
         g.in_hands, g.last_capturer, g.round, g.dealer, g.undecided, x, policy, capture_prob,
     )
@@ -255,8 +255,7 @@ def random_deals(
     x = seed & MASK64
     spec = None if pure else spec_for(meaning)
     if spec is not None:
-        assert KERNEL is not None
-        data, _ = KERNEL.deals(spec, x, count)
+        data, _ = kernel.deals(spec, x, count)
         flat = memoryview(data).cast("i").tolist()
         sides = rules.teams
         return [tuple(flat[i : i + sides]) for i in range(0, len(flat), sides)]

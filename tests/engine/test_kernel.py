@@ -11,8 +11,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -260,3 +262,12 @@ def test_capture_rollouts_agree(rules, seed, plays, x, imagined):
               "round", "in_hands", "hand_over", "declared", "shown", "undecided")
     assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
     assert a.hand_result() == b.hand_result()
+
+
+def test_only_the_kernel_module_asks_whether_the_kernel_runs() -> None:
+    """"Kernel or Python" is decided behind ``scopa.kernel`` (``spec_for``, ``totals``,
+    ``layout``): no other module of the package reads the compiled module itself."""
+    src = Path(__file__).parents[2] / "src" / "scopa"
+    readers = sorted(str(p.relative_to(src)) for p in src.rglob("*.py")
+                     if p.name != "kernel.py" and re.search(r"\bKERNEL\b", p.read_text("utf-8")))
+    assert readers == []

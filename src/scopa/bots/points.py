@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import kernel
 from ..game import Game
-from ..kernel import KERNEL, spec_for
 from ..meaning import meaning_of
 from ..rules import Rules
 from ..scoring import hand_totals
@@ -21,10 +21,9 @@ side_points = hand_totals
 def game_points(game: Game) -> list[int]:
     """Each side's points for a finished hand, declarations included (counted by the
     compiled kernel where it is built: the same points, tests/engine/test_kernel.py)."""
-    if KERNEL is not None:
-        spec = spec_for(game.meaning)
-        if spec is not None:
-            return list(KERNEL.totals(spec, game.captured, game.scope, game.declared))
+    counted = kernel.totals(game.meaning, game.captured, game.scope, game.declared)
+    if counted is not None:
+        return counted
     return game.meaning.hand_totals(game.captured, game.scope, game.declared)
 
 

@@ -27,9 +27,9 @@ import random
 from array import array
 from collections.abc import Callable, Sequence
 
+from .. import kernel
 from ..cards import NUM_CARDS, RANK_MASK, cards_of
 from ..game import Game
-from ..kernel import KERNEL
 from ..playout import LCG_A, LCG_C, MASK64, pick
 from ..view import PlayerView
 from .base import imagined
@@ -175,13 +175,9 @@ class WorldSampler:
         """One world; with clues, accepted with probability equal to its weight."""
         x = self.rng.getrandbits(64)
         tries = MAX_TRIES if self.clues else 1
-        if KERNEL is not None:
-            hands, stock, _ = KERNEL.layout(
-                self.hidden, self.base, self.fill, self.clue_seats, self.clue_floors,
-                self.clue_weights, tries, x,
-            )
-        else:
-            hands, stock, _ = python_layout(
-                self.hidden, self.base, self.fill, self.clues, tries, x
-            )
+        drawn = kernel.layout(self.hidden, self.base, self.fill, self.clue_seats,
+                              self.clue_floors, self.clue_weights, tries, x)
+        if drawn is None:
+            drawn = python_layout(self.hidden, self.base, self.fill, self.clues, tries, x)
+        hands, stock, _ = drawn
         return imagined(self.view.determinize(hands, stock))
