@@ -133,3 +133,25 @@ def test_a_match_end_reads_as_a_result() -> None:
     assert table_result(rated, row, event) == Result(forfeit="Anna")
     both = fake_table(abandoned={0, 1})  # no double forfeit: the stand-ins' score stands
     assert table_result(both, row, event) == Result(score=(11, 7))
+
+
+def test_a_round_paired_just_before_a_stop_gets_its_tables_at_start(tmp_path: Path) -> None:
+    """The round is stored before its tables are made: a server stopped in between makes
+    them when it starts again (``Tables.resume``), once."""
+    with client_for(tmp_path, grace_seconds=600.0) as client:
+        org, a, b = (Person(client, n) for n in ("Organiser", "Anna", "Bruno"))
+        event = org.post("/api/events", {"name": "Cut", "target": 11}).json()["id"]
+        a.post(f"/api/events/{event}/join")
+        b.post(f"/api/events/{event}/join")
+        state = client.app.state  # type: ignore[attr-defined]
+        hooks = list(state.events.round_hooks)
+        state.events.round_hooks.clear()  # the stop: the round is stored, no table made
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        assert client.get(f"/api/events/{event}").json()["tables"] == []
+        state.events.round_hooks[:] = hooks
+        client.portal.call(state.event_tables.resume)  # type: ignore[union-attr]
+        client.portal.call(state.event_tables.resume)  # type: ignore[union-attr]
+        tables = client.get(f"/api/events/{event}").json()["tables"]
+        assert [(t["round"], t["number"]) for t in tables] == [(1, 1)]
+        seat = b.post(f"/api/events/{event}/seat").json()
+        assert seat["seat"] == 1 and seat["table_id"] == tables[0]["table_id"]

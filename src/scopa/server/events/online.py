@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("scopa.server")
 
 HUMAN = {"kind": "human"}
+#: running events looked at after a restart
+RESUME_MAX = 10_000
 
 
 def absent_seats(table: Table) -> set[int]:
@@ -193,7 +195,18 @@ class Tables:
             log.exception("event %s: pairing the next round failed", event_id)
 
     async def resume(self) -> None:
-        """After a restart: enter the results of tables whose match ended meanwhile."""
+        """After a restart: make the tables of a round paired just before the server
+        stopped (the round is stored before its tables are made), and enter the results
+        of tables whose match ended meanwhile."""
+        for stored in await self.store.listed(("running",), RESUME_MAX):
+            event = model_of(stored)
+            rnd = event.current if event is not None else None
+            if event is not None and rnd is not None and not rnd.complete:
+                try:
+                    await self.open_round(stored, event, rnd)
+                except Exception:
+                    log.exception("event %s: reopening round %d failed", stored.row.id,
+                                  rnd.number)
         for row in await self.store.pending():
             table = await self.master.find(row.table_id)
             if table is not None and table.match_over:
