@@ -155,3 +155,18 @@ def test_a_round_paired_just_before_a_stop_gets_its_tables_at_start(tmp_path: Pa
         assert [(t["round"], t["number"]) for t in tables] == [(1, 1)]
         seat = b.post(f"/api/events/{event}/seat").json()
         assert seat["seat"] == 1 and seat["table_id"] == tables[0]["table_id"]
+
+
+def test_a_full_server_leaves_a_table_for_later_and_the_round_stands(tmp_path: Path) -> None:
+    """The master refuses a table past ``max_live_tables``: the round is paired all the
+    same (201), the tables it could make are there, the rest is made at the next start."""
+    with client_for(tmp_path, grace_seconds=600.0, max_live_tables=1) as client:
+        org = Person(client, "Organiser")
+        people = [Person(client, n) for n in ("Anna", "Bruno", "Carla", "Dario")]
+        event = org.post("/api/events", {"name": "Full", "target": 11}).json()["id"]
+        for p in people:
+            p.post(f"/api/events/{event}/join")
+        r = org.post(f"/api/events/{event}/rounds")
+        assert r.status_code == 201, r.text
+        assert len(r.json()["event"]["played"][0]["tables"]) == 2
+        assert [t["number"] for t in r.json()["tables"]] == [1]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import IntegrityError
 
 from ...tournament import Event, Result, Round, TournamentError
+from ..play.table import MasterError
 from ..store.event_models import EventTableRow
 from .rules import EventRefusal
 from .service import TRIES, Events, model_of
@@ -90,7 +91,11 @@ class Tables:
         for t in rnd.tables:
             if t.away is None or t.result is not None or (rnd.number, t.number) in made:
                 continue
-            await self._open(stored, event, rnd.number, t.number, (t.home, t.away))
+            try:
+                await self._open(stored, event, rnd.number, t.number, (t.home, t.away))
+            except MasterError as e:  # a full server: made at the next start (resume)
+                log.error("event %s round %d table %d: no table: %s", stored.row.id,
+                          rnd.number, t.number, e.message)
 
     async def _open(self, stored: StoredEvent, event: Event, round_number: int, number: int,
                     names: tuple[str, str]) -> None:

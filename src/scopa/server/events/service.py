@@ -194,7 +194,11 @@ class Events:
                 continue
             stored = await self.load(event_id)
             for hook in self.round_hooks:
-                await hook(stored, event, rnd)
+                try:
+                    await hook(stored, event, rnd)
+                except Exception:  # the round is paired and stored: it stands
+                    log.exception("event %s round %d: a round hook failed", event_id,
+                                  rnd.number)
             return stored, rnd
         raise EventRefusal(409, "the event is busy: try again")
 
