@@ -121,3 +121,30 @@ def test_a_correction_is_audited(tmp_path: Path) -> None:
         audit = r.json()["event"]["audit"]
         assert audit[-1]["note"] == "sheet misread" and audit[-1]["after"] == {"score": [5, 21]}
         assert r.json()["standings"][0]["entrant"] == "Pair B"
+
+
+def test_duplicate_boards_only_for_the_organiser_until_the_round_is_over(tmp_path: Path) -> None:
+    """No player sees a card before it may: a round's deals (and its seed) are shown to
+    everyone once the round is over; before, only to a club night's organiser, who deals
+    the boards."""
+    with client_for(tmp_path) as client:
+        org, player = Person(client, "Organiser"), Person(client, "Onlooker")
+        event = org.post("/api/events", {
+            "name": "Duplicate night", "mode": "paper", "deals_per_round": 2,
+            "duplicate": True, "format": "round-robin",
+            "entrants": ["Elena", "Fabio", "Gino", "Ilaria"]}).json()["id"]
+        org.post(f"/api/events/{event}/rounds")
+        url = f"/api/events/{event}/rounds/1/print"
+        hidden = player.get(url).json()
+        assert hidden["seed"] is None and all(t["deals"] is None for t in hidden["tables"])
+        assert client.get(url).json() == hidden
+        boards = org.get(url).json()["tables"]
+        assert boards[0]["deals"] == boards[1]["deals"]  # every table: the same cards
+        assert len(boards[0]["deals"]) == 2 and len(boards[0]["deals"][0]["deck"]) == 40
+        assert player.get(f"/api/events/{event}").json()["event"]["played"][0]["seed"] is None
+        for t in (1, 2):
+            org.post(f"/api/events/{event}/rounds/1/tables/{t}/result",
+                     {"deals": [[3, 1], [2, 2]]})
+        shown = player.get(url).json()
+        assert shown["seed"] and shown["tables"][0]["deals"] == boards[0]["deals"]
+        assert org.get(f"/api/events/{event}/rounds/2/print").status_code == 404
