@@ -11,6 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from event_helpers import Person, client_for
 
 from scopa.server.events.online import table_result
@@ -60,7 +61,6 @@ def test_bad_settings_are_refused(tmp_path: Path) -> None:
     with client_for(tmp_path) as client:
         org = Person(client, "Organiser")
         for body in ({"name": "x", "variant": "scopone", "target": 21},  # partners online
-                     {"name": "x", "deals_per_round": 2},             # fixed deals online
                      {"name": "x", "target": 11, "deals_per_round": 2},
                      {"name": "x", "duplicate": True, "target": 11},
                      {"name": "x", "format": "knockout", "rounds": 9, "capacity": 8},
@@ -170,3 +170,33 @@ def test_a_full_server_leaves_a_table_for_later_and_the_round_stands(tmp_path: P
         assert r.status_code == 201, r.text
         assert len(r.json()["event"]["played"][0]["tables"]) == 2
         assert [t["number"] for t in r.json()["tables"]] == [1]
+
+
+def test_a_duplicate_round_deals_the_same_cards_at_every_table(tmp_path: Path) -> None:
+    """Fixed deals online: every table of a duplicate round is dealt the round's seeds,
+    in order, and its match ends after them; each table's result is its deals' points,
+    scored against the field."""
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        event = org.post("/api/events", {
+            "name": "Duplicate", "format": "round-robin", "rounds": 1, "duplicate": True,
+            "deals_per_round": 2, "capacity": 4}).json()["id"]
+        for _ in range(4):
+            assert org.post(f"/api/events/{event}/bots", {"level": "random"}).status_code == 200
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        page = wait_for(lambda: (p := client.get(f"/api/events/{event}").json())
+                        ["status"] == "finished" and p, "the round's end")
+        rnd = page["event"]["played"][0]
+        model = Event.from_dict(org.get(f"/api/events/{event}/download").json())
+        seeds = [s for s, _ in model.deal_seeds(1, 1)]
+        assert seeds == [s for s, _ in model.deal_seeds(1, 2)]
+        master = client.app.state.master  # type: ignore[attr-defined]
+        for t in page["tables"]:
+            table = client.portal.call(master.find, t["table_id"])
+            log = table.game.hand_log()
+            assert [h["seed"] for h in log[:2]] == seeds
+            result = rnd["tables"][t["number"] - 1]["result"]
+            points = [[h["result"]["sides"][0]["total"], h["result"]["sides"][1]["total"]]
+                      for h in log[:2]]
+            assert result == {"deals": points}
+        assert sum(s["field"] for s in page["standings"]) == pytest.approx(0)

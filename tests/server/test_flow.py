@@ -221,7 +221,7 @@ def test_the_last_move_ends_the_match_as_foretold() -> None:
             flow.deal(t, f"h{t.seq}")
             continue
         move = game.legal_moves()[0]
-        finish = flow.match_finish(game, move)
+        finish = flow.match_finish(t, move)
         played = flow.play_move(t, move, "human", 0.0, PAUSE, monotonic=42.0)
         assert (finish is not None) == played.match_over
         if finish is not None:
@@ -234,6 +234,52 @@ def test_the_last_move_ends_the_match_as_foretold() -> None:
     with pytest.raises(MasterError) as e:
         flow.check_move(t, 0, t.state_id, {}, "human")
     assert e.value.code == "match_over"
+
+
+def test_a_table_of_fixed_deals_deals_its_seeds_and_ends_after_them() -> None:
+    """A tournament's table: its given hand seeds first, in order, and the match ends once
+    its deals are played and a side leads (the rules' target out of reach), level: one
+    more hand at a time."""
+    seeds = ["d:0", "d:1"]
+    t = table(seat(0), seat(1), rules=Rules(target=1000))
+    t.seeds, t.deals = seeds, 2
+    assert [flow.given_seed(t, n) for n in (1, 2, 3)] == ["d:0", "d:1", None]
+    started(t, seed="d:0")
+    hands = 0
+    while not t.match_over:
+        game = t.game
+        assert game is not None
+        if game.hand_over:
+            flow.deal(t, flow.given_seed(t, game.hand_number + 1) or f"extra:{hands}")
+            continue
+        move = game.legal_moves()[0]
+        finish = flow.match_finish(t, move)
+        played = flow.play_move(t, move, "human", 0.0, PAUSE, monotonic=1.0)
+        assert (finish is not None) == played.match_over
+        hands += played.hand_over
+    game = t.game
+    assert game is not None and game.hand_number >= 2
+    log = game.hand_log()
+    assert [h["seed"] for h in log[:2]] == seeds
+    totals = [sum(h["result"]["sides"][s]["total"] for h in log) for s in (0, 1)]
+    assert t.final_scores == totals and totals[t.winner] > totals[1 - t.winner]
+    # the first two deals' totals alone decide unless they were level
+    first = [sum(h["result"]["sides"][s]["total"] for h in log[:2]) for s in (0, 1)]
+    assert (game.hand_number == 2) == (first[0] != first[1])
+
+
+def test_a_table_of_fixed_deals_is_rebuilt_with_its_seeds() -> None:
+    """The given seeds are stored with the table: after a restart it deals the same."""
+    row = TableRow(id="t", invite="i", public=False, rules=Rules(target=1000).to_dict(),
+                   grace_seconds=30.0, created_at=NOW, status="waiting", rated=False,
+                   teach=False, seeds=["d:0", "d:1"], deals=2)
+    seats = [SeatRow(table_id="t", seat=i, kind="human", name=f"p{i}") for i in (0, 1)]
+    t = flow.rebuild(StoredTable(row, seats, None))
+    assert (t.seeds, t.deals) == (["d:0", "d:1"], 2)
+    plain = flow.rebuild(StoredTable(TableRow(
+        id="u", invite="j", public=False, rules=Rules().to_dict(), grace_seconds=30.0,
+        created_at=NOW, status="waiting", rated=False, teach=True), seats, None))
+    assert (plain.seeds, plain.deals) == ([], None)
 
 
 # -- between hands ------------------------------------------------------------------------

@@ -17,12 +17,14 @@ round is paired at once.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
-from ...tournament import Event, Result, Round, TournamentError
+from ...rules import Rules
+from ...tournament import MAX_DECIDER_DEALS, Event, Result, Round, TournamentError
 from ..play.table import MasterError
 from ..store.event_models import EventTableRow
 from .rules import EventRefusal
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("scopa.server")
 
 HUMAN = {"kind": "human"}
+#: the target of a table of fixed deals: out of reach, its deals end the match
+MAX_TARGET = 1000
 #: running events looked at after a restart
 RESUME_MAX = 10_000
 
@@ -46,6 +50,23 @@ def absent_seats(table: Table) -> set[int]:
     return set(table.abandoned) | {s.seat for s in table.seats
                                    if s.kind == "human" and (s.standin or s.resigned)
                                    and not s.present}
+
+
+def table_deals(event: Event, round_number: int,
+                number: int) -> tuple[Rules, list[str] | None, int | None]:
+    """What a round's table plays: the rules, and in an event of fixed deals its hand
+    seeds (the model's: in duplicate every table's the same, then in a knockout the
+    decider's) and its number of deals, the rules' target out of reach (the deals end
+    the match). Home sits on seat 0: on deal d the seat that leads is the dealer's
+    neighbour, and the deal passes on, so home leads every other deal as the model says
+    (``duplicate.home_side``)."""
+    rules = event.rules()
+    if event.target is not None:
+        return rules, None, None
+    seeds = [seed for seed, _ in event.deal_seeds(round_number, number)]
+    if event.format == "knockout":
+        seeds += [seed for seed, _ in event.decider_seeds(round_number, number)]
+    return dataclasses.replace(rules, target=MAX_TARGET), seeds, event.deals_per_round
 
 
 def table_result(table: Table, row: EventTableRow, event: Event) -> Result:
@@ -62,12 +83,19 @@ def table_result(table: Table, row: EventTableRow, event: Event) -> Result:
         return Result(score=(home, away))
     game = table.game
     assert game is not None
-    deals = []
-    for hand in game.hand_log()[: event.deals_per_round]:
-        sides = (hand.get("result") or {}).get("sides") or [{"total": 0}, {"total": 0}]
-        deals.append((int(sides[row.home_seat]["total"]),
-                      int(sides[1 - row.home_seat]["total"])))
-    return Result(deals=tuple(deals))
+    played = [_points(hand, row.home_seat) for hand in game.hand_log()]
+    count = event.deals_per_round or 0
+    deals, extra = tuple(played[:count]), played[count:]
+    if event.format != "knockout" or sum(d[0] for d in deals) != sum(d[1] for d in deals):
+        return Result(deals=deals)
+    # a level knockout: the hands after the deals were the decider's, until one was won
+    return Result(deals=deals, decider=tuple(extra[:MAX_DECIDER_DEALS]))
+
+
+def _points(hand: dict[str, Any], home_seat: int) -> tuple[int, int]:
+    """A hand's points, home first."""
+    sides = (hand.get("result") or {}).get("sides") or [{"total": 0}, {"total": 0}]
+    return int(sides[home_seat]["total"]), int(sides[1 - home_seat]["total"])
 
 
 class Tables:
@@ -107,11 +135,13 @@ class Tables:
         humans = [i for i, e in enumerate(who) if e.bot is None]
         first = humans[0] if humans else None
         settings = stored.row.settings
+        rules, seeds, deals = table_deals(event, round_number, number)
         table, _, token = await self.master.create_table(
-            event.rules(), specs, False, self.grace,
+            rules, specs, False, self.grace,
             names[first] if first is not None else None, first,
             creator_user=who[first].user_id if first is not None else None,
-            rated=bool(settings.get("rated")), teach=bool(settings.get("teach")))
+            rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
+            seeds=seeds, deals=deals)
         tokens = ["", ""]
         if first is not None:
             tokens[first] = token or ""

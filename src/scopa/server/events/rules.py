@@ -64,10 +64,6 @@ def check_settings(req: CreateEvent) -> None:
         raise TournamentError("a paper event is not rated (its games are not played here)")
     event = build_event(settings_of(req), names)
     rules = event.rules()
-    if req.mode == "online" and event.target is None:
-        raise TournamentError(
-            "online events play one match to a target a round (give target); fixed deals "
-            "and duplicate are played at club nights (mode paper) for now")
     if req.mode == "online" and rules.players != 2:
         raise TournamentError(
             "online events are for one player a side (partnerships play at paper events "

@@ -171,13 +171,35 @@ def check_move(table: Table, seat: int, state_id: object, move_data: object,
     return move
 
 
-def match_finish(game: Game, move: Move) -> tuple[int, list[int], int] | None:
+def given_seed(table: Table, number: int) -> str | None:
+    """The seed a table was given for its hand ``number`` (1-based), if any (a match of
+    fixed deals); else the master deals a fresh one."""
+    return table.seeds[number - 1] if 1 <= number <= len(table.seeds) else None
+
+
+def winner_now(table: Table, game: Game) -> int | None:
+    """The side that has won the match, its hand being over: the rules' target decides,
+    or at a table of fixed deals the totals once its deals are played (level: nobody yet,
+    one more hand is dealt)."""
+    if table.deals is None:
+        return game.winner
+    if game.hand_number < table.deals:
+        return None
+    totals = game.match_totals()
+    best = max(totals)
+    return totals.index(best) if totals.count(best) == 1 else None
+
+
+def match_finish(table: Table, move: Move) -> tuple[int, list[int], int] | None:
     """If ``move`` ends the match: (winner, final scores, hands played), stored with the
-    move in one transaction; else None. ``game`` is not changed."""
-    probe = game.copy()
+    move in one transaction; else None. The table's game is not changed."""
+    assert table.game is not None
+    probe = table.game.copy()
     probe.play_code(move.code)
-    if probe.hand_over and probe.winner is not None:
-        return probe.winner, probe.match_totals(), game.hand_number
+    if probe.hand_over:
+        winner = winner_now(table, probe)
+        if winner is not None:
+            return winner, probe.match_totals(), table.game.hand_number
     return None
 
 
@@ -206,7 +228,7 @@ def play_move(table: Table, move: Move, by: str, now: float, pause: float,
     event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
     if not game.hand_over:
         return Played(event, False, False)
-    winner = game.winner
+    winner = winner_now(table, game)
     if winner is not None:
         table.winner, table.final_scores = winner, game.match_totals()
         table.status = "finished"
@@ -436,7 +458,7 @@ def rebuild(st: StoredTable) -> Table:
         grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
         seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
                for s in st.seats],
-        rated=t.rated, teach=t.teach,
+        rated=t.rated, teach=t.teach, seeds=list(t.seeds or []), deals=t.deals,
     )
     match = st.match
     if match is None:

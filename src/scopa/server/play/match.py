@@ -75,7 +75,7 @@ class Matches:
 
     async def start(self, table: Table) -> None:
         """Deal a new match (called with the table lock held)."""
-        seed = new_seed()
+        seed = flow.given_seed(table, 1) or new_seed()
         game = Game(table.rules, hand_seed=seed)
         number = table.match_number + 1
         match_id = new_id(12)
@@ -104,7 +104,7 @@ class Matches:
     async def _apply(self, table: Table, seat: int, move: Move, by: str) -> None:
         """Persist, apply, broadcast (lock held, move known legal)."""
         assert table.game is not None and table.match_id is not None
-        finish = flow.match_finish(table.game, move)
+        finish = flow.match_finish(table, move)
         data = {"seat": seat, **move.to_dict(), "by": by}
         if not await self.commit(table, self.store.append(table.match_id, table.seq, "move",
                                                           data, finish)):
@@ -232,7 +232,7 @@ class Matches:
                 return
             game = table.game
             assert game is not None and table.match_id is not None
-            seed = new_seed()
+            seed = flow.given_seed(table, game.hand_number + 1) or new_seed()
             if not await self.commit(table, self.store.append(
                     table.match_id, table.seq, "hand",
                     {"number": game.hand_number + 1, "seed": seed})):

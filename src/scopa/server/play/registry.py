@@ -77,10 +77,12 @@ class Tables:
         self, rules: Rules, seats: list[dict[str, Any]], public: bool, grace: float,
         creator: str | None, creator_seat: int | None, address: str | None,
         creator_user: int | None, rated: bool, teach: bool,
+        seeds: list[str] | None = None, deals: int | None = None,
     ) -> tuple[Table, str | None]:
         """Make and store a table (not yet started); the creator's seat token, if any.
         Refused when the server holds ``max_live_tables`` live tables (``busy``) or
-        ``address`` already has ``max_waiting_per_address`` tables waiting (``too_many``)."""
+        ``address`` already has ``max_waiting_per_address`` tables waiting (``too_many``).
+        ``seeds`` and ``deals``: a match of fixed deals (``Table.seeds``)."""
         await self.sweep()
         flow.check_room(self.by_id.values(), address, self.settings.max_live_tables,
                         self.settings.max_waiting_per_address)
@@ -95,13 +97,15 @@ class Tables:
         table = Table(
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
             created_at=datetime.now(UTC), seats=states, creator_address=address, rated=rated,
+            seeds=list(seeds or []), deals=deals,
         )
         table.teach = fairplay.table_teach(teach, rated)
         await self.store.create_table(
             TableRow(
                 id=table_id, invite=invite, public=public, rules=rules.to_dict(),
                 grace_seconds=grace, created_at=table.created_at, status="waiting",
-                rated=rated, teach=table.teach,
+                rated=rated, teach=table.teach, seeds=list(seeds) if seeds else None,
+                deals=deals,
             ),
             [
                 SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,

@@ -111,6 +111,12 @@ class Table:
     abandoned: set[int] = field(default_factory=set)
     #: teach me for every seat (a table setting all see; ``fairplay``)
     teach: bool = True
+    #: a match of fixed deals (a tournament's table): the hand seeds it deals first, in
+    #: order (every table of a duplicate round the same), then its own ...
+    seeds: list[str] = field(default_factory=list)
+    #: ... and the number of deals after which the match ends, as soon as a side leads
+    #: (level then: one more hand at a time). None: the rules' target ends it
+    deals: int | None = None
 
     @property
     def state_id(self) -> int:

@@ -50,6 +50,10 @@ class TableRow(Base):
     #: teach me (the move analysis) for every seat, chosen at creation and shown to all
     #: (``fairplay``); never on in rated games
     teach: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: a match of fixed deals (``play.table.Table.seeds`` and ``deals``): kept so that a
+    #: restart deals the same
+    seeds: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):

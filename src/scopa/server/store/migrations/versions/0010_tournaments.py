@@ -1,5 +1,7 @@
 """tournaments, tournament_entrants, tournament_tables: online events and club nights
-(the tournament model's JSON, its entrants, the server tables of its rounds).
+(the tournament model's JSON, its entrants, the server tables of its rounds); tables.seeds
+and tables.deals: a table's match of fixed deals (a tournament round's: the same hand
+seeds at every table of a duplicate round), kept so a restart deals the same.
 
 Revision ID: 0010_tournaments
 Revises: 0009_email
@@ -15,6 +17,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.add_column(sa.Column("seeds", sa.JSON(), nullable=True))
+        batch.add_column(sa.Column("deals", sa.Integer(), nullable=True))
     op.create_table(
         "tournaments",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -65,3 +70,6 @@ def downgrade() -> None:
     op.drop_table("tournament_tables")
     op.drop_table("tournament_entrants")
     op.drop_table("tournaments")
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("deals")
+        batch.drop_column("seeds")
