@@ -12,6 +12,7 @@ import json
 import random
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,9 @@ class Person:
         kind = f["type"]
         if kind == "welcome":
             self.seat = f["seat"]
+            # a move sent as the last socket closed may be lost: at the same state again,
+            # it is sent again
+            self.moved.clear()
         elif kind == "hand_end":
             await ws.send(json.dumps({"type": "next"}))
         elif kind == "match_end":
@@ -98,9 +102,13 @@ async def progress(people: list[Person], changed: asyncio.Event, more: int) -> N
     """Until every table has ``more`` acknowledged moves beyond what it has now."""
     tables = {p.table for p in people}
     goal = {t: acked_at(people, t) + more for t in tables}
+    # one table stuck while another plays on must fail too, not wait for ever
+    deadline = time.monotonic() + WAIT
     while any(acked_at(people, t) < goal[t] for t in tables):
         changed.clear()
-        await asyncio.wait_for(changed.wait(), WAIT)
+        left = deadline - time.monotonic()
+        assert left > 0, {t: (acked_at(people, t), goal[t]) for t in tables}
+        await asyncio.wait_for(changed.wait(), left)
 
 
 def test_a_rolling_restart_loses_and_doubles_no_acknowledged_move(tmp_path: Path) -> None:

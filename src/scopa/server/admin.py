@@ -223,3 +223,15 @@ def restore(
     url = settings_for(database_url).database_url
     backing_up(lambda: backups.restore(url, path, force))
     typer.echo(f"restored from {path}")
+
+
+@admin.command("migrate")
+def migrate(database_url: DatabaseUrl = None) -> None:
+    """Bring the database's schema up to date, as every worker does when it starts: run it
+    before a rolling restart onto a new version, so no new worker waits on a migration
+    (the migrations take a lock: workers starting meanwhile wait for it)."""
+    async def nothing(store: Store) -> None:
+        return None
+
+    on_store(settings_for(database_url), nothing)
+    typer.echo("the database schema is up to date")
