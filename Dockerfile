@@ -23,6 +23,10 @@ RUN /opt/scopa/bin/pip install --no-deps --no-build-isolation . \
  && /opt/scopa/bin/python -c "import scopa._kernel"
 
 FROM ${BASE} AS runtime
+# pg_dump and pg_restore, for scopa admin backup / restore of a PostgreSQL database
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client \
+ && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 scopa \
  && useradd --system --uid 10001 --gid scopa --home-dir /data --shell /usr/sbin/nologin scopa \
  && mkdir -p /data && chown scopa:scopa /data
