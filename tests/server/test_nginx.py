@@ -2,7 +2,8 @@
 ``deploy/nginx.conf``: a table made and joined through the balancer, its two people's
 sockets on different workers, then one worker drained (SIGTERM) and restarted and the
 other killed (SIGKILL) mid-hand and restarted. The people come back through the balancer
-each time; nothing anyone was told about is lost or doubled. nginx runs in the foreground,
+each time; nothing anyone was told about is lost or doubled; the workers see the player's
+address through X-Forwarded-For (trusted proxies). nginx runs in the foreground,
 as an unprivileged user, on a port of its own."""
 
 from __future__ import annotations
@@ -119,7 +120,9 @@ def nginx(workers: list[int]) -> Iterator[int]:
         shutil.rmtree(run, ignore_errors=True)
 
 
-def test_two_workers_behind_nginx_drained_and_killed_lose_nothing(tmp_path: Path) -> None:
+def test_two_workers_behind_nginx_drained_and_killed_lose_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOPA_TEST_LOG", "info")  # the access log: the address each saw
     with fresh_database() as url:
         env = {"SCOPA_BROKER_URL": BROKER_URL, "SCOPA_BROKER_PREFIX": redis_prefix(),
                "SCOPA_LEASE_SECONDS": "1.5", "SCOPA_TRUSTED_PROXIES": "127.0.0.1"}
@@ -140,6 +143,14 @@ def test_two_workers_behind_nginx_drained_and_killed_lose_nothing(tmp_path: Path
                                     json={"name": "Bruno"}, timeout=30)
                 assert joined.status_code == 200, joined.text
                 tid = made.json()["table"]["id"]
+                # the workers trust nginx's X-Forwarded-For (SCOPA_TRUSTED_PROXIES): they
+                # see the address nginx was asked from, not nginx's own
+                asked = httpx.get(f"{front}/api/meta?from=afar", timeout=30,
+                                  headers={"X-Forwarded-For": "203.0.113.7"})
+                assert asked.status_code == 200
+                seen = [line for s in servers for line in s.log.read_text().splitlines()
+                        if "/api/meta?from=afar" in line]
+                assert seen and all("203.0.113.7" in line for line in seen), seen
                 tokens = [made.json()["token"], joined.json()["token"]]
                 balanced = f"ws://127.0.0.1:{port}"
 
