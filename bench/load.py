@@ -228,6 +228,10 @@ class Player:
             await ws.send(json.dumps({"type": "move", "state_id": sid, "move": move}))
 
 
+#: the servers' logs (kept after the run, to read what they said)
+LOGS = Path(tempfile.mkdtemp(prefix="scopa-bench-logs-"))
+
+
 def start_server(settings: dict[str, str], src: Path = ROOT / "src",
                  database_url: str | None = None, port: int | None = None,
                  ) -> tuple[subprocess.Popen[bytes], int]:
@@ -240,7 +244,10 @@ def start_server(settings: dict[str, str], src: Path = ROOT / "src",
     env = {**os.environ, "PYTHONPATH": str(src), **settings}
     cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
            "--database-url", database_url, "--log-level", "warning"]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # its log to a file: a pipe nobody reads fills up and the server blocks writing to it
+    # (a restarted worker under load warns enough to fill one)
+    with open(LOGS / f"server-{port}.log", "ab") as log:
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
     return proc, port
 
 
@@ -418,6 +425,7 @@ async def bench(args: argparse.Namespace) -> None:
             lost, doubled = compare(stats.ledgers, await logged_moves(url))
         if database is not None:
             await _pg_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+    print(f"the servers' logs: {LOGS}")
     if window is not None:
         rolled(stats, window, lost, doubled)
         print("(server CPU per move is not measured across a rolling restart: the first "
