@@ -5,6 +5,10 @@ with the event log as stored (``logged_moves``) once the servers have stopped.
 
 A move is keyed by (match id, seq): the state a client moved at says which event number the
 move must become (``state_id`` is the match number times a million plus the events so far).
+A client may send more than one move at one state, rightly: a move sent as its socket
+closed, and another at the same state after reconnecting to a worker that had not yet
+heard of the first (one of them is refused). So the books keep every card sent at a step,
+and the card each acknowledgement named.
 """
 
 from __future__ import annotations
@@ -23,13 +27,15 @@ STATE_BASE = 1_000_000
 class Ledger:
     """The moves people sent, and those a state frame told them were applied."""
 
-    #: (match, seq) -> the card sent
-    sent: dict[Key, str | None] = field(default_factory=dict)
-    acked: set[Key] = field(default_factory=set)
+    #: (match, seq) -> the cards sent at that step
+    sent: dict[Key, set[str | None]] = field(default_factory=dict)
+    #: (match, seq) -> the card the acknowledging state frame named
+    acked: dict[Key, str | None] = field(default_factory=dict)
 
     def sending(self, state: dict[str, Any], move: dict[str, Any]) -> None:
         """A move is about to be sent at ``state`` (the state frame it answers)."""
-        self.sent[(state["match_id"], state["state_id"] % STATE_BASE)] = move.get("card")
+        key = (state["match_id"], state["state_id"] % STATE_BASE)
+        self.sent.setdefault(key, set()).add(move.get("card"))
 
     def seen(self, state: dict[str, Any], seat: int | None) -> None:
         """A state frame arrived at ``seat``'s socket: it acknowledges that seat's move if
@@ -39,21 +45,23 @@ class Ledger:
             return
         key = (state["match_id"], state["state_id"] % STATE_BASE - 1)
         if key in self.sent:
-            self.acked.add(key)
+            self.acked[key] = event.get("card")
 
 
 def compare(ledgers: list[Ledger], logged: dict[Key, tuple[str, str | None]]
             ) -> tuple[list[Key], list[Key]]:
     """(lost, doubled): acknowledged moves missing from the log (or there with another
-    card), and people's moves in the log that nobody sent at that state."""
-    sent: dict[Key, str | None] = {}
-    acked: set[Key] = set()
+    card than the acknowledgement named), and people's moves in the log that nobody sent
+    at that state."""
+    sent: dict[Key, set[str | None]] = {}
+    acked: dict[Key, str | None] = {}
     for ledger in ledgers:
-        sent.update(ledger.sent)
-        acked |= ledger.acked
-    lost = sorted(k for k in acked if k not in logged or logged[k][1] != sent[k])
+        for k, cards in ledger.sent.items():
+            sent.setdefault(k, set()).update(cards)
+        acked.update(ledger.acked)
+    lost = sorted(k for k, card in acked.items() if k not in logged or logged[k][1] != card)
     doubled = sorted(k for k, (by, card) in logged.items()
-                     if by == "human" and (k not in sent or sent[k] != card))
+                     if by == "human" and card not in sent.get(k, set()))
     return lost, doubled
 
 

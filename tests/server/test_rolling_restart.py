@@ -82,13 +82,14 @@ def test_a_rolling_restart_loses_and_doubles_no_acknowledged_move(tmp_path: Path
 
 def test_the_ledger_catches_a_lost_and_a_doubled_move() -> None:
     """The books can fail: an acknowledged move missing from the log is lost, a person's
-    move in the log that nobody sent is doubled."""
+    move in the log that nobody sent is doubled; two cards sent at one step (the second
+    after reconnecting) are both the person's, and the one acknowledged must be logged."""
     ledger = rolling.Ledger()
     state = {"match_id": "m", "state_id": 1_000_004}
     ledger.sending(state, {"card": "7d"})
     ledger.seen({"match_id": "m", "state_id": 1_000_005, "event": {
         "kind": "move", "seat": 0, "card": "7d"}}, 0)
-    assert ledger.acked == {("m", 4)}
+    assert ledger.acked == {("m", 4): "7d"}
     assert rolling.compare([ledger], {}) == ([("m", 4)], [])
     assert rolling.compare([ledger], {("m", 4): ("human", "7d"),
                                       ("m", 6): ("human", "3c")}) == ([], [("m", 6)])
@@ -96,3 +97,8 @@ def test_the_ledger_catches_a_lost_and_a_doubled_move() -> None:
                                       ("m", 5): ("bot", "1b")}) == ([], [])
     # the log holds another card at that step: lost and doubled at once
     assert rolling.compare([ledger], {("m", 4): ("human", "1c")}) == ([("m", 4)], [("m", 4)])
+    # a second card sent at the same step (after a reconnect) is the person's too; the
+    # acknowledgement named the first, which the log holds
+    ledger.sending(state, {"card": "2s"})
+    assert rolling.compare([ledger], {("m", 4): ("human", "7d")}) == ([], [])
+    assert rolling.compare([ledger], {("m", 4): ("human", "2s")}) == ([("m", 4)], [])
