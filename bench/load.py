@@ -21,18 +21,27 @@ at one worker and its two people connect to two different workers (every move cr
 the broker). It then also prints per-move server CPU, bytes per match, and the longest GC
 pause and event-loop stall over all workers.
 
+With ``--rolling-restart`` (and ``--workers`` 2 or more) it restarts every worker once
+during the measured time, one at a time, as a deploy would: SIGTERM, wait for it to exit,
+start a fresh one on the same port. The clients reconnect as the page does (random back-off,
+to the next worker while theirs is down). It then prints the moves lost (acknowledged to a
+client but not in the log) and doubled (in the log but never sent at that state), from
+``bench/rolling.py``'s books, and the move -> update delays inside the restart window.
+
 Usage: .venv/bin/python bench/load.py [--matches 200] [--seconds 60] [--think 0.5 2.0]
-       [--workers 2] [--src ../other-checkout/src]
+       [--workers 2] [--rolling-restart] [--src ../other-checkout/src]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import secrets
+import signal
 import socket
 import statistics
 import subprocess
@@ -46,6 +55,9 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rolling import Ledger, compare, logged_moves  # noqa: E402
 
 
 def free_port() -> int:
@@ -83,6 +95,12 @@ def pct(values: list[float], q: float) -> float:
 class Stats:
     def __init__(self) -> None:
         self.delays: list[float] = []  # seconds, one per (move, client)
+        #: (monotonic time received, delay) of every delivery, for the restart window
+        self.timed: list[tuple[float, float]] = []
+        #: moves sent and acknowledged, per person (bench/rolling.py)
+        self.ledgers: list[Ledger] = []
+        #: close codes the clients' sockets saw (while the run was on)
+        self.closes: dict[int | None, int] = {}
         self.moves = 0
         self.human_moves = 0
         self.errors: list[dict[str, Any]] = []
@@ -101,28 +119,65 @@ async def lag_monitor(lags: list[float], stop: asyncio.Event) -> None:
         lags.append(time.monotonic() - t - 0.01)
 
 
-async def seated(url: str, token: str, read: Any, stop: asyncio.Event) -> None:
-    """Open a socket on a seat, hand it to ``read`` until ``stop``."""
+async def seated(url: str, token: str, read: Any, stop: asyncio.Event) -> int | None:
+    """Open a socket on a seat, hand it to ``read`` until ``stop`` or until the socket
+    closes; the close code (None: stopped)."""
     async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         reader = asyncio.create_task(read(ws))
-        await stop.wait()
-        reader.cancel()
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({reader, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        for t in (reader, stopping):
+            t.cancel()
+        with contextlib.suppress(asyncio.CancelledError, websockets.ConnectionClosed):
+            await reader
+        return None if stop.is_set() else ws.close_code
+
+
+def reconnect_delay(code: int | None, attempt: int, rng: random.Random) -> float:
+    """The page's back-off (``reconnectDelay`` in web/js/socket.js), in seconds."""
+    ceiling = min(5.0, 0.3 * 2.0 ** attempt)
+    window = max(ceiling, 3.0) if code in (1012, 1001) else ceiling
+    return 0.1 + rng.random() * (window - 0.1)
 
 
 class Player:
     """A person at a table: thinks, plays a legal move, says next, asks for rematches."""
 
-    def __init__(self, base: str, table: str, token: str, observer: bool, stats: Stats,
-                 think: tuple[float, float], rng: random.Random, stop: asyncio.Event) -> None:
-        self.url = f"{base}/ws/{table}"
+    def __init__(self, bases: list[str], first: int, table: str, token: str, observer: bool,
+                 stats: Stats, think: tuple[float, float], rng: random.Random,
+                 stop: asyncio.Event) -> None:
+        #: the workers' ws:// addresses; this person's own is ``first``, the next ones are
+        #: where a balancer would send it while its own is down
+        self.bases, self.first = bases, first
         self.table, self.token, self.observer = table, token, observer
         self.stats, self.think, self.rng, self.stop = stats, think, rng, stop
         self.latest: dict[str, Any] | None = None
         self.turn_task: asyncio.Task[None] | None = None
+        self.seat: int | None = None
+        self.ledger = Ledger()
+        stats.ledgers.append(self.ledger)
 
     async def run(self) -> None:
-        await seated(self.url, self.token, self.read, self.stop)
+        """Seated until ``stop``; after a close, back (with the page's back-off)."""
+        tries, code, at = 0, None, self.first
+        while not self.stop.is_set():
+            base = self.bases[at]
+            try:
+                code = await seated(f"{base}/ws/{self.table}", self.token, self.read,
+                                    self.stop)
+                tries = 0
+                self.stats.closes[code] = self.stats.closes.get(code, 0) + 1
+            except (OSError, TimeoutError, websockets.InvalidHandshake,
+                    websockets.ConnectionClosed):
+                tries += 1
+            if self.stop.is_set():
+                break
+            # back through a balancer without sticky sessions: any worker, at random
+            at = self.rng.randrange(len(self.bases))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stop.wait(),
+                                       reconnect_delay(code, tries, self.rng))
         if self.turn_task is not None:
             self.turn_task.cancel()
 
@@ -132,7 +187,9 @@ class Player:
             self.stats.bytes += len(raw)
             f = json.loads(raw)
             kind = f["type"]
-            if kind == "state":
+            if kind == "welcome":
+                self.seat = f["seat"]
+            elif kind == "state":
                 self.on_state(ws, f, now)
             elif kind == "hand_end":
                 await ws.send(json.dumps({"type": "next"}))
@@ -146,10 +203,12 @@ class Player:
     def on_state(self, ws: Any, f: dict[str, Any], now: float) -> None:
         ev = f.get("event") or {}
         sid = f["state_id"]
+        self.ledger.seen(f, self.seat)
         if ev.get("kind") == "move":
             sent = self.stats.sent.get((self.table, sid - 1))
             if sent is not None:
                 self.stats.delays.append(now - sent)
+                self.stats.timed.append((now, now - sent))
             if self.observer:
                 self.stats.moves += 1
         self.latest = f
@@ -161,24 +220,34 @@ class Player:
         if self.latest is not f or self.stop.is_set():
             return
         sid = f["state_id"]
+        move = self.rng.choice(f["legal_moves"])
         self.stats.sent[(self.table, sid)] = time.monotonic()
         self.stats.human_moves += 1
-        await ws.send(json.dumps({"type": "move", "state_id": sid,
-                                  "move": self.rng.choice(f["legal_moves"])}))
+        self.ledger.sending(f, move)
+        with contextlib.suppress(websockets.ConnectionClosed):  # reconnecting: sent or not
+            await ws.send(json.dumps({"type": "move", "state_id": sid, "move": move}))
+
+
+#: the servers' logs (kept after the run, to read what they said)
+LOGS = Path(tempfile.mkdtemp(prefix="scopa-bench-logs-"))
 
 
 def start_server(settings: dict[str, str], src: Path = ROOT / "src",
-                 database_url: str | None = None) -> tuple[subprocess.Popen[bytes], int]:
-    """``python -m scopa.server`` from ``src`` on a free loopback port with a fresh
-    database in a temporary folder (or ``database_url``), with SCOPA_* ``settings``;
+                 database_url: str | None = None, port: int | None = None,
+                 ) -> tuple[subprocess.Popen[bytes], int]:
+    """``python -m scopa.server`` from ``src`` on a free loopback port (or ``port``) with a
+    fresh database in a temporary folder (or ``database_url``), with SCOPA_* ``settings``;
     (process, port)."""
-    port = free_port()
+    port = port or free_port()
     if database_url is None:
         database_url = f"sqlite:///{tempfile.mkdtemp(prefix='scopa-bench-')}/bench.sqlite"
     env = {**os.environ, "PYTHONPATH": str(src), **settings}
     cmd = [sys.executable, "-m", "scopa.server", "--port", str(port),
            "--database-url", database_url, "--log-level", "warning"]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # its log to a file: a pipe nobody reads fills up and the server blocks writing to it
+    # (a restarted worker under load warns enough to fill one)
+    with open(LOGS / f"server-{port}.log", "ab") as log:
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
     return proc, port
 
 
@@ -215,6 +284,41 @@ PG_URL = os.environ.get("SCOPA_BENCH_DATABASE_URL", "postgresql://postgres@127.0
 REDIS_URL = os.environ.get("SCOPA_BENCH_BROKER_URL", "redis://127.0.0.1:6379/0")
 
 
+async def roll(servers: list[tuple[subprocess.Popen[bytes], int]], settings: dict[str, str],
+               src: Path, url: str) -> tuple[float, float]:
+    """A rolling restart: each worker in turn gets SIGTERM and, once it has exited, a fresh
+    one starts on its port (the next waits until it answers). The window it took."""
+    start = time.monotonic()
+    for i, (proc, port) in enumerate(servers):
+        proc.send_signal(signal.SIGTERM)
+        code = await asyncio.to_thread(proc.wait, 120)
+        print(f"worker {i + 1} on port {port} stopped (exit {code}) after SIGTERM at "
+              f"{time.monotonic() - start:.1f} s", flush=True)
+        servers[i] = start_server(settings, src, database_url=url, port=port)
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as h:
+            await wait_ready(h)
+        print(f"worker {i + 1} answering again at {time.monotonic() - start:.1f} s",
+              flush=True)
+    return start, time.monotonic()
+
+
+def rolled(stats: Stats, window: tuple[float, float], lost: list[Any],
+           doubled: list[Any]) -> None:
+    """What the rolling restart cost: moves lost or doubled, delays in its window."""
+    start, end = window
+    inside = [d * 1000 for t, d in stats.timed if start <= t <= end]
+    acked = sum(len(ledger.acked) for ledger in stats.ledgers)
+    print(f"rolling restart: every worker restarted in {end - start:.1f} s; "
+          f"{len(lost)} acknowledged moves lost, {len(doubled)} doubled "
+          f"(of {acked} acknowledged); sockets closed by code {stats.closes}")
+    if inside:
+        print(f"move -> update inside the restart window, {len(inside)} deliveries: median "
+              f"{statistics.median(inside):.1f} ms, p99 {pct(inside, 0.99):.1f} ms, "
+              f"max {max(inside):.1f} ms")
+    if lost or doubled:
+        print(f"lost: {lost[:10]}; doubled: {doubled[:10]}")
+
+
 async def bench(args: argparse.Namespace) -> None:
     operator = secrets.token_urlsafe(24)  # resetting the health figures needs it
     settings = {
@@ -227,6 +331,8 @@ async def bench(args: argparse.Namespace) -> None:
         "SCOPA_OPERATOR_SECRET": operator,
     }
     database = None
+    window: tuple[float, float] | None = None
+    url = ""
     src = Path(args.src).resolve()
     if args.workers > 1:  # the scaled deployment: PostgreSQL + Redis, N processes
         database = f"scopa_bench_{secrets.token_hex(4)}"
@@ -268,10 +374,11 @@ async def bench(args: argparse.Namespace) -> None:
                                         json={"name": f"q{i}"})
                     j.raise_for_status()
                     tokens.append(j.json()["token"])
+                ws_bases = ["ws://" + b for b in bases]
                 for k, tok in enumerate(tokens):
-                    ws_base = "ws://" + bases[(i + k) % len(bases)]
-                    players.append(Player(ws_base, tid, tok, k == 0, stats, args.think,
-                                          random.Random(rng.random()), stop))
+                    players.append(Player(ws_bases, (i + k) % len(bases), tid, tok, k == 0,
+                                          stats, args.think, random.Random(rng.random()),
+                                          stop))
             print(f"{args.matches} tables ({n_bot} with an {args.level} bot), "
                   f"{len(players)} sockets; playing {args.seconds:.0f} s ...", flush=True)
             tasks = [asyncio.create_task(p.run()) for p in players]
@@ -292,9 +399,15 @@ async def bench(args: argparse.Namespace) -> None:
             cpu0 = [sum(cpu_seconds(m) for m in mains), *(cpu_seconds(k) for k in kids)]
             me0 = time.process_time()
             load0 = os.getloadavg()[0]
-            await asyncio.sleep(args.seconds)
+            window = None
+            if args.rolling_restart:
+                window = await roll(servers, settings, src, url)
+                server = servers[0][0]
+            await asyncio.sleep(max(0.0, args.seconds - (time.monotonic() - t0)))
             elapsed = time.monotonic() - t0
-            cpu1 = [sum(cpu_seconds(m) for m in mains), *(cpu_seconds(k) for k in kids)]
+            # the first processes are gone after a rolling restart: no CPU figures then
+            cpu1 = cpu0 if window else [sum(cpu_seconds(m) for m in mains),
+                                        *(cpu_seconds(k) for k in kids)]
             me = time.process_time() - me0
             load1 = os.getloadavg()[0]
             moves = stats.moves - moves0
@@ -308,8 +421,15 @@ async def bench(args: argparse.Namespace) -> None:
     finally:
         for s, _ in servers:
             stop_server(s)
+        if window is not None:  # every worker has stopped: the log is final
+            lost, doubled = compare(stats.ledgers, await logged_moves(url))
         if database is not None:
             await _pg_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+    print(f"the servers' logs: {LOGS}")
+    if window is not None:
+        rolled(stats, window, lost, doubled)
+        print("(server CPU per move is not measured across a rolling restart: the first "
+              "processes are gone)")
     ms = [d * 1000 for d in delays]
     print(f"moves per second: {moves / elapsed:.1f} ({moves} moves in {elapsed:.1f} s; "
           f"{stats.matches_done} matches finished)")
@@ -351,14 +471,18 @@ async def bench(args: argparse.Namespace) -> None:
           f"{max(h['loop_lag_ms']['gc_max'] for h in healths)} ms")
     per_match = (f"{received / finished / 1024:.0f} KiB per finished match ({finished})"
                  if finished else "no match finished in the measured time")
-    print(f"per move: server CPU {1000 * used_main / max(moves, 1):.2f} ms (main processes; "
-          f"bots apart); bytes to clients {received / max(moves, 1):.0f} B per move, "
-          f"{received / args.matches / 1024:.0f} KiB per match over the run; {per_match}")
     used = [b - a for a, b in zip(cpu0, cpu1, strict=True)]
-    print(f"CPU over the measured time: server {100 * used[0] / elapsed:.0f}% of a core, "
-          f"bot workers {100 * sum(used[1:]) / elapsed:.0f}%, these clients "
-          f"{100 * me / elapsed:.0f}%; machine load average {load0:.1f} -> {load1:.1f} "
-          f"on {os.cpu_count()} cores")
+    if window is None:
+        print(f"per move: server CPU {1000 * used_main / max(moves, 1):.2f} ms (main "
+              f"processes; bots apart); bytes to clients {received / max(moves, 1):.0f} B per "
+              f"move, {received / args.matches / 1024:.0f} KiB per match over the run; "
+              f"{per_match}")
+        print(f"CPU over the measured time: server {100 * used[0] / elapsed:.0f}% of a core, "
+              f"bot workers {100 * sum(used[1:]) / elapsed:.0f}%, these clients "
+              f"{100 * me / elapsed:.0f}%; machine load average {load0:.1f} -> {load1:.1f} "
+              f"on {os.cpu_count()} cores")
+    else:
+        print(f"machine load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores")
     if stats.errors:
         codes: dict[str, int] = {}
         for e in stats.errors:
@@ -386,7 +510,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--src", default=str(ROOT / "src"),
                    help="source tree of the server to run (e.g. another checkout's, to pair)")
+    p.add_argument("--rolling-restart", action="store_true",
+                   help="restart every worker once, one at a time, during the measured "
+                        "time, and report moves lost or doubled (needs --workers 2 or more)")
     args = p.parse_args()
+    if args.rolling_restart and args.workers < 2:
+        p.error("--rolling-restart needs --workers 2 or more")
     if not 1 <= args.matches <= 2000 or not 0 < args.seconds <= 600:
         p.error("matches must be 1..2000 and seconds 0..600")
     asyncio.run(bench(args))

@@ -35,6 +35,10 @@ if [ "$mode" = dev ]; then
   # a C compiler and the Python headers build the optional kernel (src/scopa/_kernel.c);
   # without them pip skips it and everything runs on the pure-Python path
   command -v gcc >/dev/null || missing+=(gcc)
+  # pg_dump and pg_restore: scopa admin backup / restore of a PostgreSQL database
+  command -v pg_dump >/dev/null || missing+=(postgresql-client)
+  # nginx in front of two workers (tests/server/test_nginx.py runs it, unprivileged)
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
   python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
     || missing+=(python3-dev)
 fi

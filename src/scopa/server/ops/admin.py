@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -17,6 +18,7 @@ from ..players.account_store import AccountStore
 from ..players.moderation import Moderation
 from ..players.passwords import name_key
 from ..players.resets import RESET_HOURS, Resets
+from ..store import backup as backups
 from ..store.account_models import UserRow
 from ..store.database import Store
 from ..store.models import utcnow
@@ -25,7 +27,8 @@ from .preflight import StartupError, settings_from
 T = TypeVar("T")
 
 admin = typer.Typer(
-    help="Operator commands: reset a password, read reports, mute or suspend an account.",
+    help="Operator commands: reset a password, read reports, mute or suspend an account, "
+         "back up and restore the database.",
     no_args_is_help=True, rich_markup_mode=None,
 )
 
@@ -181,3 +184,54 @@ def suspend(
     shown = restrict(name, database_url, end, Moderation.set_suspension)
     typer.echo(f"{shown}: suspended until {end:%Y-%m-%d %H:%M} UTC" if end
                else f"{shown}: no longer suspended")
+
+
+def backing_up(work: Callable[[], None]) -> None:
+    """Run a backup or restore; a refusal is one line on stderr and exit status 1."""
+    try:
+        work()
+    except backups.BackupError as e:
+        typer.echo(f"scopa admin: {e}", err=True)
+        raise typer.Exit(1) from None
+
+
+@admin.command("backup")
+def backup(
+    path: Annotated[Path, typer.Argument(help="the backup file to write (replaced)")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Write a consistent snapshot of the database to PATH, safe while the server runs
+    (SQLite: its online backup API; PostgreSQL: pg_dump --format=custom, from Debian's
+    postgresql-client). Matches in progress resume from the snapshot's last move."""
+    url = settings_for(database_url).database_url
+    backing_up(lambda: backups.backup(url, path))
+    typer.echo(f"backed up to {path} ({path.stat().st_size} bytes)")
+
+
+@admin.command("restore")
+def restore(
+    path: Annotated[Path, typer.Argument(help="a file written by scopa admin backup")],
+    database_url: DatabaseUrl = None,
+    force: Annotated[bool, typer.Option(
+        help="restore even though something still has the database open")] = False,
+) -> None:
+    """Replace the database with the backup PATH (all or nothing). Refused, with nothing
+    changed, for a file that is not a backup of this kind of database, and while anything
+    has the database open (a server: stop every worker first). SQLite: any process with
+    the file open; PostgreSQL: any other session connected to the database. Restore onto
+    the same version's database or an empty one; the server migrates it on start."""
+    url = settings_for(database_url).database_url
+    backing_up(lambda: backups.restore(url, path, force))
+    typer.echo(f"restored from {path}")
+
+
+@admin.command("migrate")
+def migrate(database_url: DatabaseUrl = None) -> None:
+    """Bring the database's schema up to date, as every worker does when it starts: run it
+    before a rolling restart onto a new version, so no new worker waits on a migration
+    (the migrations take a lock: workers starting meanwhile wait for it)."""
+    async def nothing(store: Store) -> None:
+        return None
+
+    on_store(settings_for(database_url), nothing)
+    typer.echo("the database schema is up to date")

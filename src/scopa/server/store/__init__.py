@@ -4,7 +4,8 @@ for tournaments), ``database`` (the
 ``Store``: event-sourced storage of matches, written so two workers never write the same
 step), ``migrate`` and ``migrations`` (Alembic, run at start), ``broker`` (announcements and
 leases between workers: in memory for one, Redis for several), ``access`` (how a route
-reaches the store).
+reaches the store), ``backup`` (backups and restores of the whole database: SQLite's online
+backup, ``pg_dump``/``pg_restore``).
 
 May import: ``server.common`` and the engine.
 

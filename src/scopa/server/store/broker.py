@@ -195,6 +195,12 @@ return 0
 COUNTER_SECONDS = 7 * 24 * 3600
 
 
+#: Redis connections of one worker at most (commands beyond wait for one), and how long a
+#: command waits before it fails as if Redis were away
+REDIS_CONNECTIONS = 100
+REDIS_WAIT_SECONDS = 10.0
+
+
 class RedisBroker:
     """Redis pub/sub and leases, shared by every worker pointed at the same Redis. One
     pub/sub connection per worker carries all its tables' channels; a reader task hands
@@ -203,7 +209,12 @@ class RedisBroker:
     def __init__(self, url: str, prefix: str = "scopa:") -> None:
         import redis.asyncio as aioredis
 
-        self.redis = aioredis.Redis.from_url(url, decode_responses=True)
+        # a blocking pool: a burst of more commands than connections (a restart sending
+        # hundreds of sockets here at once) waits for a free one instead of failing with
+        # "Too many connections" (redis-py's default pool)
+        self.redis = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=REDIS_CONNECTIONS,
+            timeout=REDIS_WAIT_SECONDS))
         self.prefix = prefix
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._subs: dict[str, set[Subscription]] = {}

@@ -1,6 +1,31 @@
 // One WebSocket to a table: says hello with the seat token (or as a spectator) and
 // reconnects by itself after a lost connection, resuming the same seat.
 
+/** First reconnection delay after a lost connection, and the longest (ms). */
+const BASE_DELAY = 300;
+const MAX_DELAY = 5000;
+/** After a server restart (close code 1012) or a server going away (1001) every page of
+ * that worker comes back at once: their returns are spread over at least this long (ms),
+ * so the workers left are not hit by all of them in the same instant. */
+const RESTART_SPREAD = 3000;
+/** No page comes back sooner than this (ms). */
+const MIN_DELAY = 100;
+
+/**
+ * How long to wait before reconnection attempt number `attempt` (0 first) after a close
+ * with `code`: exponential back-off with random jitter (anywhere in the window, so pages
+ * closed together spread out instead of retrying in step).
+ * @param {number} code  the close event's code
+ * @param {number} attempt
+ * @param {() => number} random  uniform in [0, 1)
+ * @returns {number} milliseconds
+ */
+export function reconnectDelay(code, attempt, random = Math.random) {
+  const ceiling = Math.min(MAX_DELAY, BASE_DELAY * 2 ** attempt);
+  const window = code === 1012 || code === 1001 ? Math.max(ceiling, RESTART_SPREAD) : ceiling;
+  return Math.round(MIN_DELAY + random() * (window - MIN_DELAY));
+}
+
 export class TableSocket {
   /**
    * @param {string} tableId
@@ -47,8 +72,7 @@ export class TableSocket {
         return;
       }
       this.handlers.onStatus("lost");
-      const delay = Math.min(5000, 300 * 2 ** this.retry++);
-      this.timer = setTimeout(() => this.open(), delay);
+      this.timer = setTimeout(() => this.open(), reconnectDelay(e.code, this.retry++));
     });
   }
 
