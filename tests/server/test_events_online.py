@@ -124,7 +124,7 @@ def test_a_match_end_reads_as_a_result() -> None:
     event = Event(["Anna", "Bruno"], target=11)
     event.next_round()
     row = EventTableRow(table_id="t", event_id="e", round=1, number=1, invite="i",
-                        home_seat=0, tokens=[], entered=False)
+                        home_seat=0, entered=False)
     assert table_result(fake_table(), row, event) == Result(score=(11, 7))
     away = fake_table()
     away.seats[1].standin, away.seats[1].present = True, False
@@ -155,6 +155,13 @@ def test_a_round_paired_just_before_a_stop_gets_its_tables_at_start(tmp_path: Pa
         assert [(t["round"], t["number"]) for t in tables] == [(1, 1)]
         seat = b.post(f"/api/events/{event}/seat").json()
         assert seat["seat"] == 1 and seat["table_id"] == tables[0]["table_id"]
+        # the token opens Bruno's seat (asked again: the same), and Anna's only hers
+        master = state.master
+        table = client.portal.call(master.find, seat["table_id"])
+        assert master.authenticate(table, seat["token"]) == 1
+        assert b.post(f"/api/events/{event}/seat").json()["token"] == seat["token"]
+        assert master.authenticate(table, a.post(f"/api/events/{event}/seat").json()["token"]) == 0
+        assert [s.user_id for s in table.seats] == [a.id, b.id]
 
 
 def test_a_full_server_leaves_a_table_for_later_and_the_round_stands(tmp_path: Path) -> None:

@@ -127,6 +127,10 @@ def test_a_swiss_event_of_two_people_and_four_bots(events_server, new_page, arti
         play_turn(bruno)
     bruno.context.close()
     play_out({"Anna": anna}, base, event, 2)
+    # Bruno's table ends when the stand-in has played it out: the event page shows it
+    anna.goto(f"{base}/events/{event}")
+    round2 = anna.locator("section.round", has_text="Round 2 of 3")
+    expect(round2).to_contain_text("forfeit (Bruno)", timeout=60_000)
     assert my_result(anna, base, event, 2, "Bruno") == {"forfeit": "Bruno"}
     go_to_table(anna, base, event, 3)
     play_out({"Anna": anna}, base, event, 3)

@@ -4,9 +4,9 @@ result entered into the event when its match ends.
 A round's tables are made once the round is stored (``Events.round_hooks``): invite-only,
 both seats taken at once by the entrants' accounts, or played by the bots the organiser
 entered (so the match starts at once and the grace period runs for whoever is not
-there: past it the stand-in plays the seat). The
-seats' tokens are kept with the table's row and handed to the account seated there only.
-When a match ends (``Master.match_end_hooks``) its score becomes the table's result; a
+there: past it the stand-in plays the seat). The seats' tokens are derived from the
+server's secret (``seat_token``), never stored, and handed to the account seated there
+only. When a match ends (``Master.match_end_hooks``) its score becomes the table's result; a
 seat a stand-in held at the end, or left past the grace period of a rated match, is the
 entrant's absence: a forfeit loss, whatever the stand-in scored. The model has no double
 forfeit: when both seats were absent the stand-ins' result stands (the organiser may
@@ -50,6 +50,13 @@ def absent_seats(table: Table) -> set[int]:
     return set(table.abandoned) | {s.seat for s in table.seats
                                    if s.kind == "human" and (s.standin or s.resigned)
                                    and not s.present}
+
+
+def seat_token(master: Master, table_id: str, seat: int) -> str:
+    """The token of an entrant's seat at an event's table: an HMAC of the table and seat
+    under the server's secret, so it is handed out again whenever its account asks and
+    never stored (the seat keeps only its hash, as every seat)."""
+    return master.token_hash(f"scopa-event-seat/{table_id}/{seat}")
 
 
 def table_deals(event: Event, round_number: int,
@@ -128,36 +135,32 @@ class Tables:
     async def _open(self, stored: StoredEvent, event: Event, round_number: int, number: int,
                     names: tuple[str, str]) -> None:
         """One table: home on seat 0; a bot entrant's seat is a bot, an account's is taken
-        for it, so the match starts at once."""
+        for it (with a token derived from the server's secret, never stored), so the match
+        starts at once."""
         entrants = {e.name: e for e in stored.entrants}
         who = [entrants[n] for n in names]
         specs = [HUMAN if e.bot is None else {"kind": "bot", "level": e.bot} for e in who]
-        humans = [i for i, e in enumerate(who) if e.bot is None]
-        first = humans[0] if humans else None
         settings = stored.row.settings
         rules, seeds, deals = table_deals(event, round_number, number)
-        table, _, token = await self.master.create_table(
-            rules, specs, False, self.grace,
-            names[first] if first is not None else None, first,
-            creator_user=who[first].user_id if first is not None else None,
+        table, _, _ = await self.master.create_table(
+            rules, specs, False, self.grace, None, None,
             rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
             seeds=seeds, deals=deals)
-        tokens = ["", ""]
-        if first is not None:
-            tokens[first] = token or ""
+        # stored before the seats fill the table and its match starts: the match-end
+        # hook must find it however fast the match goes
         row = EventTableRow(
             table_id=table.id, event_id=stored.row.id, round=round_number, number=number,
-            invite=table.invite, home_seat=0, tokens=tokens, entered=False)
+            invite=table.invite, home_seat=0, entered=False)
         try:
             await self.store.add_tables([row])
         except IntegrityError:  # another worker made this round's table first
             log.warning("event %s round %d table %d made twice", stored.row.id,
                         round_number, number)
             return
-        for i in humans[1:]:
-            _, _, tokens[i] = await self.master.join(table.invite, names[i], i,
-                                                     who[i].user_id)
-            await self.store.set_tokens(table.id, tokens)
+        for seat, e in enumerate(who):
+            if e.bot is None:
+                await self.master.join(table.invite, e.name, seat, e.user_id,
+                                       seat_token(self.master, table.id, seat))
         if table.match_over:  # (bots quick enough to finish before the row was stored)
             await self.match_ended(table)
 
@@ -174,7 +177,8 @@ class Tables:
             t = event.table(row.round, row.number)
             if me in (t.home, t.away):
                 seat = row.home_seat if me == t.home else 1 - row.home_seat
-                return {"table_id": row.table_id, "seat": seat, "token": row.tokens[seat],
+                return {"table_id": row.table_id, "seat": seat,
+                        "token": seat_token(self.master, row.table_id, seat),
                         "invite": row.invite, "round": row.round, "table": row.number,
                         "ws_url": f"/ws/{row.table_id}"}
         raise EventRefusal(404, "you have no table in this event now")

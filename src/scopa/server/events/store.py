@@ -133,11 +133,6 @@ class EventStore:
         async with self.session() as s:
             return await s.get(EventTableRow, table_id)
 
-    async def set_tokens(self, table_id: str, tokens: list[str]) -> None:
-        async with self.session.begin() as s:
-            await s.execute(update(EventTableRow).where(EventTableRow.table_id == table_id)
-                            .values(tokens=tokens))
-
     async def mark_entered(self, table_id: str) -> None:
         async with self.session.begin() as s:
             await s.execute(update(EventTableRow).where(EventTableRow.table_id == table_id)

@@ -126,8 +126,9 @@ class Master:
         return self.tokens.may_watch(table, invite)
 
     async def join(self, invite: str, name: str, seat: int | None,
-                   user_id: int | None = None) -> tuple[Table, int, str]:
-        return await self.seating.join(invite, name, seat, user_id)
+                   user_id: int | None = None,
+                   token: str | None = None) -> tuple[Table, int, str]:
+        return await self.seating.join(invite, name, seat, user_id, token)
 
     async def attach(self, table: Table, conn: Conn) -> None:
         await self.seating.attach(table, conn)

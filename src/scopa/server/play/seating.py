@@ -37,7 +37,10 @@ class Seating:
         self._stood_in = stood_in
 
     async def join(self, invite: str, name: str, seat: int | None,
-                   user_id: int | None = None) -> tuple[Table, int, str]:
+                   user_id: int | None = None,
+                   token: str | None = None) -> tuple[Table, int, str]:
+        """Take a free seat; its token (``token``: one the caller derived, a tournament
+        table's seat, else a new one)."""
         table = await self.tables.find_invite(invite)
         if table is not None and flow.expired(table, self.tables.waiting_cutoff()):
             await self.tables.expire(table)
@@ -51,7 +54,7 @@ class Seating:
             self.cluster.mark(table, full=True)
             await self.cluster.sync_locked(table)
             target, name = flow.choose_seat(table, name, seat, user_id)
-            token = new_token()
+            token = token or new_token()
             h = self.tokens.hash(token)
             try:
                 await self.store.take_seat(table.id, target.seat, name, h, user_id)

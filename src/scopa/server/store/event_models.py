@@ -75,8 +75,5 @@ class EventTableRow(Base):
     invite: Mapped[str] = mapped_column(String(64))
     #: home's seat (the other entrant holds the other side)
     home_seat: Mapped[int] = mapped_column(Integer)
-    #: each seat's token, handed only to the account seated there (through the event's
-    #: API, so an entrant reaches its seat from the event page)
-    tokens: Mapped[list[str]] = mapped_column(JSON)
     #: the result has been entered into the event (the match-end hook ran)
     entered: Mapped[bool] = mapped_column(Boolean, default=False)

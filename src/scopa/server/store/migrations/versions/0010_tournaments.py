@@ -59,7 +59,6 @@ def upgrade() -> None:
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("invite", sa.String(64), nullable=False),
         sa.Column("home_seat", sa.Integer(), nullable=False),
-        sa.Column("tokens", sa.JSON(), nullable=False),
         sa.Column("entered", sa.Boolean(), nullable=False),
         sa.UniqueConstraint("event_id", "round", "number"),
     )
