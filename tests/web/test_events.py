@@ -180,3 +180,39 @@ def test_a_club_night_prints_its_boards_for_its_organiser_only(events_server, ne
     expect(other.locator(".print-table")).to_have_count(2)
     expect(other.locator(".board")).to_have_count(0)
     expect(other.locator("main")).to_contain_text("shown once the round is over")
+
+
+def test_a_club_night_results_entered_from_a_phone(events_server, new_page, artifacts):
+    """The organiser's results entry, phone-sized: one form a table, each deal's points;
+    the standings follow."""
+    base = events_server
+    phone = new_page(viewport={"width": 390, "height": 844})
+    sign_up(phone, base, "Gianni")
+    csrf = phone.request.get(base + "/api/account").json()["csrf"]
+    made = phone.request.post(base + "/api/events", headers={"X-CSRF-Token": csrf}, data={
+        "name": "Tuesday club", "mode": "paper", "deals_per_round": 2,
+        "entrants": ["Lia", "Marco", "Nadia", "Oscar"]}).json()
+    event = made["id"]
+    phone.goto(f"{base}/events/{event}")
+    phone.click("#event-start")
+    expect(phone.locator("section.round")).to_have_count(1)
+    phone.click("text=Enter results")
+    phone.wait_for_url("**/enter")
+    forms = phone.locator("form.enter-table")
+    expect(forms).to_have_count(2)
+    first = forms.nth(0)
+    for i, v in enumerate(["4", "1", "2", "3"]):
+        first.locator("input").nth(i).fill(v)
+    shot(phone, artifacts, "events-enter-phone")
+    assert axe_violations(phone) == []
+    first.locator("button").click()
+    expect(phone.locator("li.entered")).to_have_text("Table 1: Lia v Marco 6–4")
+    second = phone.locator("form.enter-table")
+    expect(second).to_have_count(1)
+    for i, v in enumerate(["1", "0", "0", "1"]):
+        second.locator("input").nth(i).fill(v)
+    second.locator("button").click()
+    expect(phone.locator("li.entered")).to_have_count(2)
+    d = event_data(phone, base, event)
+    assert [(s["entrant"], s["match_points"], s["difference"]) for s in d["standings"]] == [
+        ("Lia", 2, 2), ("Nadia", 1, 0), ("Oscar", 1, 0), ("Marco", 0, -2)]
