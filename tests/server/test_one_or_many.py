@@ -120,8 +120,10 @@ def test_the_cluster_of_one_holds_every_table_and_hands_its_news_to_its_listener
         cluster.on("chat", listener)
         await cluster.tell(table, "chat", text="ciao")
         assert heard == [{"table": table.id, "kind": "chat", "origin": "local", "text": "ciao"}]
-        assert [await cluster.count("w"), await cluster.count("w"), await cluster.count("x")] \
-            == [1, 2, 1]
+        assert [await cluster.count(table, "w"), await cluster.count(table, "w"),
+                await cluster.count(table, "x")] == [1, 2, 1]
+        cluster.unwatch(table.id)  # forgotten with the table
+        assert await cluster.count(table, "w") == 1
         await master.shutdown()
 
     asyncio.run(run())

@@ -186,7 +186,7 @@ class Chat:
         number = None
         if conn.seat is None and conn not in room.watchers:
             try:  # unique among every worker's spectators of the table
-                number = await self.cluster.count(f"watchers:{table.id}")
+                number = await self.cluster.count(table, "watchers")
             except Exception as e:  # the broker is away: this worker's own numbering
                 log.warning("numbering a spectator of table %s failed: %s", table.id, e)
         # no await from here on: the history and the live messages meet without a gap

@@ -181,8 +181,8 @@ class Cluster:
         """Publish at once and wait for the broker (raises when it is away)."""
         await self.broker.publish(table.id, {"kind": kind, "origin": self.worker, **data})
 
-    async def count(self, name: str) -> int:
-        return await self.broker.count(name)
+    async def count(self, table: Table, name: str) -> int:
+        return await self.broker.count(f"{name}:{table.id}")
 
     async def stored(self, table_id: str | None = None,
                      invite: str | None = None) -> StoredTable | None:

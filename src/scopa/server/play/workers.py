@@ -104,8 +104,9 @@ class Workers(Protocol):
         """Hand every worker's ``kind`` announcements (and ``resync``) to ``handler``."""
         ...
 
-    async def count(self, name: str) -> int:
-        """The next number (1, 2, ...) of the counter ``name``, shared by every worker."""
+    async def count(self, table: Table, name: str) -> int:
+        """The next number (1, 2, ...) of ``table``'s counter ``name``, shared by every
+        worker (forgotten with the table)."""
         ...
 
     def mark(self, table: Table, full: bool = False) -> None:
@@ -134,7 +135,8 @@ class LocalCluster:
     def __init__(self) -> None:
         self._host: Host | None = None
         self._handlers: dict[str, list[Handler]] = {}
-        self._counters: dict[str, int] = {}
+        #: table id -> counter name -> last number given
+        self._counters: dict[str, dict[str, int]] = {}
 
     def serve(self, host: Host) -> None:
         self._host = host
@@ -153,7 +155,7 @@ class LocalCluster:
         return None
 
     def unwatch(self, table_id: str) -> None:
-        return None
+        self._counters.pop(table_id, None)  # the table is forgotten here
 
     def announce(self, table: Table, kind: str, **data: Any) -> None:
         return None
@@ -169,9 +171,10 @@ class LocalCluster:
     def on(self, kind: str, handler: Handler) -> None:
         self._handlers.setdefault(kind, []).append(handler)
 
-    async def count(self, name: str) -> int:
-        self._counters[name] = self._counters.get(name, 0) + 1
-        return self._counters[name]
+    async def count(self, table: Table, name: str) -> int:
+        counters = self._counters.setdefault(table.id, {})
+        counters[name] = counters.get(name, 0) + 1
+        return counters[name]
 
     def mark(self, table: Table, full: bool = False) -> None:
         return None
