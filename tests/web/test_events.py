@@ -107,7 +107,9 @@ def test_a_swiss_event_of_two_people_and_four_bots(events_server, new_page, arti
         anna.click("#event-add-bot")
     # Bruno finds it in the lobby's list and enters
     bruno.goto(base + "/")
-    bruno.click(".event-line a", timeout=10_000)
+    expect(bruno.locator(".event-line .status-open")).to_have_text("open")
+    assert axe_violations(bruno) == []
+    bruno.click(".event-line a")
     bruno.click("#event-join")
     expect(bruno.locator(".entrants li")).to_have_count(6)
     assert axe_violations(bruno) == []

@@ -14,7 +14,7 @@ export function eventLine(e) {
   return h("li", { class: "event-line" },
     h("a", { href: `/events/${encodeURIComponent(e.id)}` }, e.name), " ",
     h("span", { class: "muted small" }, what), " ",
-    h("span", { class: `badge status-${e.status}` }, t(`event.status.${e.status}`)), " ",
+    h("span", { class: `event-status status-${e.status}` }, t(`event.status.${e.status}`)), " ",
     h("span", { class: "muted small" }, t("event.places", { n: e.entrants.length, of: e.capacity })));
 }
 
