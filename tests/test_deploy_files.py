@@ -93,7 +93,8 @@ def test_the_image_and_stack_set_only_real_settings() -> None:
     names = setting_names()
     env = " ".join(instructions("ENV"))
     assert set(re.findall(r"\b(SCOPA_[A-Z_]+)=", env)) <= names
-    for path in (DEPLOY / "compose.yaml", DEPLOY / "scopa@.service", DEPLOY / "env.example"):
+    for path in (DEPLOY / "compose.yaml", DEPLOY / "scopa.service", DEPLOY / "scopa@.service",
+                 DEPLOY / "env.example"):
         used = set(re.findall(r"\b(SCOPA_[A-Z_]+)\b", path.read_text(encoding="utf-8")))
         assert used - {"SCOPA_SITE"} <= names, (path.name, used - names)
 
@@ -144,14 +145,16 @@ def test_the_proxies_balance_without_sticky_sessions_and_carry_websockets(
         assert f"proxy_set_header {header};" in nginx
 
 
-def test_the_systemd_unit_runs_scopa_serve_with_flags_it_has() -> None:
-    unit = (DEPLOY / "scopa@.service").read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", ["scopa.service", "scopa@.service"])
+def test_the_systemd_unit_runs_scopa_serve_with_flags_it_has(name: str) -> None:
+    unit = (DEPLOY / name).read_text(encoding="utf-8")
     starts = re.findall(r"^ExecStart=(.+)$", unit, re.M)
     assert len(starts) == 1
     words = shlex.split(starts[0])
     assert Path(words[0]).name == "scopa" and words[1] == "serve"
     used = {w.split("=")[0] for w in words[2:] if w.startswith("--")}
     assert used and used <= serve_flags(), used - serve_flags()
-    assert "--port" in used and "%i" in words  # one worker per instance, on its port
+    if "@" in name:
+        assert "--port" in used and "%i" in words  # one worker per instance, on its port
     assert re.search(r"^User=(?!root$)\w+$", unit, re.M)
     assert re.search(r"^KillSignal=SIGTERM$", unit, re.M)

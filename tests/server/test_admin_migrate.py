@@ -32,3 +32,13 @@ def test_migrate_makes_the_schema_and_says_so(url: str) -> None:
     again = CliRunner().invoke(app, ["admin", "migrate", "--database-url", url])
     assert again.exit_code == 0  # already up to date: nothing to do, no error
 
+
+
+def test_a_database_the_server_could_not_run_on_is_one_line_for_every_admin_command() -> None:
+    """Not a traceback: the same preflight as ``scopa serve`` (URL, driver, folder)."""
+    for url, words in [("mysql://x@y/z", "unsupported database 'mysql'"),
+                       ("sqlite:////no/such/folder/x.db", "folder /no/such/folder")]:
+        for command in (["reports"], ["migrate"], ["mute", "anna", "--hours", "1"]):
+            done = CliRunner().invoke(app, ["admin", *command, "--database-url", url])
+            assert done.exit_code == 1, (command, done.output)
+            assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr

@@ -24,6 +24,7 @@ from server_helpers import ROOT, Client, ServerProcess, play_human
 from services import dsn, fresh_database
 from test_restart import play_moves
 
+from scopa.server.store.backup import sqlite_in_use
 from scopa.server.store.database import Store
 
 PASSWORD = "correct horse battery"
@@ -208,3 +209,35 @@ def test_without_the_postgresql_client_tools_the_error_is_one_line(tmp_path: Pat
     assert done.returncode == 1
     assert done.stderr.strip() == ("scopa admin: pg_dump not found: install PostgreSQL's "
                                    "client tools (Debian: apt-get install postgresql-client)")
+
+
+#: a process that opens a SQLite database in WAL mode, as the server does, says so and
+#: keeps it open until its stdin closes
+HOLD = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1])
+conn.execute("PRAGMA journal_mode=WAL")
+conn.execute("CREATE TABLE IF NOT EXISTS t (x)")
+conn.commit()
+conn.execute("SELECT * FROM t").fetchall()
+print("open", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_the_lock_tells_whether_a_process_has_the_sqlite_database_open(
+        tmp_path: Path) -> None:
+    """What restore's refusal rests on: a live process's connection is seen, and a killed
+    one's left-over ``-shm`` file is not mistaken for it."""
+    db = tmp_path / "held.sqlite"
+    assert not sqlite_in_use(db)  # no file at all
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        assert sqlite_in_use(db)
+    finally:
+        holder.kill()
+        holder.wait(30)
+    assert db.with_name(db.name + "-shm").exists()  # left behind by the killed process
+    assert not sqlite_in_use(db)

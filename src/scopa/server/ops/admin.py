@@ -22,7 +22,7 @@ from ..store import backup as backups
 from ..store.account_models import UserRow
 from ..store.database import Store
 from ..store.models import utcnow
-from .preflight import StartupError, settings_from
+from .preflight import StartupError, check_database, settings_from
 
 T = TypeVar("T")
 
@@ -54,9 +54,11 @@ def settings_for(database_url: str | None) -> Settings:
 
 
 def on_store(settings: Settings, work: Callable[[Store], Awaitable[T]]) -> T:
-    """Run ``work`` on the migrated store, closing it afterwards; a ``Refused`` becomes
-    one line on stderr and exit status 1."""
+    """Run ``work`` on the migrated store, closing it afterwards; a ``Refused``, or a
+    database the server could not run on either (``preflight.check_database``: the URL, its
+    driver, one connection), becomes one line on stderr and exit status 1."""
     async def run() -> T:
+        await check_database(settings.database_url)
         store = Store(settings.database_url, settings.sqlite_busy_seconds)
         try:
             await store.migrate()
@@ -66,7 +68,7 @@ def on_store(settings: Settings, work: Callable[[Store], Awaitable[T]]) -> T:
 
     try:
         return asyncio.run(run())
-    except Refused as e:
+    except (Refused, StartupError) as e:
         typer.echo(f"scopa admin: {e}", err=True)
         raise typer.Exit(1) from None
 
