@@ -127,12 +127,29 @@ class _Counted:
     machine then gives the same play, only slower (the clock cap keeps people from
     waiting; on a quiet core the count runs out first)."""
 
-    def __init__(self, level: str, simulations: int) -> None:
+    def __init__(self, level: str, simulations: int, heads_up: int | None = None) -> None:
         self.level = level
         self.simulations = simulations
+        self.heads_up = heads_up
 
     def __call__(self, seed: int | str | None = None) -> Bot:
+        if self.heads_up is not None and self.heads_up != self.simulations:
+            return _PerTable(LevelBot(self.level, seed), self.heads_up, self.simulations)
         return _Fixed(LevelBot(self.level, seed), Limit(simulations=self.simulations))
+
+
+class _PerTable(Bot):
+    """A level's counts with no clock: ``heads_up`` simulations at two players, else
+    ``simulations`` (``Level.heads_up``)."""
+
+    def __init__(self, inner: Bot, heads_up: int, simulations: int) -> None:
+        super().__init__(None)
+        self.inner = inner
+        self.limits = {2: Limit(simulations=heads_up)}
+        self.other = Limit(simulations=simulations)
+
+    def choose(self, view: Any, limit: Limit | None = None) -> Any:
+        return self.inner.choose(view, self.limits.get(view.rules.players, self.other))
 
 
 class _Fixed(Bot):
@@ -357,11 +374,12 @@ def _pool_sections(args: Any) -> Limit:
     if args.no_clock:
         for lv in PLAYING_LEVELS:
             sims = LEVELS[lv].limit.simulations
+            heads_up = LEVELS[lv].limit_for(2).simulations
             if lv == "champion" and args.champion_sims:
-                sims = args.champion_sims
+                sims = heads_up = args.champion_sims
             if sims is not None:
-                names[lv] = f"{lv}@{sims}"
-                register_bot(names[lv], _Counted(lv, sims))
+                names[lv] = f"{lv}@{sims}" if heads_up == sims else f"{lv}@{heads_up}/{sims}"
+                register_bot(names[lv], _Counted(lv, sims, heads_up))
         count = args.champion_sims or CHAMPION.simulations
         champion, frozen = Limit(simulations=count), f"champion-2026-12@{count}"
     elif args.champion_sims:

@@ -29,6 +29,13 @@ class Level:
     description: str
     #: keyword options for the bot
     options: tuple[tuple[str, Any], ...] = ()
+    #: the budget with two players, where it differs (a heads-up hand is shorter and its
+    #: worlds smaller: the same count buys a stronger move than at four)
+    heads_up: Limit | None = None
+
+    def limit_for(self, players: int) -> Limit:
+        """The default budget of a move at a table of ``players``."""
+        return self.heads_up if players == 2 and self.heads_up is not None else self.limit
 
 
 LEVELS: dict[str, Level] = {
@@ -45,14 +52,17 @@ LEVELS: dict[str, Level] = {
             "expert",
             "search",
             Limit(seconds=0.05, simulations=150),
-            "searches a hundred and fifty imagined deals each move",
-            # plays every imagined deal to the end of the hand: with the learned value
-            # between rounds this budget played as well as the champion's (champion
-            # against it +0.048 +- 0.055 over 400 deals), and a level should be a step
-            # and, among partners, solves from six cards with the prior on every move as
-            # before teams.py: from ten cards a solve is charged 32 simulations, and 150
-            # leave a late Scopone move only a few worlds (unmeasured at this budget)
+            "searches a hundred and fifty imagined deals each move (sixty heads-up)",
+            # plays every imagined deal to the end of the hand and, among partners, solves
+            # from six cards with the prior on every move as before teams.py. Heads-up 150
+            # simulations played as well as the champion (champion against it +0.028 +-
+            # 0.099, 200 deals): a level must be a step, so heads-up it searches 60, between
+            # intermediate (+0.372 +- 0.118 above it) and champion (+0.435 +- 0.108 above
+            # it); in Scopone Scientifico 60 lost to intermediate (-0.620 +- 0.186, 100
+            # deals) and 150 sits between (+0.390 +- 0.178, champion +0.560 +- 0.176):
+            # docs/notes/2026-12-06-a-ladder-of-levels.md
             (("learned", False), ("partner_endgame", False)),
+            Limit(seconds=0.05, simulations=60),
         ),
         Level(
             "champion",
@@ -88,7 +98,7 @@ class LevelBot(Bot):
         self.inner = _BOTS[self.level.bot](seed, **dict(self.level.options))
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
-        return self.inner.choose(view, limit or self.level.limit)
+        return self.inner.choose(view, limit or self.level.limit_for(view.rules.players))
 
 
 def level_factory(level: str) -> Callable[[int | str | None], Bot]:
