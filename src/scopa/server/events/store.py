@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..store.base import utcnow
 from ..store.database import Store
@@ -25,6 +26,21 @@ class StoredEvent:
     row: TournamentRow
     #: in entry order (the seeding)
     entrants: list[EntrantRow]
+
+
+async def _advance(s: AsyncSession, event_id: str, version: int, only_if_open: bool = False,
+                   **values: Any) -> None:
+    """The one compare-and-set of an event: move it from ``version`` to the next (with
+    ``values``), in the caller's transaction; ``Stale`` when another writer got there first
+    (or, ``only_if_open``, the event is no longer open), and the caller's transaction then
+    changes nothing."""
+    guard = [TournamentRow.id == event_id, TournamentRow.version == version]
+    if only_if_open:
+        guard.append(TournamentRow.status == "open")
+    done = await s.execute(update(TournamentRow).where(*guard)
+                           .values(version=version + 1, updated_at=utcnow(), **values))
+    if not getattr(done, "rowcount", 1):
+        raise Stale(f"event {event_id} changed meanwhile")
 
 
 class EventStore:
@@ -66,12 +82,7 @@ class EventStore:
         """Change the event if it is still at ``version``; the new version. ``Stale`` when
         another writer got there first (nothing is changed)."""
         async with self.session.begin() as s:
-            done = await s.execute(
-                update(TournamentRow)
-                .where(TournamentRow.id == event_id, TournamentRow.version == version)
-                .values(version=version + 1, updated_at=utcnow(), **values))
-            if not getattr(done, "rowcount", 1):
-                raise Stale(f"event {event_id} changed meanwhile")
+            await _advance(s, event_id, version, **values)
         return version + 1
 
     async def join(self, event_id: str, version: int, user_id: int | None, name: str,
@@ -88,13 +99,7 @@ class EventStore:
                     raise OverflowError("the event is full")
                 last = await s.scalar(select(func.max(EntrantRow.position))
                                       .where(EntrantRow.event_id == event_id))
-                done = await s.execute(
-                    update(TournamentRow)
-                    .where(TournamentRow.id == event_id, TournamentRow.version == version,
-                           TournamentRow.status == "open")
-                    .values(version=version + 1, updated_at=utcnow()))
-                if not getattr(done, "rowcount", 1):
-                    raise Stale(f"event {event_id} changed meanwhile")
+                await _advance(s, event_id, version, only_if_open=True)
                 s.add(EntrantRow(event_id=event_id, user_id=user_id, bot=bot, name=name,
                                  position=(last or 0) + 1, created_at=utcnow()))
         except IntegrityError:
@@ -107,13 +112,7 @@ class EventStore:
                 EntrantRow.event_id == event_id, EntrantRow.user_id == user_id))).first()
             if row is None:
                 return False
-            done = await s.execute(
-                update(TournamentRow)
-                .where(TournamentRow.id == event_id, TournamentRow.version == version,
-                       TournamentRow.status == "open")
-                .values(version=version + 1, updated_at=utcnow()))
-            if not getattr(done, "rowcount", 1):
-                raise Stale(f"event {event_id} changed meanwhile")
+            await _advance(s, event_id, version, only_if_open=True)
             await s.delete(row)
             return True
 
