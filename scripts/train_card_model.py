@@ -1,0 +1,213 @@
+"""Fit and measure the learned card-location model (``scopa.bots.card_model``, issue 32).
+
+1. Games: heads-up Scopa hands between members of a pool of players; at every turn of
+   either seat where something is hidden (``card_model.applies``) the features of each
+   unseen card are recorded from that seat's view, with where the card truly is (the
+   opponent's hand or the stock). The training pool and the test pool share no player:
+   the test measures the model on opponents it never saw.
+2. Fit: logistic regression (NumPy, Newton steps with a small L2 penalty).
+3. Measure on the test hands, per decision point: the per-card log-likelihood of the true
+   locations (sum over unseen cards of log p(true location), every method's probabilities
+   summing to the opponent's hand size), and the log-likelihood of the true hand as a
+   whole, for uniform, the play model's clue weighting (worked out exactly over every hand
+   the opponent may hold) and the learned model.
+4. Write the model as JSON (``--out``; by default the file ``model_for`` loads).
+
+Needs NumPy (the ``rl`` or ``train`` extra); the game does not.
+Example: ``python scripts/train_card_model.py --train-deals 300 --test-deals 60``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from datetime import date
+from math import log
+from typing import Any
+
+import numpy as np
+
+from scopa import Game
+from scopa.bots import make_bot
+from scopa.bots.base import Bot, Limit
+from scopa.bots.card_model import (
+    FEATURES,
+    CardModel,
+    applies,
+    card_features,
+    clue_posterior,
+    layout_log_likelihood,
+    model_path,
+    normalise,
+    uniform_layout_log_likelihood,
+)
+from scopa.game import Move
+from scopa.view import PlayerView
+
+
+class Noisy(Bot):
+    """A bot that plays a uniformly random legal move with probability ``eps``."""
+
+    def __init__(self, base: Bot, eps: float, seed: str) -> None:
+        super().__init__(seed)
+        self.base, self.eps, self.coin = base, eps, random.Random(f"noise-{seed}")
+
+    def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
+        if self.coin.random() < self.eps:
+            return self.coin.choice(view.legal_moves())
+        return self.base.choose(view, limit)
+
+
+#: name -> (registered bot, epsilon)
+TRAIN_POOL = {
+    "random": ("random", 0.0),
+    "beginner": ("beginner", 0.0),
+    "intermediate": ("intermediate", 0.0),
+    "heuristic-eps0.25": ("heuristic", 0.25),
+    "greedy-eps0.25": ("greedy", 0.25),
+    "alphabeta-4x3": ("alphabeta-4x3", 0.0),
+    "learned": ("learned", 0.0),
+}
+TEST_POOL = {
+    "expert": ("expert", 0.0),
+    "alphabeta": ("alphabeta", 0.0),
+    "learned-eps0.1": ("learned", 0.1),
+}
+
+
+def player(spec: tuple[str, float], seed: str) -> Bot:
+    name, eps = spec
+    bot = make_bot(name, seed)
+    return Noisy(bot, eps, seed) if eps else bot
+
+
+Point = dict[str, Any]
+
+
+def play_hand(pool: dict[str, tuple[str, float]], seed: str, exact: bool) -> list[Point]:
+    """One hand between two members of ``pool`` drawn by ``seed``; every decision point's
+    features and truth (and with ``exact`` the play model's posterior)."""
+    rng = random.Random(seed)
+    names = [rng.choice(sorted(pool)) for _ in range(2)]
+    bots = [player(pool[n], f"{seed}-{s}") for s, n in enumerate(names)]
+    game = Game.new("scopa", seed=seed)
+    out: list[Point] = []
+    while not game.hand_over:
+        seat = game.to_move
+        view = game.view(seat)
+        if applies(view):
+            opp = 1 - seat
+            unseen, rows = card_features(view)
+            held = [bool(game.hands[opp] >> c & 1) for c in unseen]
+            point: Point = {"opp": names[opp], "x": rows, "y": held,
+                            "k": view.hand_sizes[opp]}
+            if exact:
+                point["clue_p"], point["clue_ll"] = clue_posterior(view, unseen, held)
+            out.append(point)
+        game.play(bots[seat].choose(view))
+    return out
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float, steps: int) -> np.ndarray:
+    """Logistic regression by Newton's method (L2 on every weight but the bias)."""
+    w = np.zeros(x.shape[1])
+    reg = np.full(x.shape[1], l2)
+    reg[0] = 0.0
+    for step in range(steps):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        grad = x.T @ (p - y) + reg * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(reg + 1e-9)
+        w -= np.linalg.solve(hess, grad)
+        nll = -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
+        print(f"  newton step {step + 1}: train loss per card {nll:.4f}")
+    return w
+
+
+def card_ll(p: list[float], held: list[bool]) -> float:
+    """Sum over the unseen cards of log p(true location)."""
+    eps = 1e-9
+    return sum(log(max(q, eps)) if h else log(max(1 - q, eps)) for q, h in zip(p, held,
+                                                                                strict=True))
+
+
+def measure(points: list[Point], model: CardModel) -> dict[str, dict[str, float]]:
+    """Mean per-point log-likelihoods by method, overall and by opponent."""
+    groups: dict[str, list[Point]] = {"all": points}
+    for pt in points:
+        groups.setdefault(pt["opp"], []).append(pt)
+    table: dict[str, dict[str, float]] = {}
+    for name, pts in groups.items():
+        sums = {k: 0.0 for k in ("uniform_card", "clues_card", "learned_card",
+                                 "uniform_hand", "clues_hand", "learned_hand")}
+        for pt in pts:
+            held, k, n = pt["y"], pt["k"], len(pt["y"])
+            sums["uniform_card"] += card_ll([k / n] * n, held)
+            sums["clues_card"] += card_ll(pt["clue_p"], held)
+            z = model.logits(pt["x"])
+            sums["learned_card"] += card_ll(normalise(z, k), held)
+            sums["uniform_hand"] += uniform_layout_log_likelihood(n, k)
+            sums["clues_hand"] += pt["clue_ll"]
+            sums["learned_hand"] += layout_log_likelihood(z, held)
+        table[name] = {k: v / len(pts) for k, v in sums.items()} | {"points": len(pts)}
+    return table
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--train-deals", type=int, default=300)
+    ap.add_argument("--test-deals", type=int, default=60)
+    ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--steps", type=int, default=8)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--data", default=None, help="keep the recorded points in this JSON "
+                    "file (and read them from it when it exists)")
+    args = ap.parse_args()
+    start = time.perf_counter()
+    try:
+        with open(args.data or "") as f:
+            train, test = json.load(f)
+        print(f"read {args.data}")
+    except (FileNotFoundError, OSError):
+        train = [pt for h in range(args.train_deals)
+                 for pt in play_hand(TRAIN_POOL, f"cards-train-{args.seed}-{h}", False)]
+        print(f"{len(train)} training points from {args.train_deals} hands "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+        test = [pt for h in range(args.test_deals)
+                for pt in play_hand(TEST_POOL, f"cards-test-{args.seed}-{h}", True)]
+        print(f"{len(test)} test points from {args.test_deals} hands "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+        if args.data:
+            with open(args.data, "w") as f:
+                json.dump([train, test], f)
+    x = np.array([row for pt in train for row in pt["x"]], float)
+    y = np.array([h for pt in train for h in pt["y"]], float)
+    print(f"fit on {len(y)} cards ({len(train)} points)")
+    w = fit(x, y, args.l2, args.steps)
+    meta = {"variant": "scopa", "train_pool": sorted(TRAIN_POOL),
+            "train_deals": args.train_deals, "points": len(train), "cards": len(y),
+            "l2": args.l2, "date": date.today().isoformat()}
+    model = CardModel([round(float(v), 5) for v in w], meta)
+    table = measure(test, model)
+    model.meta["test"] = {"pool": sorted(TEST_POOL), "deals": args.test_deals,
+                          "all": {k: round(v, 4) for k, v in table["all"].items()}}
+    print("\nmean log-likelihood per decision point (test pool, held out):")
+    print(f"{'opponent':<16}{'points':>7}  {'card: unif':>10}{'clues':>9}{'learned':>9}"
+          f"  {'hand: unif':>10}{'clues':>9}{'learned':>9}")
+    for name, row in table.items():
+        print(f"{name:<16}{row['points']:>7.0f}  {row['uniform_card']:>10.3f}"
+              f"{row['clues_card']:>9.3f}{row['learned_card']:>9.3f}  "
+              f"{row['uniform_hand']:>10.3f}{row['clues_hand']:>9.3f}{row['learned_hand']:>9.3f}")
+    print("\nweights:", ", ".join(f"{n} {v:+.3f}" for n, v in zip(FEATURES, w, strict=True)))
+    out = args.out or str(model_path("scopa"))
+    if out != "-":
+        model_path("scopa").parent.mkdir(parents=True, exist_ok=True)
+        with open(out, "w") as f:
+            json.dump(model.to_dict(), f, indent=1)
+        print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
