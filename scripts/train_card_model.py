@@ -75,6 +75,9 @@ TEST_POOL = {
     "alphabeta": ("alphabeta", 0.0),
     "learned-eps0.1": ("learned", 0.1),
 }
+#: the play model's home ground, for reference: the heuristic bot it models exactly (in the
+#: training pool, so not a held-out figure for the learned model)
+HOME_POOL = {"intermediate": ("intermediate", 0.0)}
 
 
 def player(spec: tuple[str, float], seed: str) -> Bot:
@@ -102,7 +105,7 @@ def play_hand(pool: dict[str, tuple[str, float]], seed: str, exact: bool) -> lis
             unseen, rows = card_features(view)
             held = [bool(game.hands[opp] >> c & 1) for c in unseen]
             point: Point = {"opp": names[opp], "x": rows, "y": held,
-                            "k": view.hand_sizes[opp]}
+                            "k": view.hand_sizes[opp], "hand": seed}
             if exact:
                 point["clue_p"], point["clue_ll"] = clue_posterior(view, unseen, held)
             out.append(point)
@@ -123,6 +126,39 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float, steps: int) -> np.ndarray:
         nll = -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
         print(f"  newton step {step + 1}: train loss per card {nll:.4f}")
     return w
+
+
+def fit_hidden(x: np.ndarray, y: np.ndarray, w: np.ndarray, hidden: int, epochs: int,
+               seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A hidden ReLU layer beside the fitted linear part (started from it), Adam on
+    minibatches of the cross-entropy; returns (w, w1, b1, w2)."""
+    rng = np.random.default_rng(seed)
+    params = [w.copy(), rng.normal(0.0, 0.1, (hidden, x.shape[1])), np.zeros(hidden),
+              np.zeros(hidden)]
+    m = [np.zeros_like(q) for q in params]
+    v = [np.zeros_like(q) for q in params]
+    t = 0
+    for epoch in range(epochs):
+        order = rng.permutation(len(y))
+        total = 0.0
+        for at in range(0, len(y), 4096):
+            idx = order[at : at + 4096]
+            xb, yb = x[idx], y[idx]
+            wl, w1, b1, w2 = params
+            a = xb @ w1.T + b1
+            h = np.maximum(a, 0.0)
+            p = 1.0 / (1.0 + np.exp(-(xb @ wl + h @ w2)))
+            total -= float(np.sum(yb * np.log(p + 1e-12) + (1 - yb) * np.log(1 - p + 1e-12)))
+            g = (p - yb) / len(yb)
+            gh = np.outer(g, w2) * (a > 0)
+            grads = [xb.T @ g, gh.T @ xb + 1e-4 * w1, gh.sum(0), h.T @ g]
+            t += 1
+            for i, gr in enumerate(grads):
+                m[i] = 0.9 * m[i] + 0.1 * gr
+                v[i] = 0.999 * v[i] + 0.001 * gr * gr
+                params[i] -= 1e-3 * (m[i] / (1 - 0.9**t)) / (np.sqrt(v[i] / (1 - 0.999**t)) + 1e-8)
+        print(f"  epoch {epoch + 1}: train loss per card {total / len(y):.4f}", flush=True)
+    return params[0], params[1], params[2], params[3]
 
 
 def card_ll(p: list[float], held: list[bool]) -> float:
@@ -154,12 +190,34 @@ def measure(points: list[Point], model: CardModel) -> dict[str, dict[str, float]
     return table
 
 
+def paired_by_hand(points: list[Point], model: CardModel, a: str, b: str) -> tuple[float, float]:
+    """Mean per point of hand log-likelihood ``a`` minus ``b`` and its standard error,
+    hands as the independent units (a hand's points are not independent)."""
+    per: dict[str, list[float]] = {}
+    for pt in points:
+        held, k, n = pt["y"], pt["k"], len(pt["y"])
+        values = {"uniform": uniform_layout_log_likelihood(n, k), "clues": pt["clue_ll"],
+                  "learned": layout_log_likelihood(model.logits(pt["x"]), held)}
+        d = per.setdefault(pt["hand"], [0.0, 0.0])
+        d[0] += values[a] - values[b]
+        d[1] += 1
+    means = [d / m for d, m in per.values()]
+    mean = sum(d for d, _ in per.values()) / sum(m for _, m in per.values())
+    var = sum((x - mean) ** 2 for x in means) / max(1, len(means) - 1)
+    return mean, (var / len(means)) ** 0.5
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--train-deals", type=int, default=300)
     ap.add_argument("--test-deals", type=int, default=60)
+    ap.add_argument("--home-deals", type=int, default=60,
+                    help="hands between heuristic players, the play model's home ground")
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--steps", type=int, default=8)
+    ap.add_argument("--hidden", type=int, default=0,
+                    help="hidden ReLU units beside the linear part (0: logistic only)")
+    ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None)
     ap.add_argument("--data", default=None, help="keep the recorded points in this JSON "
@@ -168,7 +226,7 @@ def main() -> None:
     start = time.perf_counter()
     try:
         with open(args.data or "") as f:
-            train, test = json.load(f)
+            train, test, home = json.load(f)
         print(f"read {args.data}")
     except (FileNotFoundError, OSError):
         train = [pt for h in range(args.train_deals)
@@ -179,27 +237,47 @@ def main() -> None:
                 for pt in play_hand(TEST_POOL, f"cards-test-{args.seed}-{h}", True)]
         print(f"{len(test)} test points from {args.test_deals} hands "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
+        home = [pt for h in range(args.home_deals)
+                for pt in play_hand(HOME_POOL, f"cards-home-{args.seed}-{h}", True)]
+        print(f"{len(home)} reference points from {args.home_deals} hands "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
         if args.data:
             with open(args.data, "w") as f:
-                json.dump([train, test], f)
+                json.dump([train, test, home], f)
     x = np.array([row for pt in train for row in pt["x"]], float)
     y = np.array([h for pt in train for h in pt["y"]], float)
     print(f"fit on {len(y)} cards ({len(train)} points)")
     w = fit(x, y, args.l2, args.steps)
     meta = {"variant": "scopa", "train_pool": sorted(TRAIN_POOL),
             "train_deals": args.train_deals, "points": len(train), "cards": len(y),
-            "l2": args.l2, "date": date.today().isoformat()}
-    model = CardModel([round(float(v), 5) for v in w], meta)
+            "l2": args.l2, "hidden": args.hidden, "date": date.today().isoformat()}
+    if args.hidden:
+        w, w1, b1, w2 = fit_hidden(x, y, w, args.hidden, args.epochs, args.seed)
+        meta["epochs"] = args.epochs
+        model = CardModel([round(float(v), 5) for v in w], meta,
+                          [[round(float(v), 5) for v in r] for r in w1],
+                          [round(float(v), 5) for v in b1], [round(float(v), 5) for v in w2])
+    else:
+        model = CardModel([round(float(v), 5) for v in w], meta)
     table = measure(test, model)
     model.meta["test"] = {"pool": sorted(TEST_POOL), "deals": args.test_deals,
                           "all": {k: round(v, 4) for k, v in table["all"].items()}}
-    print("\nmean log-likelihood per decision point (test pool, held out):")
+    if home:
+        table["home: " + ",".join(HOME_POOL)] = measure(home, model)["all"]
+    print("\nmean log-likelihood per decision point (test pool, held out; then the play "
+          "model's home ground, in the training pool):")
     print(f"{'opponent':<16}{'points':>7}  {'card: unif':>10}{'clues':>9}{'learned':>9}"
           f"  {'hand: unif':>10}{'clues':>9}{'learned':>9}")
     for name, row in table.items():
         print(f"{name:<16}{row['points']:>7.0f}  {row['uniform_card']:>10.3f}"
               f"{row['clues_card']:>9.3f}{row['learned_card']:>9.3f}  "
               f"{row['uniform_hand']:>10.3f}{row['clues_hand']:>9.3f}{row['learned_hand']:>9.3f}")
+    print("\nhand log-likelihood per point, paired, hands as units (mean ± s.e.):")
+    for label, pts in (("held out", test), ("home", home)):
+        for a, b in (("learned", "uniform"), ("clues", "uniform"), ("learned", "clues")):
+            if pts:
+                mean, se = paired_by_hand(pts, model, a, b)
+                print(f"  {label:9s} {a} - {b}: {mean:+.4f} ± {se:.4f}")
     print("\nweights:", ", ".join(f"{n} {v:+.3f}" for n, v in zip(FEATURES, w, strict=True)))
     out = args.out or str(model_path("scopa"))
     if out != "-":

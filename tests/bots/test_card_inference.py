@@ -157,3 +157,17 @@ def test_the_cards_sampler_draws_consistent_worlds_at_the_models_marginals() -> 
     sampler = WorldSampler(g4.view(g4.to_move), random.Random(1), "cards")
     assert sampler.card_draw is None
     assert sampler.draw().view(g4.to_move) == g4.view(g4.to_move)
+
+
+def test_a_hidden_layer_adds_its_relu_units_and_round_trips() -> None:
+    w = [0.1 * i for i in range(WIDTH)]
+    w1 = [[0.01 * (i - j) for i in range(WIDTH)] for j in range(3)]
+    model = CardModel(w, {}, w1, [0.5, -40.0, 0.0], [1.0, 2.0, -1.0])
+    x = [1.0] * WIDTH
+    linear = sum(w)
+    units = [max(0.0, b + sum(r)) for r, b in zip(w1, [0.5, -40.0, 0.0], strict=True)]
+    expected = linear + units[0] + 2.0 * units[1] - units[2]
+    assert model.logit(x) == pytest.approx(expected)
+    assert CardModel.from_dict(model.to_dict()).logit(x) == pytest.approx(expected)
+    with pytest.raises(ValueError):
+        CardModel(w, {}, w1, [0.0], [1.0, 2.0, -1.0])

@@ -8,9 +8,10 @@ between rounds, so earlier rounds say nothing about the cards held now), judged 
 play model (``play_model.play_clues``: how much better the card's best play looked than
 the play made), missed sweeps, cards laid while the card's rank lay on the table, and the
 counts (hand size, cards unseen, stock, round). A logistic regression over those features
-gives a logit per card; ``scripts/train_card_model.py`` fits it on games of a diverse pool
-of players and writes it as JSON in ``nets/cards/`` (plain numbers: inference runs in plain
-Python).
+(optionally with a small hidden ReLU layer beside it) gives a logit per card;
+``scripts/train_card_model.py`` fits it on games of a diverse pool of players and writes it
+as JSON in ``nets/cards/`` (plain numbers: inference runs in plain Python, the game needs
+no NumPy).
 
 Normalisation: the logits are shifted by one constant so that the probabilities sum to the
 opponent's hand size (``marginals``), which keeps each in (0, 1); the same logits define a
@@ -159,19 +160,40 @@ def normalise(logits: list[float], k: int) -> list[float]:
 
 
 class CardModel:
-    """A fitted logistic model: ``logit = w . features``."""
+    """A fitted model: ``logit = w . x``, plus, when it has a hidden layer,
+    ``w2 . relu(w1 x + b1)`` (``w1``: one row of ``WIDTH`` weights per hidden unit)."""
 
-    __slots__ = ("w", "meta")
+    __slots__ = ("w", "w1", "b1", "w2", "meta")
 
-    def __init__(self, w: list[float], meta: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        w: list[float],
+        meta: dict[str, Any] | None = None,
+        w1: list[list[float]] | None = None,
+        b1: list[float] | None = None,
+        w2: list[float] | None = None,
+    ) -> None:
         if len(w) != WIDTH:
             raise ValueError(f"a card model needs {WIDTH} weights, not {len(w)}")
+        w1, b1, w2 = w1 or [], b1 or [], w2 or []
+        if len(b1) != len(w1) or len(w2) != len(w1) or any(len(r) != WIDTH for r in w1):
+            raise ValueError("the card model's hidden layer does not match its inputs")
         self.w = tuple(float(v) for v in w)
+        self.w1 = tuple(tuple(float(v) for v in r) for r in w1)
+        self.b1 = tuple(float(v) for v in b1)
+        self.w2 = tuple(float(v) for v in w2)
         self.meta = meta or {}
 
+    def logit(self, x: list[float]) -> float:
+        z = sum(a * b for a, b in zip(self.w, x, strict=True))
+        for row, b, v in zip(self.w1, self.b1, self.w2, strict=True):
+            a = b + sum(p * q for p, q in zip(row, x, strict=True))
+            if a > 0.0:
+                z += v * a
+        return z
+
     def logits(self, rows: list[list[float]]) -> list[float]:
-        w = self.w
-        return [sum(a * b for a, b in zip(w, x, strict=True)) for x in rows]
+        return [self.logit(x) for x in rows]
 
     def marginals(self, view: PlayerView) -> dict[int, float]:
         """P(card in the opponent's hand) for each unseen card, summing to its hand size."""
@@ -183,11 +205,14 @@ class CardModel:
     def from_dict(cls, data: dict[str, Any]) -> CardModel:
         if data.get("format") != FORMAT or list(data.get("features", [])) != list(FEATURES):
             raise ValueError(f"a card model of format {FORMAT} with these features is needed")
-        return cls(data["w"], data.get("meta"))
+        return cls(data["w"], data.get("meta"), data.get("w1"), data.get("b1"), data.get("w2"))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "features": list(FEATURES), "w": list(self.w),
-                "meta": self.meta}
+        out: dict[str, Any] = {"format": FORMAT, "features": list(FEATURES), "w": list(self.w)}
+        if self.w1:
+            out |= {"w1": [list(r) for r in self.w1], "b1": list(self.b1),
+                    "w2": list(self.w2)}
+        return out | {"meta": self.meta}
 
 
 def model_path(variant: str) -> Path:
