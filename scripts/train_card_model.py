@@ -89,6 +89,10 @@ def player(spec: tuple[str, float], seed: str) -> Bot:
 Point = dict[str, Any]
 
 
+#: tempered play models measured beside the play model's own sharpness (``--betas``)
+BETAS: list[float] = []
+
+
 def play_hand(pool: dict[str, tuple[str, float]], seed: str, exact: bool) -> list[Point]:
     """One hand between two members of ``pool`` drawn by ``seed``; every decision point's
     features and truth (and with ``exact`` the play model's posterior)."""
@@ -108,6 +112,9 @@ def play_hand(pool: dict[str, tuple[str, float]], seed: str, exact: bool) -> lis
                             "k": view.hand_sizes[opp], "hand": seed}
             if exact:
                 point["clue_p"], point["clue_ll"] = clue_posterior(view, unseen, held)
+                for beta in BETAS:
+                    point[f"clue_p_{beta:g}"], point[f"clue_ll_{beta:g}"] = clue_posterior(
+                        view, unseen, held, beta)
             out.append(point)
         game.play(bots[seat].choose(view))
     return out
@@ -190,14 +197,31 @@ def measure(points: list[Point], model: CardModel) -> dict[str, dict[str, float]
     return table
 
 
-def paired_by_hand(points: list[Point], model: CardModel, a: str, b: str) -> tuple[float, float]:
+def tempered(points: list[Point]) -> None:
+    """The play model at each ``--betas`` sharpness: mean per-card and whole-hand
+    log-likelihood per point, and the hand one paired against uniform."""
+    for beta in BETAS:
+        key = f"{beta:g}"
+        if not points or f"clue_ll_{key}" not in points[0]:
+            continue
+        card = sum(card_ll(pt[f"clue_p_{key}"], pt["y"]) for pt in points) / len(points)
+        hand = sum(pt[f"clue_ll_{key}"] for pt in points) / len(points)
+        shifted = [pt | {"clue_ll": pt[f"clue_ll_{key}"]} for pt in points]
+        mean, se = paired_by_hand(shifted, None, "clues", "uniform")
+        print(f"  beta {key:>4}: card {card:.3f}, hand {hand:.3f}, hand - uniform "
+              f"{mean:+.4f} ± {se:.4f}")
+
+
+def paired_by_hand(points: list[Point], model: CardModel | None, a: str,
+                   b: str) -> tuple[float, float]:
     """Mean per point of hand log-likelihood ``a`` minus ``b`` and its standard error,
     hands as the independent units (a hand's points are not independent)."""
     per: dict[str, list[float]] = {}
     for pt in points:
         held, k, n = pt["y"], pt["k"], len(pt["y"])
-        values = {"uniform": uniform_layout_log_likelihood(n, k), "clues": pt["clue_ll"],
-                  "learned": layout_log_likelihood(model.logits(pt["x"]), held)}
+        values = {"uniform": uniform_layout_log_likelihood(n, k), "clues": pt["clue_ll"]}
+        if model is not None:
+            values["learned"] = layout_log_likelihood(model.logits(pt["x"]), held)
         d = per.setdefault(pt["hand"], [0.0, 0.0])
         d[0] += values[a] - values[b]
         d[1] += 1
@@ -218,11 +242,15 @@ def main() -> None:
     ap.add_argument("--hidden", type=int, default=0,
                     help="hidden ReLU units beside the linear part (0: logistic only)")
     ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--betas", type=float, nargs="*", default=[],
+                    help="also measure the play model at these sharpnesses (its own: "
+                         "play_model.BETA)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None)
     ap.add_argument("--data", default=None, help="keep the recorded points in this JSON "
                     "file (and read them from it when it exists)")
     args = ap.parse_args()
+    BETAS[:] = args.betas
     start = time.perf_counter()
     try:
         with open(args.data or "") as f:
@@ -278,6 +306,10 @@ def main() -> None:
             if pts:
                 mean, se = paired_by_hand(pts, model, a, b)
                 print(f"  {label:9s} {a} - {b}: {mean:+.4f} ± {se:.4f}")
+    if BETAS:
+        for label, pts in (("held out", test), ("home", home)):
+            print(f"\ntempered play model, {label}:")
+            tempered(pts)
     print("\nweights:", ", ".join(f"{n} {v:+.3f}" for n, v in zip(FEATURES, w, strict=True)))
     out = args.out or str(model_path("scopa"))
     if out != "-":

@@ -252,17 +252,18 @@ def uniform_layout_log_likelihood(u: int, k: int) -> float:
     return -(lgamma(u + 1) - lgamma(k + 1) - lgamma(u - k + 1))
 
 
-def clue_posterior(view: PlayerView, unseen: list[int],
-                   held: list[bool]) -> tuple[list[float], float]:
+def clue_posterior(view: PlayerView, unseen: list[int], held: list[bool],
+                   beta: float = BETA) -> tuple[list[float], float]:
     """The play model's weighting (``worlds.WorldSampler``'s target, clue kind ``plays``)
     worked out exactly over every hand the opponent may hold: each unseen card's marginal
     and the log probability of the true hand ``held``. Heads-up the clues only concern the
-    opponent, so a world's weight depends on its hand alone."""
+    opponent, so a world's weight depends on its hand alone. ``beta``: the play model's
+    sharpness (its own by default; smaller is a tempered verdict)."""
     from .worlds import clue_weight
 
     opp = 1 - view.seat
     k = view.hand_sizes[opp]
-    clues = [c for c in play_clues(view) if c.seat == opp]
+    clues = [c for c in play_clues(view, beta) if c.seat == opp]
     total = 0.0
     mass = [0.0] * len(unseen)
     true_w = 0.0
