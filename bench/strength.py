@@ -133,6 +133,18 @@ class _Cards:
         return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "clues": "cards"})
 
 
+class _Soft:
+    """A picklable factory for the champion weighting worlds by the play model ten times
+    softer (``clues="plays-soft"``)."""
+
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
+    def __call__(self, seed: int | str | None = None) -> SearchBot:
+        return SearchBot(seed, default_limit=self.limit,
+                         **{**CHAMPION_OPTIONS, "clues": "plays-soft"})
+
+
 class _Counted:
     """A picklable factory for a level on a simulation count with no clock: a loaded
     machine then gives the same play, only slower (the clock cap keeps people from
@@ -166,6 +178,7 @@ def _register_variants(champion: Limit = CHAMPION) -> None:
     register_bot("champion-nomodel", _NoModel(champion))
     register_bot("champion-uniform", _Uniform(champion))
     register_bot("champion-cards", _Cards(champion))
+    register_bot("champion-soft", _Soft(champion))
 
 
 #: the sparring pool: bots that are not our search (``bots/abpimc.py``, issue 17) and the
@@ -182,7 +195,7 @@ EQUAL_SECTIONS = {"equal2": "scopa", "equal4": "scopone-scientifico"}
 #: the champion without each part that models the opponent, against alphabeta
 OPPONENT_PARTS = ["champion", "champion-nomodel", "champion-playout", "champion-uniform"]
 #: other world models, on demand only (``--parts``): the learned card model (issue 32)
-OTHER_PARTS = ["champion-cards"]
+OTHER_PARTS = ["champion-cards", "champion-soft"]
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
@@ -408,7 +421,8 @@ def main(argv: list[str] | None = None) -> int:
                    default=None,
                    help="only these variants in opponent2 (besides the champion); "
                         "champion-cards (the learned card model's worlds instead of the play "
-                        "model's) only when named")
+                        "model's) and champion-soft (the play model ten times softer) only "
+                        "when named")
     p.add_argument("--calibrate", type=int, default=4,
                    help="deals to time a level on when no earlier section did (with "
                         "--cpu-equal: self-play hands to measure CPU a move on)")

@@ -13,6 +13,7 @@ Clue kinds:
   opponent's hand is drawn from the model's distribution over hands (each hand's chance
   proportional to the product of its cards' odds), the rest is the stock; elsewhere, or
   when nothing is hidden, uniform worlds. The draws are Python's (not the kernel's).
+- ``plays-soft``: ``plays`` with the play model ten times softer (``beta`` 1), on demand.
 - ``none``: uniform worlds.
 
 Worlds are drawn uniformly and kept with probability equal to their likelihood
@@ -62,6 +63,9 @@ CLUE_KINDS: dict[str, Callable[[PlayerView], list[Clue]]] = {
     "plays": play_clues,
     "sweeps": sweep_clues,
     "none": lambda view: [],
+    # the play model ten times softer (BETA 1): against players it does not model it
+    # explains the true hands better than BETA 10 (docs/notes/2026-12-06-learned-card-inference.md)
+    "plays-soft": lambda view: play_clues(view, 1.0),
 }
 #: kinds drawn by ``WorldSampler`` from a learned model rather than weighted by clues
 MODEL_KINDS = ("cards",)
