@@ -122,6 +122,29 @@ class _Uniform:
         return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "clues": "none"})
 
 
+class _Cards:
+    """A picklable factory for the champion drawing worlds from the learned card model
+    (``clues="cards"``, ``bots/card_model.py``) instead of weighting them by the play model."""
+
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
+    def __call__(self, seed: int | str | None = None) -> SearchBot:
+        return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "clues": "cards"})
+
+
+class _Soft:
+    """A picklable factory for the champion weighting worlds by the play model ten times
+    softer (``clues="plays-soft"``)."""
+
+    def __init__(self, limit: Limit = CHAMPION) -> None:
+        self.limit = limit
+
+    def __call__(self, seed: int | str | None = None) -> SearchBot:
+        return SearchBot(seed, default_limit=self.limit,
+                         **{**CHAMPION_OPTIONS, "clues": "plays-soft"})
+
+
 class _Counted:
     """A picklable factory for a level on a simulation count with no clock: a loaded
     machine then gives the same play, only slower (the clock cap keeps people from
@@ -171,6 +194,8 @@ def _register_variants(champion: Limit = CHAMPION) -> None:
     register_bot("champion-playout", _Playout(champion))
     register_bot("champion-nomodel", _NoModel(champion))
     register_bot("champion-uniform", _Uniform(champion))
+    register_bot("champion-cards", _Cards(champion))
+    register_bot("champion-soft", _Soft(champion))
 
 
 #: the sparring pool: bots that are not our search (``bots/abpimc.py``, issue 17) and the
@@ -186,6 +211,8 @@ POOL_SECTIONS = {"pool2": ("scopa", POOL2), "pool4": ("scopone-scientifico", POO
 EQUAL_SECTIONS = {"equal2": "scopa", "equal4": "scopone-scientifico"}
 #: the champion without each part that models the opponent, against alphabeta
 OPPONENT_PARTS = ["champion", "champion-nomodel", "champion-playout", "champion-uniform"]
+#: other world models, on demand only (``--parts``): the learned card model (issue 32)
+OTHER_PARTS = ["champion-cards", "champion-soft"]
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
@@ -408,8 +435,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="only these levels in the pool and equal-time sections")
     p.add_argument("--pool", nargs="*", default=None,
                    help="only these pool bots in the pool sections (names as in POOL2)")
-    p.add_argument("--parts", nargs="*", choices=OPPONENT_PARTS[1:], default=None,
-                   help="only these variants in opponent2 (besides the champion)")
+    p.add_argument("--parts", nargs="*", choices=OPPONENT_PARTS[1:] + OTHER_PARTS,
+                   default=None,
+                   help="only these variants in opponent2 (besides the champion); "
+                        "champion-cards (the learned card model's worlds instead of the play "
+                        "model's) and champion-soft (the play model ten times softer) only "
+                        "when named")
     p.add_argument("--calibrate", type=int, default=4,
                    help="deals to time a level on when no earlier section did (with "
                         "--cpu-equal: self-play hands to measure CPU a move on)")
