@@ -32,7 +32,7 @@ from ..cards import NUM_CARDS, RANK, RANK_MASK, SETTEBELLO, SUIT, cards_of
 from ..game import is_card_play
 from ..view import PlayerView
 from .inference import missed_sweeps, round_plays, tables_before
-from .play_model import BETA, play_clues
+from .play_model import BETA, clue_weight, play_clues
 
 FORMAT = 1
 NETS_DIR = Path(__file__).parent / "nets" / "cards"
@@ -259,8 +259,6 @@ def clue_posterior(view: PlayerView, unseen: list[int], held: list[bool],
     and the log probability of the true hand ``held``. Heads-up the clues only concern the
     opponent, so a world's weight depends on its hand alone. ``beta``: the play model's
     sharpness (its own by default; smaller is a tempered verdict)."""
-    from .worlds import clue_weight
-
     opp = 1 - view.seat
     k = view.hand_sizes[opp]
     clues = [c for c in play_clues(view, beta) if c.seat == opp]

@@ -14,6 +14,7 @@ Only plays of the current round count: a seat's hand is refilled between rounds.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from math import exp
 from typing import NamedTuple
 
@@ -115,3 +116,19 @@ def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
         if informative:
             out.append(Clue(seat, floor, tuple(weights)))
     return out
+
+
+def clue_weight(hands: Sequence[int], clues: Sequence[Clue]) -> float:
+    """The likelihood of the clues if the seats hold ``hands``."""
+    w = 1.0
+    for seat, floor, weights in clues:
+        m = floor
+        h = hands[seat]
+        while h:
+            low = h & -h
+            x = weights[low.bit_length() - 1]
+            if x < m:
+                m = x
+            h ^= low
+        w *= m
+    return w

@@ -39,8 +39,9 @@ from ..game import Game
 from ..playout import LCG_A, LCG_C, MASK64, pick
 from ..view import PlayerView
 from .base import imagined
+from .card_model import applies, card_features, model_for
 from .inference import MISS_LIKELIHOOD, missed_sweeps
-from .play_model import Clue, play_clues
+from .play_model import Clue, clue_weight, play_clues
 
 #: rejection-sampling attempts per world before settling for the likeliest one drawn
 MAX_TRIES = 24
@@ -93,22 +94,6 @@ def clue_kind(clues: bool | str, players: int) -> str:
     if clues is False:
         return "none"
     return clues
-
-
-def clue_weight(hands: Sequence[int], clues: Sequence[Clue]) -> float:
-    """The likelihood of the clues if the seats hold ``hands``."""
-    w = 1.0
-    for seat, floor, weights in clues:
-        m = floor
-        h = hands[seat]
-        while h:
-            low = h & -h
-            x = weights[low.bit_length() - 1]
-            if x < m:
-                m = x
-            h ^= low
-        w *= m
-    return w
 
 
 def _filled(base: list[int], fill: list[int], cards: list[int]) -> list[int]:
@@ -186,7 +171,6 @@ class WorldSampler:
             self._card_odds()
 
     def _card_odds(self) -> None:
-        from .card_model import applies, card_features, model_for
 
         view = self.view
         if not applies(view):
