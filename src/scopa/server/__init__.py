@@ -12,6 +12,8 @@ keeps it so):
 - ``play``: tables and matches: the lobby, the master and its flow, frames, bot seats, the
   cluster of workers, match history;
 - ``chat``: table chat, its archive and reports;
+- ``events``: tournaments on the server (online events, club nights), beside ``chat``
+  (the two never import each other);
 - ``ops``: running it: the app's wiring, the WebSocket hub, health, metrics, logs, the
   command's start-up checks, ``scopa admin``.
 """
