@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...tournament import Event, Result, Round, TournamentError
 from ..play.tokens import new_id
@@ -45,6 +45,16 @@ def model_of(stored: StoredEvent) -> Event | None:
 
 def _status(event: Event) -> str:
     return "finished" if event.finished else "running"
+
+
+class Entry(NamedTuple):
+    """Who enters an event: an account (``user_id``) or a bot (``bot``: its level), under
+    ``name``; ``taken``: what to say when the store finds the name or account entered."""
+
+    user_id: int | None
+    name: str
+    bot: str | None
+    taken: str
 
 
 class Events:
@@ -81,47 +91,46 @@ class Events:
 
     # -- entering ---------------------------------------------------------------------
     async def join(self, event_id: str, user_id: int, name: str) -> StoredEvent:
-        for _ in range(TRIES):
-            stored = await self.load(event_id)
-            row = stored.row
-            if row.mode != "online":
+        def admit(stored: StoredEvent) -> Entry:
+            if stored.row.mode != "online":
                 raise EventRefusal(409, "the organiser enters a paper event's entrants")
-            check_open(row.status)
+            check_open(stored.row.status)
             if any(e.user_id == user_id for e in stored.entrants):
                 raise EventRefusal(409, "you are already entered")
-            if len(stored.entrants) >= row.capacity:
-                raise EventRefusal(409, f"the event is full ({row.capacity} places)")
-            try:
-                await self.store.join(event_id, row.version, user_id, name, row.capacity)
-            except LookupError:
-                raise EventRefusal(409, "you are already entered (or an entrant has your "
-                                        "name)") from None
-            except OverflowError:
-                raise EventRefusal(409, f"the event is full ({row.capacity} places)") from None
-            except Stale:
-                continue
-            return await self.load(event_id)
-        raise EventRefusal(409, "the event is busy: try again")
+            return Entry(user_id, name, None,
+                         "you are already entered (or an entrant has your name)")
+
+        return await self._enter(event_id, admit)
 
     async def add_bot(self, event_id: str, viewer_id: int, level: str,
                       name: str | None) -> StoredEvent:
         """Organiser: enter a bot of ``level`` (an online event, before it starts)."""
-        for _ in range(TRIES):
-            stored = await self.load(event_id)
-            row = stored.row
-            may_organise(row.organiser_id, viewer_id)
-            if row.mode != "online":
+        def admit(stored: StoredEvent) -> Entry:
+            may_organise(stored.row.organiser_id, viewer_id)
+            if stored.row.mode != "online":
                 raise EventRefusal(409, "a paper event's entrants are named at its creation")
-            check_open(row.status)
-            if len(stored.entrants) >= row.capacity:
-                raise EventRefusal(409, f"the event is full ({row.capacity} places)")
+            check_open(stored.row.status)
             taken = {e.name.casefold() for e in stored.entrants}
             label = name or next(f"{level} {n}" for n in range(1, 1000)
                                  if f"{level} {n}".casefold() not in taken)
+            return Entry(None, label, level, f"an entrant is already named {label!r}")
+
+        return await self._enter(event_id, admit)
+
+    async def _enter(self, event_id: str, admit: Callable[[StoredEvent], Entry]) -> StoredEvent:
+        """Add one entrant while the event has room: ``admit`` checks who may (raising to
+        refuse) and says who; a write that lost to another reads the event again."""
+        for _ in range(TRIES):
+            stored = await self.load(event_id)
+            row = stored.row
+            entry = admit(stored)
+            if len(stored.entrants) >= row.capacity:
+                raise EventRefusal(409, f"the event is full ({row.capacity} places)")
             try:
-                await self.store.join(event_id, row.version, None, label, row.capacity, level)
+                await self.store.join(event_id, row.version, entry.user_id, entry.name,
+                                      row.capacity, entry.bot)
             except LookupError:
-                raise EventRefusal(409, f"an entrant is already named {label!r}") from None
+                raise EventRefusal(409, entry.taken) from None
             except OverflowError:
                 raise EventRefusal(409, f"the event is full ({row.capacity} places)") from None
             except Stale:
