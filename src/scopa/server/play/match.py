@@ -26,7 +26,14 @@ from ..store.database import Conflict, Store, StoredTable
 from ..store.models import MatchRow
 from . import flow, frames
 from .flow import Next, Played
-from .send import broadcast, broadcast_state, cancel_grace, close_externals, stop_driving
+from .send import (
+    broadcast,
+    broadcast_state,
+    cancel_grace,
+    cancel_graces,
+    close_externals,
+    stop_driving,
+)
 from .table import MasterError, SeatState, Table
 from .tasks import Tasks
 from .tokens import new_id
@@ -136,8 +143,7 @@ class Matches:
         broadcast(table, frames.hand_end(table))
         if played.match_over:
             broadcast(table, frames.match_end(table))
-            for s in table.seats:
-                cancel_grace(s)
+            cancel_graces(table)
             close_externals(table)
         else:
             self.schedule_next_hand(table)
@@ -177,10 +183,8 @@ class Matches:
         broadcast(table, frames.resigned(table, seat, event["ends"]))
         broadcast_state(table, event)
         if table.match_over:
-            stop_driving(table, graces=False)
+            stop_driving(table)
             broadcast(table, frames.match_end(table))
-            for other in table.seats:
-                cancel_grace(other)
             close_externals(table)
             return
         self._drive(table)

@@ -44,16 +44,19 @@ def cancel_grace(s: SeatState) -> None:
         s.grace_task = None
 
 
-def stop_driving(table: Table, graces: bool = True) -> None:
-    """Cancel the table's bot and timer tasks (not the one running this) and, with
-    ``graces``, every seat's grace period."""
+def cancel_graces(table: Table) -> None:
+    for s in table.seats:
+        cancel_grace(s)
+
+
+def stop_driving(table: Table) -> None:
+    """Cancel the table's bot and timer tasks (not the one running this) and every seat's
+    grace period."""
     for task in (table.bot_task, table.timer):
         if task is not None and task is not asyncio.current_task():
             task.cancel()
     table.bot_task = table.timer = None
-    if graces:
-        for s in table.seats:
-            cancel_grace(s)
+    cancel_graces(table)
 
 
 def close_externals(table: Table) -> None:
