@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, shot
+from web_helpers import axe_violations, made_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +42,7 @@ def test_the_four_levels_and_the_engines_behind_a_switch(server, page, artifacts
     # an engine can be chosen, and the table is made with it
     page.select_option("#seat-1", "bot:greedy")
     page.fill("#name", "Anna")
-    with page.expect_response("**/api/tables") as answer:
+    with page.expect_response(made_table) as answer:
         page.click("button.start")
     table = answer.value.json()["table"]
     assert table["seats"][1]["level"] == "greedy"

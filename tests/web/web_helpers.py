@@ -109,6 +109,12 @@ def sit_at_new_table(page: Page, base: str, body: dict[str, Any]) -> str:
     return table_id
 
 
+def made_table(response: Any) -> bool:
+    """The answer to making a table (``POST /api/tables``), not the lobby's own polling of
+    the table list (``GET`` at the same address), which may come back meanwhile."""
+    return bool(response.url.endswith("/api/tables") and response.request.method == "POST")
+
+
 def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
     """axe-core's violations of the given impacts on the page as it is now, one line each
     (rule, impact, the offending elements), so a failing assert says what to fix."""
@@ -118,7 +124,14 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical"
         # evaluated through the browser's debugging protocol: a <script> tag would be
         # inline script, which the page's Content-Security-Policy rightly refuses
         page.evaluate(AXE.read_text())
+    # the page at rest: a banner fading in or out (the match-end moment) has the colours of
+    # a frame of its animation, not its own, so every finite animation ends first (endless
+    # ones, a pulse, are left running)
     found = page.evaluate("""async () => {
+        await Promise.all(document.getAnimations()
+            .filter(a => a.playState === 'running' && a.effect
+                && a.effect.getComputedTiming().endTime !== Infinity)
+            .map(a => a.finished.catch(() => null)));
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.map(v => ({id: v.id, impact: v.impact,
             nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
