@@ -214,3 +214,10 @@ def test_states_sharing_a_view_get_the_same_choice() -> None:
         a = SearchBot(5, algorithm="infoset").choose(game.view(seat), LIMIT)
         b = SearchBot(5, algorithm="infoset").choose(other.view(seat), LIMIT)
         assert a == b
+
+
+@pytest.mark.parametrize("variant,players", [("scopa", 3), ("scopone-scientifico", 4)])
+def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> None:
+    game = Game(Rules.preset(variant, players=players), seed="is-other")
+    move = SearchBot(1, algorithm="infoset").choose(game.view(game.to_move), Limit(simulations=8))
+    assert move in game.legal_moves()
