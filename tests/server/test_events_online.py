@@ -15,6 +15,8 @@ import pytest
 from event_helpers import Person, client_for
 
 from scopa.server.events.online import table_result
+from scopa.server.play import flow, frames
+from scopa.server.play.table import MasterError
 from scopa.server.store.event_models import EventTableRow
 from scopa.tournament import Event, Result
 
@@ -109,6 +111,37 @@ def test_a_swiss_event_plays_itself_out(tmp_path: Path) -> None:
         assert {(t["round"], t["number"]) for t in page["tables"]} == {
             (1, 1), (1, 2), (2, 1), (2, 2)}
         assert sum(s["match_points"] for s in page["standings"]) == 8
+
+
+def test_an_event_table_takes_no_rematch_vote(tmp_path: Path) -> None:
+    """The event pairs a table's next game: a rematch vote at its finished match is
+    refused (``event_table``) and changes nothing, and its frames say there is none (the
+    page offers none), also as the store gives the table back after a restart."""
+    with client_for(tmp_path) as client:
+        org, a, b = (Person(client, n) for n in ("Organiser", "Anna", "Bruno"))
+        event = org.post("/api/events", {"name": "Once", "target": 1, "rounds": 1}).json()["id"]
+        for p in (a, b):
+            assert p.post(f"/api/events/{event}/join").status_code == 200
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        page = wait_for(lambda: (p := client.get(f"/api/events/{event}").json())
+                        ["status"] == "finished" and p, "the event's end")
+        table_id = page["tables"][0]["table_id"]
+        master = client.app.state.master  # type: ignore[attr-defined]
+        table = client.portal.call(master.find, table_id)
+        assert table.match_over and table.event_table
+        assert frames.table_info(table)["rematch"] is False
+        for seat in (0, 1):  # both votes would start a match at any other table
+            with pytest.raises(MasterError) as e:
+                client.portal.call(master.rematch, table, seat)
+            assert e.value.code == "event_table" and "event" in e.value.message
+        assert table.rematch_votes == set() and table.match_number == 1
+        stored = client.portal.call(master.store.load_table, table_id)
+        assert flow.rebuild(stored).event_table
+        # a table of the lobby still offers one
+        made = a.post("/api/tables", {"name": "Anna"}).json()
+        assert made["table"]["rematch"] is True
+        assert not flow.rebuild(client.portal.call(master.store.load_table,
+                                                   made["table"]["id"])).event_table
 
 
 def fake_table(**kw: Any) -> Any:

@@ -141,6 +141,9 @@ def test_a_swiss_event_of_two_people_and_four_bots(events_server, new_page, arti
     go_to_table(anna, base, event, 1)
     go_to_table(bruno, base, event, 1)
     play_out({"Anna": anna, "Bruno": bruno}, base, event, 1)
+    # the event pairs the next game: Anna's match-end box offers no rematch
+    expect(anna.locator(".match-end .event-next")).to_be_visible()
+    expect(anna.locator(".match-end .rematch")).to_have_count(0)
     # round 2 (paired by itself): Bruno plays a card, then leaves the table (Anna plays
     # meanwhile: she may be his opponent, and lead)
     go_to_table(anna, base, event, 2)

@@ -145,7 +145,7 @@ class Tables:
         table, _, _ = await self.master.create_table(
             rules, specs, False, self.grace, None, None,
             rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
-            seeds=seeds, deals=deals)
+            seeds=seeds, deals=deals, event_table=True)
         # stored before the seats fill the table and its match starts: the match-end
         # hook must find it however fast the match goes
         row = EventTableRow(
