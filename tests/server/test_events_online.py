@@ -15,6 +15,7 @@ import pytest
 from event_helpers import Person, client_for
 
 from scopa.server.events.online import table_result
+from scopa.server.events.rules import pairs_itself
 from scopa.server.play import flow, frames
 from scopa.server.play.table import MasterError
 from scopa.server.store.event_models import EventTableRow
@@ -24,9 +25,9 @@ from scopa.tournament import Event, Result
 DEADLINE = 240
 
 
-def wait_for(check: Any, what: str) -> Any:
+def wait_for(check: Any, what: str, deadline: float = DEADLINE) -> Any:
     """Poll the API until ``check()`` is true (the matches run in the app's loop)."""
-    end = time.monotonic() + DEADLINE
+    end = time.monotonic() + deadline
     while time.monotonic() < end:
         got = check()
         if got:
@@ -142,6 +143,53 @@ def test_an_event_table_takes_no_rematch_vote(tmp_path: Path) -> None:
         assert made["table"]["rematch"] is True
         assert not flow.rebuild(client.portal.call(master.store.load_table,
                                                    made["table"]["id"])).event_table
+
+
+def test_a_withdrawal_that_completes_the_round_pairs_the_next_one(tmp_path: Path) -> None:
+    """Auto-next: the withdrawal whose forfeit is the round's last result pairs the next
+    round, as the last match's end does (``Events.round_may_be_over``); nobody is stood
+    in for here, so only the withdrawal can end Anna and Bruno's table."""
+    with client_for(tmp_path, grace_seconds=600.0) as client:
+        org, a, b = (Person(client, n) for n in ("Organiser", "Anna", "Bruno"))
+        event = org.post("/api/events", {"name": "Gone", "target": 1, "rounds": 2,
+                                         "capacity": 4, "auto_next": True}).json()["id"]
+        for p in (a, b):
+            assert p.post(f"/api/events/{event}/join").status_code == 200
+        for _ in range(2):
+            assert org.post(f"/api/events/{event}/bots", {"level": "random"}).status_code == 200
+        r = org.post(f"/api/events/{event}/rounds")
+        assert r.status_code == 201, r.text
+        assert [(t["home"], t["away"]) for t in r.json()["event"]["played"][0]["tables"]] == [
+            ("Anna", "Bruno"), ("random 1", "random 2")]
+
+        def view() -> Any:
+            return client.get(f"/api/events/{event}").json()
+
+        wait_for(lambda: view()["event"]["played"][0]["tables"][1]["result"], "the bots' match")
+        assert len(view()["event"]["played"]) == 1  # Anna and Bruno's table holds round 2
+        r = org.post(f"/api/events/{event}/withdraw", {"entrant": "Bruno"})
+        assert r.status_code == 200, r.text
+        assert r.json()["event"]["played"][0]["tables"][0]["result"] == {"forfeit": "Bruno"}
+        page = wait_for(lambda: (p := view())["event"]["played"][1:] and 2 in {
+            t["round"] for t in p["tables"]} and p, "round 2 and its table", deadline=60)
+        rnd = page["event"]["played"][1]
+        assert all("Bruno" not in (t["home"], t["away"]) for t in rnd["tables"])
+        assert len(rnd["tables"]) == 2 and page["status"] == "running"
+
+
+def test_only_an_online_event_made_with_auto_next_pairs_itself() -> None:
+    event = Event(["Anna", "Bruno", "Carla"], rounds=2, target=11)
+    event.next_round()  # Anna v Bruno, Carla's bye
+    assert not pairs_itself("online", True, event)  # the round is not over
+    event.enter_result(1, 1, Result(score=(11, 7)))
+    assert pairs_itself("online", True, event)
+    assert not pairs_itself("online", False, event)
+    assert not pairs_itself("paper", True, event)  # its organiser prints each round
+    event.next_round()
+    for t in event.current.tables if event.current else []:
+        if t.away is not None:
+            event.enter_result(2, t.number, Result(score=(11, 3)))
+    assert event.finished and not pairs_itself("online", True, event)
 
 
 def fake_table(**kw: Any) -> Any:
