@@ -107,11 +107,15 @@ def test_a_swiss_event_plays_itself_out(tmp_path: Path) -> None:
                 people_at = [n for n in (t["home"], t["away"]) if not n.startswith("random")]
                 if len(people_at) == 1:  # nobody came: the stand-in's play does not count
                     assert t["result"] == {"forfeit": people_at[0]}
-                else:  # both away, or two bots: the match's score
+                elif people_at:  # both away: neither played
+                    assert t["result"] == {"double_forfeit": True}
+                else:  # two bots: the match's score
                     assert t["result"]["score"][0] != t["result"]["score"][1]
         assert {(t["round"], t["number"]) for t in page["tables"]} == {
             (1, 1), (1, 2), (2, 1), (2, 2)}
-        assert sum(s["match_points"] for s in page["standings"]) == 8
+        doubles = sum(t["result"] == {"double_forfeit": True}
+                      for rnd in played for t in rnd["tables"])
+        assert sum(s["match_points"] for s in page["standings"]) == 2 * (4 - doubles)
 
 
 def test_an_event_table_takes_no_rematch_vote(tmp_path: Path) -> None:
@@ -192,6 +196,31 @@ def test_only_an_online_event_made_with_auto_next_pairs_itself() -> None:
     assert event.finished and not pairs_itself("online", True, event)
 
 
+def test_an_organiser_enters_a_double_forfeit_where_it_fits(tmp_path: Path) -> None:
+    """From the API: neither entrant played, a loss for each; refused in a knockout (a
+    table there needs a winner), and the refusal changes nothing."""
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        for fmt, status in (("swiss", 200), ("knockout", 400)):
+            event = org.post("/api/events", {
+                "name": fmt, "mode": "paper", "format": fmt, "target": 11,
+                "entrants": ["Lia", "Marco", "Nadia", "Oscar"]}).json()["id"]
+            assert org.post(f"/api/events/{event}/rounds").status_code == 201
+            before = org.get(f"/api/events/{event}/download").json()
+            r = org.post(f"/api/events/{event}/rounds/1/tables/1/result",
+                         {"double_forfeit": True})
+            assert r.status_code == status, r.text
+            if status == 400:
+                assert "needs a winner" in r.json()["detail"]
+                assert org.get(f"/api/events/{event}/download").json() == before
+                continue
+            assert r.json()["event"]["played"][0]["tables"][0]["result"] == {
+                "double_forfeit": True}
+            lines = {s["entrant"]: s for s in r.json()["standings"]}
+            for name in ("Lia", "Marco"):
+                assert (lines[name]["match_points"], lines[name]["lost"]) == (0, 1)
+
+
 def fake_table(**kw: Any) -> Any:
     seats = [SimpleNamespace(seat=i, kind="human", standin=False, resigned=False,
                              present=True) for i in range(2)]
@@ -212,8 +241,13 @@ def test_a_match_end_reads_as_a_result() -> None:
     assert table_result(away, row, event) == Result(forfeit="Bruno")
     rated = fake_table(abandoned={0})
     assert table_result(rated, row, event) == Result(forfeit="Anna")
-    both = fake_table(abandoned={0, 1})  # no double forfeit: the stand-ins' score stands
-    assert table_result(both, row, event) == Result(score=(11, 7))
+    both = fake_table(abandoned={0, 1})  # neither played: a loss for both
+    assert table_result(both, row, event) == Result(double_forfeit=True)
+    assert event.outcome(event.table(1, 1), Result(double_forfeit=True)).match_points == {
+        "Anna": 0, "Bruno": 0}
+    knockout = Event(["Anna", "Bruno"], target=11, format="knockout")
+    knockout.next_round()  # a knockout needs a winner: the stand-ins' score stands
+    assert table_result(both, row, knockout) == Result(score=(11, 7))
 
 
 def test_a_round_paired_just_before_a_stop_gets_its_tables_at_start(tmp_path: Path) -> None:

@@ -8,10 +8,11 @@ there: past it the stand-in plays the seat). The seats' tokens are derived from 
 server's secret (``seat_token``), never stored, and handed to the account seated there
 only. When a match ends (``Master.match_end_hooks``) its score becomes the table's result; a
 seat a stand-in held at the end, or left past the grace period of a rated match, is the
-entrant's absence: a forfeit loss, whatever the stand-in scored. The model has no double
-forfeit: when both seats were absent the stand-ins' result stands (the organiser may
-correct it). When the round's last table is in and the organiser asked for it, the next
-round is paired at once (``Events.round_may_be_over``, as after a withdrawal).
+entrant's absence: a forfeit loss, whatever the stand-in scored; both seats absent is a
+double forfeit, a loss for both (in a knockout, which needs a winner, the stand-ins'
+result stands: the organiser may correct it). When the round's last table is in and the
+organiser asked for it, the next round is paired at once (``Events.round_may_be_over``,
+as after a withdrawal).
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ def table_result(table: Table, row: EventTableRow, event: Event) -> Result:
     gone = sorted(absent_seats(table))
     if len(gone) == 1:
         return Result(forfeit=names[gone[0]])
+    if len(gone) == 2 and event.format != "knockout":
+        return Result(double_forfeit=True)
     scores = table.final_scores or [0, 0]
     home, away = scores[row.home_seat], scores[1 - row.home_seat]
     if event.target is not None:
