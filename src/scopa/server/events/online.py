@@ -84,7 +84,7 @@ def table_result(table: Table, row: EventTableRow, event: Event) -> Result:
     gone = sorted(absent_seats(table))
     if len(gone) == 1:
         return Result(forfeit=names[gone[0]])
-    if len(gone) == 2 and event.format != "knockout":
+    if len(gone) == 2 and event.double_forfeits:
         return Result(double_forfeit=True)
     scores = table.final_scores or [0, 0]
     home, away = scores[row.home_seat], scores[1 - row.home_seat]
