@@ -345,9 +345,11 @@ def rematch_vote(table: Table, seat: int) -> Rematch:
 
 def start_pending(table: Table) -> bool:
     """A match should start but has not (the last join or rematch vote reached a worker
-    that died before starting it)."""
+    that died before starting it). Never a rematch where none may be voted: an event's
+    table of two bots has no votes to wait for, and must not play on."""
     humans = {s.seat for s in table.seats if s.kind == "human"}
-    return full(table) or (table.match_over and table.rematch_votes >= humans)
+    return full(table) or (table.match_over and may_rematch(table)
+                           and table.rematch_votes >= humans)
 
 
 # -- presence and stand-ins -------------------------------------------------------------
