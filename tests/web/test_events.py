@@ -36,6 +36,9 @@ BOTS = 4
 #: at once, and reaching one takes a few page loads (8 s was too short under -n 2: a
 #: stand-in could play a person's whole table before the person got there)
 GRACE = 30
+#: milliseconds to wait for a table an absent person's stand-in plays out: the grace,
+#: then a quick match
+STANDIN_DONE_MS = (GRACE + 60) * 1000
 
 
 @pytest.fixture(scope="module")
@@ -156,12 +159,13 @@ def test_a_swiss_event_of_two_people_and_four_bots(events_server, new_page, arti
     # Bruno's table ends when the stand-in has played it out: the event page shows it
     anna.goto(f"{base}/events/{event}")
     round2 = anna.locator("section.round", has_text="Round 2 of 3")
-    expect(round2).to_contain_text("forfeit (Bruno)", timeout=60_000)
+    expect(round2).to_contain_text("forfeit (Bruno)", timeout=STANDIN_DONE_MS)
     assert my_result(anna, base, event, 2, "Bruno") == {"forfeit": "Bruno"}
     go_to_table(anna, base, event, 3)
     play_out({"Anna": anna}, base, event, 3)
     anna.goto(f"{base}/events/{event}")
-    expect(anna.locator(".event-head p.muted")).to_contain_text("finished", timeout=60_000)
+    expect(anna.locator(".event-head p.muted")).to_contain_text(
+        "finished", timeout=STANDIN_DONE_MS)
     d = event_data(anna, base, event)
     assert d["status"] == "finished" and len(d["event"]["played"]) == 3
     assert all(r["seed"] for r in d["event"]["played"])
