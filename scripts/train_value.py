@@ -229,7 +229,9 @@ def _scores(net: torch.nn.Module, x: torch.Tensor, ys: dict[str, torch.Tensor]) 
     report = {}
     for name, y in ys.items():
         mse = ((out - y) ** 2).mean().item()
-        report[name] = {"mse": round(mse, 4), "r2": round(1 - mse / y.var().item(), 4)}
+        var = y.var().item()
+        r2 = round(1 - mse / var, 4) if var > 0 else None  # one held-out hand's margins
+        report[name] = {"mse": round(mse, 4), "r2": r2}
     return report
 
 
