@@ -94,3 +94,22 @@ def test_a_bad_network_file_is_refused_when_the_bot_is_made(tmp_path: Path) -> N
     path.write_text("{nope")
     with pytest.raises(ValueError, match="not JSON"):
         SearchBot(1, value_net=path)
+
+
+def test_champion_self_play_values_each_round_and_the_last_exactly() -> None:
+    pytest.importorskip("numpy")  # the training script's own need, not the game's
+    import importlib.util
+    import random
+
+    path = Path(__file__).parents[2] / "scripts" / "train_value.py"
+    spec = importlib.util.spec_from_file_location("train_value", path)
+    assert spec is not None and spec.loader is not None
+    train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train)
+    records = train.champion_hand(SCOPA, "selfplay", random.Random(0), 0.0, 20, 20, None)
+    assert len(records) == 5  # rounds two to six, each just dealt
+    margins = {m for _, m, _ in records}
+    assert len(margins) == 1  # heads-up the same player leads every round
+    # the last round hides nothing: its search value is the exact outcome, and both play it
+    assert records[-1][2] == pytest.approx(records[-1][1])
+    assert any(v != records[-1][1] for _, _, v in records[:-1])
