@@ -69,6 +69,17 @@ def test_a_different_network_plays_differently() -> None:
     assert worse != plain
 
 
+def test_a_shift_of_the_value_changes_no_move() -> None:
+    # every leaf of one round search is the same boundary, led by the same player heads-up:
+    # a generation that mostly moves the value's level (docs/notes, values from self-play)
+    # plays as its parent does
+    net = shipped()
+    shifted = RoundValue(net.w1, net.b1, net.w2, net.b2 - 0.5)
+    views = first_views(12)
+    plain = [SearchBot(7, **CHAMPION).choose(v) for v in views]
+    assert [SearchBot(7, value_net=shifted, **CHAMPION).choose(v) for v in views] == plain
+
+
 def test_a_network_file_is_read(tmp_path: Path) -> None:
     net = shipped()
     data = {
