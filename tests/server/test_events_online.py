@@ -15,6 +15,9 @@ import pytest
 from event_helpers import Person, client_for
 
 from scopa.server.events.online import table_result
+from scopa.server.events.rules import pairs_itself
+from scopa.server.play import flow, frames
+from scopa.server.play.table import MasterError
 from scopa.server.store.event_models import EventTableRow
 from scopa.tournament import Event, Result
 
@@ -22,9 +25,9 @@ from scopa.tournament import Event, Result
 DEADLINE = 240
 
 
-def wait_for(check: Any, what: str) -> Any:
+def wait_for(check: Any, what: str, deadline: float = DEADLINE) -> Any:
     """Poll the API until ``check()`` is true (the matches run in the app's loop)."""
-    end = time.monotonic() + DEADLINE
+    end = time.monotonic() + deadline
     while time.monotonic() < end:
         got = check()
         if got:
@@ -104,11 +107,118 @@ def test_a_swiss_event_plays_itself_out(tmp_path: Path) -> None:
                 people_at = [n for n in (t["home"], t["away"]) if not n.startswith("random")]
                 if len(people_at) == 1:  # nobody came: the stand-in's play does not count
                     assert t["result"] == {"forfeit": people_at[0]}
-                else:  # both away, or two bots: the match's score
+                elif people_at:  # both away: neither played
+                    assert t["result"] == {"double_forfeit": True}
+                else:  # two bots: the match's score
                     assert t["result"]["score"][0] != t["result"]["score"][1]
         assert {(t["round"], t["number"]) for t in page["tables"]} == {
             (1, 1), (1, 2), (2, 1), (2, 2)}
-        assert sum(s["match_points"] for s in page["standings"]) == 8
+        doubles = sum(t["result"] == {"double_forfeit": True}
+                      for rnd in played for t in rnd["tables"])
+        assert sum(s["match_points"] for s in page["standings"]) == 2 * (4 - doubles)
+
+
+def test_an_event_table_takes_no_rematch_vote(tmp_path: Path) -> None:
+    """The event pairs a table's next game: a rematch vote at its finished match is
+    refused (``event_table``) and changes nothing, and its frames say there is none (the
+    page offers none), also as the store gives the table back after a restart."""
+    with client_for(tmp_path) as client:
+        org, a, b = (Person(client, n) for n in ("Organiser", "Anna", "Bruno"))
+        event = org.post("/api/events", {"name": "Once", "target": 1, "rounds": 1}).json()["id"]
+        for p in (a, b):
+            assert p.post(f"/api/events/{event}/join").status_code == 200
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        page = wait_for(lambda: (p := client.get(f"/api/events/{event}").json())
+                        ["status"] == "finished" and p, "the event's end")
+        table_id = page["tables"][0]["table_id"]
+        master = client.app.state.master  # type: ignore[attr-defined]
+        table = client.portal.call(master.find, table_id)
+        assert table.match_over and table.event_table
+        assert frames.table_info(table)["rematch"] is False
+        for seat in (0, 1):  # both votes would start a match at any other table
+            with pytest.raises(MasterError) as e:
+                client.portal.call(master.rematch, table, seat)
+            assert e.value.code == "event_table" and "event" in e.value.message
+        assert table.rematch_votes == set() and table.match_number == 1
+        stored = client.portal.call(master.store.load_table, table_id)
+        assert flow.rebuild(stored).event_table
+        # a table of the lobby still offers one
+        made = a.post("/api/tables", {"name": "Anna"}).json()
+        assert made["table"]["rematch"] is True
+        assert not flow.rebuild(client.portal.call(master.store.load_table,
+                                                   made["table"]["id"])).event_table
+
+
+def test_a_withdrawal_that_completes_the_round_pairs_the_next_one(tmp_path: Path) -> None:
+    """Auto-next: the withdrawal whose forfeit is the round's last result pairs the next
+    round, as the last match's end does (``Events.round_may_be_over``); nobody is stood
+    in for here, so only the withdrawal can end Anna and Bruno's table."""
+    with client_for(tmp_path, grace_seconds=600.0) as client:
+        org, a, b = (Person(client, n) for n in ("Organiser", "Anna", "Bruno"))
+        event = org.post("/api/events", {"name": "Gone", "target": 1, "rounds": 2,
+                                         "capacity": 4, "auto_next": True}).json()["id"]
+        for p in (a, b):
+            assert p.post(f"/api/events/{event}/join").status_code == 200
+        for _ in range(2):
+            assert org.post(f"/api/events/{event}/bots", {"level": "random"}).status_code == 200
+        r = org.post(f"/api/events/{event}/rounds")
+        assert r.status_code == 201, r.text
+        assert [(t["home"], t["away"]) for t in r.json()["event"]["played"][0]["tables"]] == [
+            ("Anna", "Bruno"), ("random 1", "random 2")]
+
+        def view() -> Any:
+            return client.get(f"/api/events/{event}").json()
+
+        wait_for(lambda: view()["event"]["played"][0]["tables"][1]["result"], "the bots' match")
+        assert len(view()["event"]["played"]) == 1  # Anna and Bruno's table holds round 2
+        r = org.post(f"/api/events/{event}/withdraw", {"entrant": "Bruno"})
+        assert r.status_code == 200, r.text
+        assert r.json()["event"]["played"][0]["tables"][0]["result"] == {"forfeit": "Bruno"}
+        page = wait_for(lambda: (p := view())["event"]["played"][1:] and 2 in {
+            t["round"] for t in p["tables"]} and p, "round 2 and its table", deadline=60)
+        rnd = page["event"]["played"][1]
+        assert all("Bruno" not in (t["home"], t["away"]) for t in rnd["tables"])
+        assert len(rnd["tables"]) == 2 and page["status"] == "running"
+
+
+def test_only_an_online_event_made_with_auto_next_pairs_itself() -> None:
+    event = Event(["Anna", "Bruno", "Carla"], rounds=2, target=11)
+    event.next_round()  # Anna v Bruno, Carla's bye
+    assert not pairs_itself("online", True, event)  # the round is not over
+    event.enter_result(1, 1, Result(score=(11, 7)))
+    assert pairs_itself("online", True, event)
+    assert not pairs_itself("online", False, event)
+    assert not pairs_itself("paper", True, event)  # its organiser prints each round
+    event.next_round()
+    for t in event.current.tables if event.current else []:
+        if t.away is not None:
+            event.enter_result(2, t.number, Result(score=(11, 3)))
+    assert event.finished and not pairs_itself("online", True, event)
+
+
+def test_an_organiser_enters_a_double_forfeit_where_it_fits(tmp_path: Path) -> None:
+    """From the API: neither entrant played, a loss for each; refused in a knockout (a
+    table there needs a winner), and the refusal changes nothing."""
+    with client_for(tmp_path) as client:
+        org = Person(client, "Organiser")
+        for fmt, status in (("swiss", 200), ("knockout", 400)):
+            event = org.post("/api/events", {
+                "name": fmt, "mode": "paper", "format": fmt, "target": 11,
+                "entrants": ["Lia", "Marco", "Nadia", "Oscar"]}).json()["id"]
+            assert org.post(f"/api/events/{event}/rounds").status_code == 201
+            before = org.get(f"/api/events/{event}/download").json()
+            r = org.post(f"/api/events/{event}/rounds/1/tables/1/result",
+                         {"double_forfeit": True})
+            assert r.status_code == status, r.text
+            if status == 400:
+                assert "needs a winner" in r.json()["detail"]
+                assert org.get(f"/api/events/{event}/download").json() == before
+                continue
+            assert r.json()["event"]["played"][0]["tables"][0]["result"] == {
+                "double_forfeit": True}
+            lines = {s["entrant"]: s for s in r.json()["standings"]}
+            for name in ("Lia", "Marco"):
+                assert (lines[name]["match_points"], lines[name]["lost"]) == (0, 1)
 
 
 def fake_table(**kw: Any) -> Any:
@@ -131,8 +241,13 @@ def test_a_match_end_reads_as_a_result() -> None:
     assert table_result(away, row, event) == Result(forfeit="Bruno")
     rated = fake_table(abandoned={0})
     assert table_result(rated, row, event) == Result(forfeit="Anna")
-    both = fake_table(abandoned={0, 1})  # no double forfeit: the stand-ins' score stands
-    assert table_result(both, row, event) == Result(score=(11, 7))
+    both = fake_table(abandoned={0, 1})  # neither played: a loss for both
+    assert table_result(both, row, event) == Result(double_forfeit=True)
+    assert event.outcome(event.table(1, 1), Result(double_forfeit=True)).match_points == {
+        "Anna": 0, "Bruno": 0}
+    knockout = Event(["Anna", "Bruno"], target=11, format="knockout")
+    knockout.next_round()  # a knockout needs a winner: the stand-ins' score stands
+    assert table_result(both, row, knockout) == Result(score=(11, 7))
 
 
 def test_a_round_paired_just_before_a_stop_gets_its_tables_at_start(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from scopa.game import Game, Move
 from scopa.rules import Rules
-from scopa.server.play import flow
+from scopa.server.play import flow, frames
 from scopa.server.play.flow import Next
 from scopa.server.play.table import MasterError, SeatState, Table
 from scopa.server.store.database import StoredTable
@@ -337,6 +337,26 @@ def test_a_rematch_starts_when_every_person_voted() -> None:
     assert flow.start_pending(t)  # a worker taking the table over starts it
     flow.start_match(t, "m2", t.match_number + 1, Game(t.rules, hand_seed="again"))
     assert t.match_number == 2 and t.rematch_votes == set() and not flow.start_pending(t)
+
+
+def test_an_event_table_refuses_every_rematch_vote_and_keeps_none() -> None:
+    """An event pairs its tables' next games: a vote is refused before and after the
+    match ends (no vote kept to start a match later), and the frames say so."""
+    t = started(table(seat(0), seat(1), rules=Rules(target=1)))
+    t.event_table = True
+    assert not flow.may_rematch(t) and frames.table_info(t)["rematch"] is False
+    for _ in range(2):
+        with pytest.raises(MasterError) as e:
+            flow.check_rematch(t)
+        assert e.value.code == "event_table"
+        play_out_match(t)
+    assert t.rematch_votes == set() and not flow.start_pending(t)
+    bots = started(table(seat(0, "bot"), seat(1, "bot"), rules=Rules(target=1)))
+    bots.event_table = True  # no person to vote: a worker taking it over starts nothing
+    play_out_match(bots)
+    assert not flow.start_pending(bots)
+    plain = started(table(seat(0), seat(1)))
+    assert flow.may_rematch(plain) and frames.table_info(plain)["rematch"] is True
 
 
 # -- stand-ins and abandons ---------------------------------------------------------------

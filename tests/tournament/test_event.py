@@ -127,6 +127,55 @@ def test_a_withdrawal_forfeits_the_table_and_leaves_the_pairings() -> None:
     _refused(event, lambda: event.withdraw("C"), "already withdrawn")
 
 
+def test_a_table_both_entrants_left_is_a_double_forfeit_a_loss_for_each() -> None:
+    """Withdrawn one after the other before playing, or paired while both withdrawn (a
+    round robin's fixed schedule): neither wins, 0 match points each, no game points; the
+    duplicate field score leaves the table out."""
+    event = _event(rounds=3, duplicate=True)
+    event.next_round()  # A-B, C-D
+    event.enter_result(1, 1, Result(deals=((1, 0), (0, 2))))
+    event.withdraw("C")
+    assert event.round(1).tables[1].result == Result(forfeit="C")
+    event.withdraw("D")  # D did not play either: C's forfeit is no win for D
+    assert event.round(1).tables[1].result == Result(double_forfeit=True)
+    lines = {s.entrant: s for s in standings(event)}
+    for name in ("C", "D"):
+        line = lines[name]
+        assert (line.match_points, line.won, line.drawn, line.lost) == (0, 0, 0, 1)
+        assert (line.points_for, line.points_against, line.field) == (0, 0, 0.0)
+    assert [a.entrant for a in event.audit] == ["C", "D"]
+    back = Event.from_dict(json.loads(json.dumps(event.to_dict())))
+    assert back.round(1).tables[1].result == Result(double_forfeit=True)
+    assert event.round(1).tables[1].result.to_dict() == {"double_forfeit": True}
+
+    rr = _event(format="round-robin")
+    rr.next_round()  # A-D, B-C
+    rr.enter_result(1, 1, Result(deals=((1, 0), (0, 0))))
+    rr.enter_result(1, 2, Result(deals=((1, 0), (0, 0))))
+    rr.withdraw("A")
+    rr.withdraw("C")
+    rnd = rr.next_round()  # C-A, D-B: the schedule stands
+    both = next(t for t in rnd.tables if {t.home, t.away} == {"A", "C"})
+    assert both.result == Result(double_forfeit=True)
+    assert next(s for s in standings(rr) if s.entrant == "A").match_points == 2  # round 1
+
+
+def test_a_double_forfeit_is_refused_where_it_does_not_fit() -> None:
+    event = _event()
+    event.next_round()
+    for bad, words in ((Result(double_forfeit=True, forfeit="A"), "names nobody"),
+                       (Result(double_forfeit=True, deals=((1, 0), (0, 0))), "no points")):
+        _refused(event, lambda bad=bad: event.enter_result(1, 1, bad), words)
+    with pytest.raises(TournamentError, match="true or false"):
+        Result.from_dict({"double_forfeit": "yes"})
+    ko = _event(format="knockout")
+    ko.next_round()  # A-D, B-C
+    _refused(ko, lambda: ko.enter_result(1, 1, Result(double_forfeit=True)), "needs a winner")
+    ko.withdraw("A")
+    ko.withdraw("D")  # a knockout table needs a winner: A's forfeit stands, D goes on
+    assert ko.round(1).tables[0].result == Result(forfeit="A")
+
+
 def test_seeds_are_committed_before_and_revealed_after() -> None:
     event = _event()
     rnd = event.next_round()

@@ -250,7 +250,7 @@ class Event:
         for table in tables:
             gone = [n for n in (table.home, table.away) if n in self.withdrawn]
             if table.away is not None and gone:
-                table.result = Result(forfeit=gone[-1])
+                table.result = self._forfeit(gone)
         rnd = Round(number, seed, tables)
         self.played.append(rnd)
         return rnd
@@ -316,7 +316,8 @@ class Event:
 
     def withdraw(self, name: str, note: str = "") -> None:
         """Withdraw an entrant: it is not paired again, and a table of the current round
-        it has not played is a forfeit (its opponent wins). Results so far stand."""
+        it has not played is a forfeit (its opponent wins; a double forfeit if the
+        opponent withdrew from it first). Results so far stand."""
         self._known(name)
         if name in self.withdrawn:
             raise TournamentError(f"{name} has already withdrawn")
@@ -324,9 +325,28 @@ class Event:
         self.audit.append(AuditEntry("withdraw", note, entrant=name))
         if self.current is not None:
             for table in self.current.tables:
-                if table.result is None and table.away is not None and name in (
-                        table.home, table.away):
+                if table.away is None or name not in (table.home, table.away):
+                    continue
+                other = table.away if name == table.home else table.home
+                if table.result is None:
                     table.result = Result(forfeit=name)
+                elif (self.double_forfeits and table.result.forfeit == other
+                      and other in self.withdrawn):
+                    # the other withdrew first and this one has not played either
+                    table.result = Result(double_forfeit=True)
+
+    @property
+    def double_forfeits(self) -> bool:
+        """Whether a table neither entrant played is a double forfeit (no winner). Not in
+        a knockout, whose tables need a winner: there one entrant forfeits alone, and the
+        other, withdrawn too, forfeits its next table in turn."""
+        return self.format != "knockout"
+
+    def _forfeit(self, gone: list[str]) -> Result:
+        """The result of a table not played by ``gone`` (one entrant or both)."""
+        if len(gone) == 2 and self.double_forfeits:
+            return Result(double_forfeit=True)
+        return Result(forfeit=gone[-1])
 
     def _known(self, name: str) -> None:
         if name not in self.names:

@@ -8,6 +8,10 @@ stopped at the arena's hand limit, or a fixed number of deals, can end level. A 
 knockout match goes to a decider: single deals, played one after the other, until one is
 won (``MAX_DECIDER_DEALS`` at most; if all of them are drawn, the better seed goes
 through, as the seeding already rewards the stronger record).
+
+A forfeit is a table not played: one entrant's (withdrawn or absent), the other wins; or
+both entrants' (a double forfeit), a loss for each, no winner. A knockout table needs a
+winner, so it has no double forfeit (the event keeps one entrant's forfeit instead).
 """
 
 from __future__ import annotations
@@ -45,6 +49,13 @@ class Result:
     decider: tuple[Score, ...] = ()
     #: the entrant who did not play (withdrawn): the other wins, with no points either way
     forfeit: str | None = None
+    #: neither entrant played (both withdrawn, or both absent): 0 match points for each
+    double_forfeit: bool = False
+
+    @property
+    def unplayed(self) -> bool:
+        """A forfeit, of one entrant or both: no game was played at the table."""
+        return self.forfeit is not None or self.double_forfeit
 
     @property
     def points(self) -> Score:
@@ -63,25 +74,31 @@ class Result:
             out["decider"] = [list(d) for d in self.decider]
         if self.forfeit is not None:
             out["forfeit"] = self.forfeit
+        if self.double_forfeit:
+            out["double_forfeit"] = True
         return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Result:
         """Read the JSON form; a wrong shape is a ``TournamentError``."""
         if not isinstance(data, dict):
-            raise TournamentError("a result is an object: deals, score, decider, forfeit")
-        unknown = set(data) - {"deals", "score", "decider", "forfeit"}
+            raise TournamentError(
+                "a result is an object: deals, score, decider, forfeit, double_forfeit")
+        unknown = set(data) - {"deals", "score", "decider", "forfeit", "double_forfeit"}
         if unknown:
             raise TournamentError(f"a result has no field {sorted(unknown)[0]!r}")
         forfeit = data.get("forfeit")
         if forfeit is not None and not isinstance(forfeit, str):
             raise TournamentError("forfeit names an entrant")
+        double = data.get("double_forfeit", False)
+        if not isinstance(double, bool):
+            raise TournamentError("double_forfeit is true or false")
         score = data.get("score")
         return cls(
             deals=_scores(data.get("deals", []), "deals"),
             score=None if score is None else _score(score, "score"),
             decider=_scores(data.get("decider", []), "decider"),
-            forfeit=forfeit,
+            forfeit=forfeit, double_forfeit=double,
         )
 
 
@@ -116,6 +133,15 @@ def check_result(
 ) -> Outcome:
     """Check a result for a table (``deals``: deals a round, None for a match to a target)
     and read it; a ``TournamentError`` says what does not fit."""
+    if result.double_forfeit:
+        if knockout:
+            raise TournamentError(
+                "a knockout table needs a winner: a forfeit names the entrant who did not "
+                "play (no double forfeit)")
+        if result.forfeit is not None or result.deals or result.score is not None \
+                or result.decider:
+            raise TournamentError("a double forfeit has no points and names nobody")
+        return Outcome(None, {home: 0, away: 0}, {home: LOSS, away: LOSS})
     if result.forfeit is not None:
         if result.forfeit not in (home, away):
             raise TournamentError(

@@ -1,6 +1,7 @@
 """The standings: match points first, then tie-breaks, one documented order per format.
 
-- Match points: 2 a win, 1 a draw, 0 a loss (a bye or a forfeit: a win, no game points).
+- Match points: 2 a win, 1 a draw, 0 a loss (a bye or a forfeit: a win, no game points;
+  a double forfeit: a loss for both).
 - Then the points difference: game points for minus against, over every match. A club
   counts it anyway, and it rewards winning by more, which a match point does not see.
 - Then, in a Swiss event, Buchholz: the sum of the match points of the opponents met. Two
@@ -140,7 +141,7 @@ def _played_deals(event: Event, tables: list[Any]) -> list[TableDeals]:
     """A round's tables that played their deals (no byes, no forfeits, results in)."""
     out: list[TableDeals] = []
     for t in tables:
-        if t.away is not None and t.result is not None and t.result.forfeit is None:
+        if t.away is not None and t.result is not None and not t.result.unplayed:
             out.append((t.home, t.away, list(t.result.deals)))
     return out
 

@@ -145,7 +145,9 @@ async def start_round(event_id: EventId, request: Request) -> dict[str, Any]:
 
 @router.post("/{event_id}/withdraw", responses=errors(400, 404, 409, *SIGNED_IN))
 async def withdraw(event_id: EventId, req: Withdraw, request: Request) -> dict[str, Any]:
-    """Organiser: withdraw an entrant (not paired again; its table now is a forfeit)."""
+    """Organiser: withdraw an entrant (not paired again; its table now is a forfeit). If
+    that completes the round, an event with auto-next pairs the next one, as when a
+    round's last match ends."""
     v = await acting(request)
     try:
         stored = await events_of(request).withdraw(event_id, v.id, req.entrant, req.note)

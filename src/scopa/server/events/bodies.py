@@ -54,13 +54,15 @@ class CreateEvent(BaseModel):
 
 class ResultBody(BaseModel):
     """A table's result, home first: each deal's points (fixed deals) or the match's
-    final score (a target), plus a knockout's decider deals; or a forfeit."""
+    final score (a target), plus a knockout's decider deals; or a forfeit (one entrant
+    named), or a double forfeit (neither played; not in a knockout)."""
 
     model_config = ConfigDict(extra="forbid")
     deals: list[tuple[Points, Points]] = Field(default_factory=list, max_length=30)
     score: tuple[Points, Points] | None = None
     decider: list[tuple[Points, Points]] = Field(default_factory=list, max_length=10)
     forfeit: EntrantName | None = None
+    double_forfeit: bool = False
     #: a correction's reason (kept in the audit)
     note: Note = ""
 
@@ -71,6 +73,8 @@ class ResultBody(BaseModel):
             out["score"] = list(self.score)
         if self.forfeit is not None:
             out["forfeit"] = self.forfeit
+        if self.double_forfeit:
+            out["double_forfeit"] = True
         return out
 
 

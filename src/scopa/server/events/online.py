@@ -8,15 +8,15 @@ there: past it the stand-in plays the seat). The seats' tokens are derived from 
 server's secret (``seat_token``), never stored, and handed to the account seated there
 only. When a match ends (``Master.match_end_hooks``) its score becomes the table's result; a
 seat a stand-in held at the end, or left past the grace period of a rated match, is the
-entrant's absence: a forfeit loss, whatever the stand-in scored. The model has no double
-forfeit: when both seats were absent the stand-ins' result stands (the organiser may
-correct it). When the round's last table is in and the organiser asked for it, the next
-round is paired at once.
+entrant's absence: a forfeit loss, whatever the stand-in scored; both seats absent is a
+double forfeit, a loss for both (in a knockout, which needs a winner, the stand-ins'
+result stands: the organiser may correct it). When the round's last table is in and the
+organiser asked for it, the next round is paired at once (``Events.round_may_be_over``,
+as after a withdrawal).
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
@@ -84,6 +84,8 @@ def table_result(table: Table, row: EventTableRow, event: Event) -> Result:
     gone = sorted(absent_seats(table))
     if len(gone) == 1:
         return Result(forfeit=names[gone[0]])
+    if len(gone) == 2 and event.double_forfeits:
+        return Result(double_forfeit=True)
     scores = table.final_scores or [0, 0]
     home, away = scores[row.home_seat], scores[1 - row.home_seat]
     if event.target is not None:
@@ -113,8 +115,6 @@ class Tables:
         self.store: EventStore = events.store
         self.master = master
         self.grace = grace
-        #: next rounds being paired
-        self._tasks: set[asyncio.Task[None]] = set()
         events.round_hooks.append(self.open_round)
         master.match_end_hooks.append(self.match_ended)
 
@@ -145,7 +145,7 @@ class Tables:
         table, _, _ = await self.master.create_table(
             rules, specs, False, self.grace, None, None,
             rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
-            seeds=seeds, deals=deals)
+            seeds=seeds, deals=deals, event_table=True)
         # stored before the seats fill the table and its match starts: the match-end
         # hook must find it however fast the match goes
         row = EventTableRow(
@@ -214,33 +214,20 @@ class Tables:
                 except Stale:
                     continue
             await self.store.mark_entered(table.id)
-            rnd = event.current
-            if (stored.row.auto_next and rnd is not None and rnd.complete
-                    and not event.finished):
-                # not awaited here: the players at this table are told their match is
-                # over without waiting for a whole round's tables to be made
-                task = asyncio.get_running_loop().create_task(self._next(row.event_id))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+            self.events.round_may_be_over(stored, event)
             return
-
-    async def _next(self, event_id: str) -> None:
-        """Pair the next round by itself (the organiser asked for it)."""
-        try:
-            await self.events.start_round(event_id, None, organiser=False)
-        except EventRefusal as e:  # another worker paired it first
-            log.info("event %s: next round not started: %s", event_id, e.message)
-        except Exception:
-            log.exception("event %s: pairing the next round failed", event_id)
 
     async def resume(self) -> None:
         """After a restart: make the tables of a round paired just before the server
-        stopped (the round is stored before its tables are made), and enter the results
-        of tables whose match ended meanwhile."""
+        stopped (the round is stored before its tables are made), pair the next round of
+        one completed just before (its pairing had not begun), and enter the results of
+        tables whose match ended meanwhile."""
         for stored in await self.store.listed(("running",), RESUME_MAX):
             event = model_of(stored)
             rnd = event.current if event is not None else None
-            if event is not None and rnd is not None and not rnd.complete:
+            if event is not None and rnd is not None and rnd.complete:
+                self.events.round_may_be_over(stored, event)
+            elif event is not None and rnd is not None:
                 try:
                     await self.open_round(stored, event, rnd)
                 except Exception:

@@ -70,6 +70,16 @@ def check_settings(req: CreateEvent) -> None:
             f"for now); {rules.variant} with {rules.players} players has partners")
 
 
+def pairs_itself(mode: str, auto_next: bool, event: Event) -> bool:
+    """Whether the next round is to be paired now, without the organiser: an online event
+    made with auto-next whose current round has every result (however the last came: a
+    match's end, a withdrawal's forfeits, the organiser's entry) and rounds to go. A paper
+    event is paired by its organiser, who prints each round."""
+    rnd = event.current
+    return (mode == "online" and auto_next and rnd is not None and rnd.complete
+            and not event.finished)
+
+
 def may_organise(organiser_id: int, viewer_id: int | None) -> None:
     if viewer_id != organiser_id:
         raise EventRefusal(403, "only the event's organiser may do this")

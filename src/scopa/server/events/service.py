@@ -8,6 +8,7 @@ event's results are entered here by its organiser."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC
@@ -25,6 +26,7 @@ from .rules import (
     check_running,
     check_settings,
     may_organise,
+    pairs_itself,
     settings_of,
 )
 from .store import EventStore, Stale, StoredEvent
@@ -65,6 +67,8 @@ class Events:
         #: called with (event id, the round just paired) after it is stored (online
         #: events make its tables there)
         self.round_hooks: list[Callable[[StoredEvent, Event, Round], Awaitable[None]]] = []
+        #: next rounds being paired by themselves (``round_may_be_over``)
+        self._pairing: set[asyncio.Task[None]] = set()
 
     async def load(self, event_id: str) -> StoredEvent:
         stored = await self.store.get(event_id)
@@ -170,8 +174,31 @@ class Events:
                                        status=_status(event))
             except Stale:
                 continue
+            self.round_may_be_over(stored, event)
             return await self.load(event_id), event, out
         raise EventRefusal(409, "the event is busy: try again")
+
+    def round_may_be_over(self, stored: StoredEvent, event: Event) -> None:
+        """The one place a round ends by itself: called after every change written (a
+        table's result from its match's end, a withdrawal that forfeits the last table
+        still playing, the organiser's entry) with the model as written; if that
+        completed the round and the event pairs itself (``rules.pairs_itself``), the next
+        round is paired. Not awaited: whoever made the change (the players told their
+        match is over, the organiser's request) does not wait for a whole round's tables
+        to be made. Two changes racing to pair it: the second is refused and logged."""
+        if not pairs_itself(stored.row.mode, stored.row.auto_next, event):
+            return
+        task = asyncio.get_running_loop().create_task(self._pair_next(stored.row.id))
+        self._pairing.add(task)
+        task.add_done_callback(self._pairing.discard)
+
+    async def _pair_next(self, event_id: str) -> None:
+        try:
+            await self.start_round(event_id, None, organiser=False)
+        except EventRefusal as e:  # another change (or worker) paired it first
+            log.info("event %s: next round not started: %s", event_id, e.message)
+        except Exception:
+            log.exception("event %s: pairing the next round failed", event_id)
 
     async def start_round(self, event_id: str, viewer_id: int | None,
                           organiser: bool = True) -> tuple[StoredEvent, Round]:

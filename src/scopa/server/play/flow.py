@@ -313,7 +313,17 @@ def after_vote(table: Table) -> Next:
 
 
 # -- the rematch ------------------------------------------------------------------------
+def may_rematch(table: Table) -> bool:
+    """Whether the players may vote a rematch once the match ends: not at an event's
+    table, whose next game is the event's to pair (a rematch there would be a match the
+    event never asked for, between people it may not pair again)."""
+    return not table.event_table
+
+
 def check_rematch(table: Table) -> None:
+    if not may_rematch(table):
+        raise MasterError("event_table", "this is an event's table: the event pairs the "
+                          "next game, so there is no rematch", table.state_id)
     if not table.match_over:
         raise MasterError("match_not_over", "the match is not over yet", table.state_id)
 
@@ -335,9 +345,11 @@ def rematch_vote(table: Table, seat: int) -> Rematch:
 
 def start_pending(table: Table) -> bool:
     """A match should start but has not (the last join or rematch vote reached a worker
-    that died before starting it)."""
+    that died before starting it). Never a rematch where none may be voted: an event's
+    table of two bots has no votes to wait for, and must not play on."""
     humans = {s.seat for s in table.seats if s.kind == "human"}
-    return full(table) or (table.match_over and table.rematch_votes >= humans)
+    return full(table) or (table.match_over and may_rematch(table)
+                           and table.rematch_votes >= humans)
 
 
 # -- presence and stand-ins -------------------------------------------------------------
@@ -459,6 +471,7 @@ def rebuild(st: StoredTable) -> Table:
         seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
                for s in st.seats],
         rated=t.rated, teach=t.teach, seeds=list(t.seeds or []), deals=t.deals,
+        event_table=st.event_table,
     )
     match = st.match
     if match is None:

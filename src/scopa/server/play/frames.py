@@ -13,7 +13,7 @@ from ...game import Game
 from ...shuffle import commitment
 from ...view import PlayerView
 from . import fairplay
-from .flow import waiting_for
+from .flow import may_rematch, waiting_for
 from .table import Table
 
 
@@ -51,6 +51,7 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
         "teams": r.teams, "target": r.target, "public": table.public,
         "rated": table.rated,
         "teach": fairplay.teach_refusal(table.teach, table.rated) is None,
+        "rematch": may_rematch(table),
         "status": table.status,
         "invite": table.invite if (with_invite or table.public) else None,
         "seats": [

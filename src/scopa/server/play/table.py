@@ -117,6 +117,9 @@ class Table:
     #: ... and the number of deals after which the match ends, as soon as a side leads
     #: (level then: one more hand at a time). None: the rules' target ends it
     deals: int | None = None
+    #: an event's table (``events.online``): the event pairs the next game, so no
+    #: rematch is voted here (``flow.may_rematch``)
+    event_table: bool = False
 
     @property
     def state_id(self) -> int:

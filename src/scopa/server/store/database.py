@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import (
 from ..common.settings import BUSY_SECONDS
 from ..common.timing import PHASES
 from . import migrate
+from .event_models import EventTableRow
 from .models import EventRow, MatchRow, Meta, SeatRow, TableRow, utcnow
 
 
@@ -40,6 +41,9 @@ class StoredTable:
     seats: list[SeatRow]
     match: MatchRow | None
     events: list[EventRow] = field(default_factory=list)
+    #: an event's table: the event's row of it (``tournament_tables``) says so, the one
+    #: record of which tables are an event's (``play.table.Table.event_table``)
+    event_table: bool = False
 
 
 #: events committed together at most (one INSERT statement of many rows)
@@ -439,7 +443,9 @@ class Store:
             .limit(1)
         )).first()
         events = await self._events(s, match.id) if match is not None else []
-        return StoredTable(t, seats, match, events)
+        of_event = await s.scalar(select(EventTableRow.table_id)
+                                  .where(EventTableRow.table_id == t.id))
+        return StoredTable(t, seats, match, events, event_table=of_event is not None)
 
     async def events(self, match_id: str, since: int = 0) -> list[EventRow]:
         """A match's events from ``since`` on, in order (a worker catching up)."""

@@ -81,7 +81,9 @@ function matchEndBlock(m, actions) {
   else text = t("end.winner", { name: sideName(m.table, rules, e.winner) });
   const box = h("div", { class: "match-end" }, h("p", { class: "result", role: "status" }, text));
   const acts = h("div", { class: "actions" });
-  if (m.seat !== null && m.seat !== undefined) {
+  // an event's table has no rematch: the event pairs the next game (the server refuses one)
+  const rematch = !(m.table && m.table.rematch === false);
+  if (m.seat !== null && m.seat !== undefined && rematch) {
     acts.append(h("button", { type: "button", class: "primary rematch", onclick: actions.rematch }, t("end.rematch")));
   }
   // a way on from here whatever happens next: the lobby, or back to the table (Escape too)
@@ -97,6 +99,7 @@ function matchEndBlock(m, actions) {
     // a guest keeps this seat and its matches by signing up (the seat token proves it)
     box.append(h("p", { class: "claim-seat" }, h("a", { href: "/account", class: "claim-link" }, t("table.claimLink"))));
   }
+  if (!rematch) box.append(h("p", { class: "muted event-next" }, t("end.eventNext")));
   if (m.rematch) {
     box.append(h("p", { class: "muted" }, t("end.votes", { n: m.rematch.votes.length, k: m.rematch.needed.length })));
   }

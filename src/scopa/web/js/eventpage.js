@@ -12,10 +12,12 @@ const POLL_MS = 3000;
 // the bots an organiser may enter (the four levels people play against)
 const BOT_LEVELS = ["beginner", "intermediate", "expert", "champion"];
 
-/** A table's result as a line: "21–5", each deal's points summed, or a forfeit. */
+/** A table's result as a line: "21–5", each deal's points summed, or a forfeit (of one
+ * entrant, or of both). */
 export function resultText(result) {
   if (!result) return "";
   if (result.forfeit) return t("event.forfeit", { name: result.forfeit });
+  if (result.double_forfeit) return t("event.doubleForfeit");
   const pts = result.score || (result.deals || []).reduce((a, d) => [a[0] + d[0], a[1] + d[1]], [0, 0]);
   const extra = result.decider && result.decider.length ? ` (${t("event.decider")})` : "";
   return `${pts[0]}–${pts[1]}${extra}`;
