@@ -230,6 +230,19 @@ def load_net(path: Path | str) -> RoundValue:
         raise ValueError(f"{path}: {exc}") from exc
 
 
+@cache
+def _net_file(path: str) -> RoundValue:
+    return load_net(path)
+
+
+def given_net(net: RoundValue | Path | str) -> RoundValue:
+    """A network passed to a bot, or read from its file (each file once a process: an
+    arena builds a bot for every deal)."""
+    if isinstance(net, RoundValue):
+        return net
+    return _net_file(str(Path(net).resolve()))
+
+
 def net_path(variant: str) -> Path:
     """Where the shipped network for a heads-up variant lives."""
     return NETS_DIR / f"{variant}.json"

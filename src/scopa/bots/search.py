@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from ..game import DECLARE, Game, Move
 from ..rules import Rules
@@ -42,7 +43,7 @@ from .minimax import LAST_LEAVES, round_leaf, round_minimax
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS, ROUND_ROLLOUTS, SEEDED_ROLLOUTS
-from .round_value import RoundValue, net_for
+from .round_value import RoundValue, given_net, net_for
 from .teams import EXACT_CARDS, choose_solved, exact_cards, solve_cost, solved_phase
 from .worlds import WorldSampler, check_clues
 
@@ -97,12 +98,17 @@ MATCH_REACH = 6
 
 
 def round_value_for(
-    rules: Rules, scores: tuple[int, ...] | list[int], match_aware: bool
+    rules: Rules,
+    scores: tuple[int, ...] | list[int],
+    match_aware: bool,
+    net: RoundValue | None = None,
 ) -> RoundValue | None:
-    """The learned value between rounds the search may stop its rollouts at, if any."""
+    """The learned value between rounds the search may stop its rollouts at, if any:
+    ``net`` (a network under trial) in place of the shipped one, where that one applies."""
     if match_aware and max(scores) + MATCH_REACH >= rules.target:
         return None
-    return net_for(rules)
+    shipped = net_for(rules)
+    return net if net is not None and shipped is not None else shipped
 
 
 def _exact_ok(g: Game, cards: int = EXACT_CARDS) -> bool:
@@ -258,6 +264,7 @@ def search_view(
     model_endgame: bool = True,
     last: str | None = None,
     partner_endgame: bool = True,
+    value_net: RoundValue | None = None,
 ) -> list[MoveStat]:
     """Every legal move of the view's seat with its value from determinized search
     (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
@@ -267,7 +274,8 @@ def search_view(
     ``partner_endgame``: among partners, solve exactly from more cards (``teams``).
     ``minimax``: the determinized search values each world by alpha-beta to the end of
     the round where a learned value exists (else by rollouts); ``last`` says how it values
-    a leaf that deals the last round (``minimax.LAST_LEAVES``)."""
+    a leaf that deals the last round (``minimax.LAST_LEAVES``). ``value_net``: the learned
+    value to use instead of the shipped one (``round_value_for``)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
@@ -280,7 +288,7 @@ def search_view(
         return ismcts(
             sampler.draw, codes, limit or Limit(), rng, rollout=rollout, match_aware=match_aware
         )
-    net = round_value_for(view.rules, view.scores, match_aware) if learned else None
+    net = round_value_for(view.rules, view.scores, match_aware, value_net) if learned else None
     if (
         algorithm == "infoset"
         and net is not None
@@ -331,6 +339,7 @@ class SearchBot(Bot):
         model_ties: bool = True,
         last: str | None = None,
         partner_endgame: bool = True,
+        value_net: RoundValue | str | Path | None = None,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
@@ -349,6 +358,8 @@ class SearchBot(Bot):
         self.model_ties = model_ties
         self.last = last
         self.partner_endgame = partner_endgame
+        #: a value network (or its file) in place of the shipped one: a generation under trial
+        self.value_net = None if value_net is None else given_net(value_net)
 
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         forced = forced_move(view)
@@ -366,6 +377,7 @@ class SearchBot(Bot):
             model_endgame=self.model_ties,
             last=self.last,
             partner_endgame=self.partner_endgame,
+            value_net=self.value_net,
         )
         if self.algorithm == "ismcts":
             return Move.from_code(most_visited(stats).code)
