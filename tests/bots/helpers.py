@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from scopa import Game, Rules
 from scopa.bots import Bot, Limit
 from scopa.cards import card
@@ -28,6 +30,15 @@ def all_rules() -> list[Rules]:
 
 def rules_id(r: Rules) -> str:
     return f"{r.variant}-{r.players}p-{r.teams}s"
+
+
+def midgame(seed: str, plays: int, variant: str = "scopa", players: int = 2) -> Game:
+    """A game ``plays`` random legal moves in (the same seed, the same position)."""
+    game = Game(Rules.preset(variant, players=players), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        game.play(rng.choice(game.legal_moves()))
+    return game
 
 
 def choose(bot: Bot, game: Game, limit: Limit | None = TINY) -> object:

@@ -13,15 +13,7 @@ from scopa.bots.abpimc import static_value
 from scopa.bots.exact import alphabeta, solve
 from scopa.cards import card
 
-from .helpers import all_rules, rules_id
-
-
-def _midgame(variant: str, players: int, seed: str, plays: int) -> Game:
-    game = Game(Rules.preset(variant, players=players), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        game.play(rng.choice(game.legal_moves()))
-    return game
+from .helpers import all_rules, midgame, rules_id
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
@@ -37,7 +29,7 @@ def test_whole_hand_only_legal_moves(rules: Rules) -> None:
 @pytest.mark.parametrize("variant,players", [("scopa", 2), ("scopone-scientifico", 4)])
 def test_states_sharing_a_view_get_the_same_choice(variant: str, players: int) -> None:
     for i in range(6):
-        game = _midgame(variant, players, f"ab-fair-{i}", 3 + i)
+        game = midgame(f"ab-fair-{i}", 3 + i, variant, players)
         seat = game.to_move
         other = game.view(seat).sample(random.Random(i))
         assert other.hands != game.hands or other.stock != game.stock
@@ -65,7 +57,7 @@ def test_full_depth_matches_the_exact_solver() -> None:
     """With depth enough to reach the hand's end, alpha-beta is the exact solve."""
     checked = 0
     for i in range(20):
-        game = _midgame("scopa", 2, f"ab-exact-{i}", 32)  # the last round: 4 cards in hands
+        game = midgame(f"ab-exact-{i}", 32, "scopa", 2)  # the last round: 4 cards in hands
         if game.hand_over or game.stock or game.in_hands > 6:
             continue
         side = game.to_move % 2
@@ -80,7 +72,7 @@ def test_full_depth_matches_the_exact_solver() -> None:
 
 
 def test_static_value_credits_the_side_that_captured() -> None:
-    game = _midgame("scopa", 2, "ab-static", 0)
+    game = midgame("ab-static", 0, "scopa", 2)
     assert static_value(game, 0) == pytest.approx(0.0)
     game.captured[1] |= 1 << card("7d")
     assert static_value(game, 1) > 1.0
@@ -88,7 +80,7 @@ def test_static_value_credits_the_side_that_captured() -> None:
 
 
 def test_limit_sets_worlds_and_seed_reproduces() -> None:
-    game = _midgame("scopa", 2, "ab-seed", 5)
+    game = midgame("ab-seed", 5, "scopa", 2)
     view = game.view(game.to_move)
     a = make_bot("alphabeta", 3).choose(view, Limit(simulations=4))
     b = make_bot("alphabeta", 3).choose(view, Limit(simulations=4))
@@ -97,7 +89,7 @@ def test_limit_sets_worlds_and_seed_reproduces() -> None:
 
 
 def test_time_budget_ends_the_search() -> None:
-    game = _midgame("scopa", 2, "ab-time", 4)
+    game = midgame("ab-time", 4, "scopa", 2)
     view = game.view(game.to_move)
     bot = AlphaBetaBot(1, worlds=10**9, depth=3, seconds=0.01)
     values = bot.values(view)
@@ -111,7 +103,7 @@ def test_bad_settings_are_refused() -> None:
         AlphaBetaBot(depth=0)
     with pytest.raises(ValueError):
         AlphaBetaBot(seconds=0)
-    game = _midgame("scopa", 2, "ab-turn", 1)
+    game = midgame("ab-turn", 1, "scopa", 2)
     with pytest.raises(ValueError):
         make_bot("alphabeta").choose(game.view(1 - game.to_move))
 
@@ -120,7 +112,7 @@ def test_teams_full_depth_matches_the_exact_solver() -> None:
     """Scopone: partners maximise together; to the hand's end it is the exact solve."""
     checked = 0
     for i in range(12):
-        game = _midgame("scopone-scientifico", 4, f"ab-team-{i}", 34)  # 6 cards in hands
+        game = midgame(f"ab-team-{i}", 34, "scopone-scientifico", 4)  # 6 cards in hands
         if game.hand_over or game.in_hands > 6:
             continue
         side = game.to_move % 2

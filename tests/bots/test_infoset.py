@@ -18,15 +18,9 @@ from scopa.bots.minimax import round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.worlds import WorldSampler
 
+from .helpers import midgame
+
 LIMIT = Limit(simulations=60)
-
-
-def _midgame(seed: str, plays: int) -> Game:
-    game = Game(Rules.preset("scopa"), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 def _positions(count: int, prefix: str) -> list[Game]:
@@ -34,7 +28,7 @@ def _positions(count: int, prefix: str) -> list[Game]:
     out = []
     i = 0
     while len(out) < count:
-        game = _midgame(f"{prefix}-{i}", i % 29)
+        game = midgame(f"{prefix}-{i}", i % 29)
         i += 1
         if game.stock and len(game.legal_codes()) > 1:
             out.append(game)

@@ -15,15 +15,9 @@ from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.search import evaluate
 
+from .helpers import midgame
+
 LIMIT = Limit(simulations=24)
-
-
-def _midgame(seed: str, plays: int) -> Game:
-    game = Game(Rules.preset("scopa"), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 @pytest.mark.parametrize("last", LAST_LEAVES)
@@ -47,7 +41,7 @@ def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> 
 def test_states_sharing_a_view_get_the_same_choice() -> None:
     differed = 0
     for i in range(6):
-        game = _midgame(f"mm-fair-{i}", 3 + 2 * i)
+        game = midgame(f"mm-fair-{i}", 3 + 2 * i)
         seat = game.to_move
         view = game.view(seat)
         other = view.sample(random.Random(i))
@@ -80,7 +74,7 @@ def test_last_round_is_the_exact_solve(last: str) -> None:
     assert net is not None
     checked = 0
     for i in range(30):
-        game = _midgame(f"mm-exact-{i}", 30 + i % 6)
+        game = midgame(f"mm-exact-{i}", 30 + i % 6)
         if game.hand_over or game.stock:
             continue
         for side in (0, 1):
@@ -99,7 +93,7 @@ def test_solve_leaf_searches_the_round_before_the_last_to_the_end() -> None:
     assert net is not None
     checked = 0
     for i in range(12):
-        game = _midgame(f"mm-solve-{i}", 26 + i % 4)
+        game = midgame(f"mm-solve-{i}", 26 + i % 4)
         if game.round != len(game.rules.rounds) - 2:
             continue
         side = game.to_move
@@ -112,7 +106,7 @@ def test_solve_leaf_searches_the_round_before_the_last_to_the_end() -> None:
 
 def test_every_move_is_valued_by_the_round_search() -> None:
     """At the root, the search's value of a move in its only world is the round search's."""
-    game = _midgame("mm-root", 8)
+    game = midgame("mm-root", 8)
     seat = game.to_move
     net = net_for(game.rules)
     assert net is not None

@@ -14,6 +14,9 @@ later rounds out with every card known. With ``algorithm="minimax"`` (the champi
 the rollout is replaced by alpha-beta to the end of the round in each world, valued there by
 the same network (``minimax``): no rollout noise, and the opponent's best reply is seen.
 
+``algorithm="infoset"`` searches the round over the information set instead, in the
+last rounds with hidden cards (``infoset``): measured, it did not beat ``minimax``.
+
 Heads-up, once nothing is hidden (the last round), the values are exact and the search
 breaks ties between equally good moves by a good player's likely replies (``endgame``).
 
@@ -274,8 +277,10 @@ def search_view(
     ``partner_endgame``: among partners, solve exactly from more cards (``teams``).
     ``minimax``: the determinized search values each world by alpha-beta to the end of
     the round where a learned value exists (else by rollouts); ``last`` says how it values
-    a leaf that deals the last round (``minimax.LAST_LEAVES``). ``value_net``: the learned
-    value to use instead of the shipped one (``round_value_for``)."""
+    a leaf that deals the last round (``minimax.LAST_LEAVES``). ``infoset``: the same, but
+    from a stock of ``INFOSET_MAX_STOCK`` cards every world is searched at once with one
+    play of ours for the worlds we cannot tell apart (``infoset``). ``value_net``: the
+    learned value to use instead of the shipped one (``round_value_for``)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
