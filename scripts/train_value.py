@@ -25,7 +25,7 @@ Fitting needs PyTorch and NumPy, which the game does not: ``pip install -e '.[tr
 Examples: ``python scripts/train_value.py --variant scopa --hands 1000000``;
 ``python scripts/train_value.py --policy champion --simulations 500 --hands 3000
 --data g1.json --target search --init src/scopa/bots/nets/scopa.json --lr 3e-4 --epochs 6
---out src/scopa/bots/nets/generations/scopa-g1.json``.
+--out bench/nets/generations/scopa-g1.json``.
 """
 
 from __future__ import annotations
