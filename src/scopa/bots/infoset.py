@@ -71,7 +71,7 @@ def infoset_values(
 class _Search:
     """The recursion of ``infoset_values`` with what every node shares."""
 
-    __slots__ = ("masks", "weights", "side", "leaf", "until", "nodes")
+    __slots__ = ("masks", "weights", "side", "leaf", "until")
 
     def __init__(
         self, masks: list[int], weights: list[float], side: int, leaf: Leaf, until: int
@@ -81,13 +81,10 @@ class _Search:
         self.side = side
         self.leaf = leaf
         self.until = until
-        #: positions searched (a count of the work, for the tests and benchmarks)
-        self.nodes = 0
 
     def node(self, g: Game, live: list[int], played: int) -> list[float]:
         """The value to our side of ``g`` in each world of ``live`` (indices into the
         opponent hands), the opponent having played the cards of ``played`` this round."""
-        self.nodes += 1
         if g.hand_over or g.round >= self.until:
             v = self.leaf(g)  # public facts only: the same in every world
             return [v] * len(live)
