@@ -41,6 +41,17 @@ def midgame(seed: str, plays: int, variant: str = "scopa", players: int = 2) -> 
     return game
 
 
+def play_hand(game: Game, bots: list[Bot], limit: Limit | None = TINY) -> list[object]:
+    """Play the hand out with one bot a seat, checking every move is legal; the moves."""
+    moves: list[object] = []
+    while not game.hand_over:
+        move = bots[game.to_move].choose(game.view(game.to_move), limit)
+        assert move in game.legal_moves()
+        game.play(move)
+        moves.append(move)
+    return moves
+
+
 def choose(bot: Bot, game: Game, limit: Limit | None = TINY) -> object:
     """Ask a bot for the seat to move, the way a host does."""
     if bot.omniscient:

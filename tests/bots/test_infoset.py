@@ -11,14 +11,14 @@ from collections.abc import Sequence
 import pytest
 
 from scopa import Game, Rules
-from scopa.bots import Limit, SearchBot
+from scopa.bots import Bot, Limit, SearchBot
 from scopa.bots.exact import Leaf
 from scopa.bots.infoset import infoset_evaluate, infoset_values
 from scopa.bots.minimax import round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.worlds import WorldSampler
 
-from .helpers import midgame
+from .helpers import midgame, play_hand
 
 LIMIT = Limit(simulations=60)
 
@@ -187,14 +187,8 @@ def test_bad_input_is_refused() -> None:
 def test_whole_hands_only_legal_moves_and_reproducible() -> None:
     def play(seed: int) -> list[object]:
         game = Game(Rules.preset("scopa"), seed="is-hands")
-        bots = [SearchBot(seed * 10 + s, algorithm="infoset") for s in range(2)]
-        moves = []
-        while not game.hand_over:
-            move = bots[game.to_move].choose(game.view(game.to_move), LIMIT)
-            assert move in game.legal_moves()
-            game.play(move)
-            moves.append(move)
-        return moves
+        bots: list[Bot] = [SearchBot(seed * 10 + s, algorithm="infoset") for s in range(2)]
+        return play_hand(game, bots, LIMIT)
 
     assert play(1) == play(1)
 

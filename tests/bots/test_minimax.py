@@ -8,14 +8,14 @@ import random
 import pytest
 
 from scopa import Game, Rules
-from scopa.bots import Limit, SearchBot, make_bot
+from scopa.bots import Bot, Limit, SearchBot, make_bot
 from scopa.bots.base import imagined
 from scopa.bots.exact import solve
 from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.search import evaluate
 
-from .helpers import midgame
+from .helpers import midgame, play_hand
 
 LIMIT = Limit(simulations=24)
 
@@ -56,13 +56,8 @@ def test_states_sharing_a_view_get_the_same_choice() -> None:
 def test_a_seed_reproduces_its_choices() -> None:
     def play(seed: int) -> list[object]:
         game = Game(Rules.preset("scopa"), seed="mm-repro")
-        bots = [SearchBot(seed * 10 + s, algorithm="minimax") for s in range(2)]
-        moves = []
-        while not game.hand_over:
-            move = bots[game.to_move].choose(game.view(game.to_move), LIMIT)
-            game.play(move)
-            moves.append(move)
-        return moves
+        bots: list[Bot] = [SearchBot(seed * 10 + s, algorithm="minimax") for s in range(2)]
+        return play_hand(game, bots, LIMIT)
 
     assert play(1) == play(1)
 
