@@ -25,24 +25,18 @@ from scopa.arena.executor import open_executor
 from scopa.bots.base import Limit
 from scopa.bots.round_value import given_net, self_play_boundaries
 from scopa.bots.search import best, search_view
-
-
-def _mask(cards: list[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
+from scopa.cards import cards_of, mask_of
 
 
 def redealt(g: Game, rng: random.Random) -> Game:
     """``g`` with the unseen cards (both hands and the stock) dealt again at random."""
     lead = g.to_move
-    pool = [c for c in range(40) if (g.hands[0] | g.hands[1]) >> c & 1] + list(g.stock)
+    pool = cards_of(g.hands[0] | g.hands[1]) + list(g.stock)
     rng.shuffle(pool)
     k = g.hands[lead].bit_count()
     x = g.copy()
-    x.hands[lead] = _mask(pool[:k])
-    x.hands[1 - lead] = _mask(pool[k : 2 * k])
+    x.hands[lead] = mask_of(pool[:k])
+    x.hands[1 - lead] = mask_of(pool[k : 2 * k])
     x.stock = pool[2 * k :]
     return x
 

@@ -95,23 +95,17 @@ def champion_hand(
     while not g.hand_over:
         bot = bots[g.to_move]
         view = g.view(g.to_move)
-        if eps and rng.random() < eps:
-            codes = g.legal_codes()
-            code = codes[rng.randrange(len(codes))]
-            if fresh:  # still value the position, by the same search
-                stats = search_view(view, value_limit, bot.rng, algorithm="minimax",
-                                    match_aware=bot.match_aware, value_net=bot.value_net)
-                seen.append((boundary_inputs(g), g.to_move, best(stats).mean))
-            g.play_code(code)
-        elif fresh:
+        top = None
+        if fresh:  # a round just dealt: value it by the search (a random play too)
             stats = search_view(view, value_limit, bot.rng, algorithm="minimax",
                                 match_aware=bot.match_aware, value_net=bot.value_net)
             top = best(stats)
             seen.append((boundary_inputs(g), g.to_move, top.mean))
-            if exact_heads_up(view):
-                g.play(bot.choose(view))
-            else:
-                g.play_code(top.code)
+        if eps and rng.random() < eps:
+            codes = g.legal_codes()
+            g.play_code(codes[rng.randrange(len(codes))])
+        elif top is not None and not exact_heads_up(view):
+            g.play_code(top.code)
         else:
             g.play(bot.choose(view))
         fresh = not g.hand_over and g.round != rnd

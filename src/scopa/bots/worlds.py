@@ -171,7 +171,6 @@ class WorldSampler:
             self._card_odds()
 
     def _card_odds(self) -> None:
-
         view = self.view
         if not applies(view):
             return

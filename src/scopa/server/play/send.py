@@ -45,6 +45,7 @@ def cancel_grace(s: SeatState) -> None:
 
 
 def cancel_graces(table: Table) -> None:
+    """Cancel every seat's grace period (a match's end: nobody is waited for any more)."""
     for s in table.seats:
         cancel_grace(s)
 
