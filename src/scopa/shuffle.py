@@ -8,6 +8,7 @@ from a SHA-256 byte stream of the seed.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from collections.abc import Iterator
 
@@ -49,6 +50,14 @@ def derive_seed(*parts: object) -> int:
     runs and processes: the arena and the terminal seed their bots with it."""
     text = "/".join(str(p) for p in parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def child_seed(parent: str, name: str) -> str:
+    """A seed named ``name`` under a secret ``parent`` seed: HMAC-SHA256 keyed by the parent
+    (UTF-8) over the name (UTF-8), as 32 hex digits. Revealing one child tells nothing of
+    its siblings nor of the parent (a plain ``parent + ":" + name`` would give the parent
+    away with its first child, and every later child with it)."""
+    return hmac.new(parent.encode(), name.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def commitment(seed: str) -> str:

@@ -13,6 +13,8 @@ from scopa.arena.play import as_factory, play_table
 from scopa.arena.seating import seat_bots
 from scopa.rules import Rules
 from scopa.tournament import Event, Result, play_job, table_jobs
+from scopa.shuffle import child_seed
+from scopa.tournament import duplicate
 from scopa.tournament.duplicate import field_scores
 
 
@@ -60,10 +62,52 @@ def test_the_deals_come_from_the_committed_round_seed() -> None:
     event = Event(["A", "B", "C", "D"], deals_per_round=2, duplicate=True)
     rnd = event.next_round()
     for table in rnd.tables:
-        assert all(seed.startswith(rnd.seed + ":") for seed, _ in
-                   event.deal_seeds(1, table.number))
+        assert [seed for seed, _ in event.deal_seeds(1, table.number)] == [
+            child_seed(rnd.seed, f"deal:{d}") for d in range(2)]
     assert event.deal_seeds(1, 1) == event.deal_seeds(1, 2)
     event.enter_result(1, 1, Result(deals=((1, 0), (0, 0))))
+
+
+def _derived(shown: str) -> set[str]:
+    """What someone who saw ``shown`` would try as the seeds not yet shown: the naming
+    the server once used (the seed's prefixes with each name added) and this one."""
+    names = [duplicate.deal_name(d, t) for d in range(8) for t in (None, 1, 2, 3)]
+    names += [f"t{t}:decider:{d}" for t in (1, 2, 3) for d in range(8)]
+    names += [f"t{t}:match" for t in (1, 2, 3)] + [f"round:{n}" for n in range(1, 6)]
+    parents = {shown} | {shown[:i] for i, c in enumerate(shown) if c == ":"}
+    return {f"{p}:{n}" for p in parents for n in names} | {
+        child_seed(p, n) for p in parents for n in names} | parents
+
+
+@given(st.sampled_from([("swiss", True), ("swiss", False), ("knockout", False)]),
+       st.text(min_size=1, max_size=12))
+def test_a_revealed_hand_seed_gives_away_no_other(kind: tuple[str, bool],
+                                                  event_seed: str) -> None:
+    # the hand seeds a table's score sheets show, one after the other: from each, nothing
+    # the naming allows finds the round's seed, another deal's seed or the next round's
+    fmt, dup = kind
+    event = Event([f"e{i}" for i in range(4)], format=fmt, deals_per_round=3,
+                  duplicate=dup, seed=event_seed)
+    event.next_round()
+    secret = {event.seed, event.round(1).seed, duplicate.round_seed(event_seed, 2)}
+    hands = [s for t in (1, 2) for s, _ in event.deal_seeds(1, t) + event.decider_seeds(1, t)]
+    for shown in hands:
+        others = (secret | set(hands)) - {shown}
+        assert not _derived(shown) & others, shown
+
+
+def test_an_event_stored_before_the_hmac_seeds_deals_as_it_did() -> None:
+    event = Event(["A", "B", "C", "D"], deals_per_round=2, duplicate=True, seed="s")
+    event.next_round()
+    data = event.to_dict()
+    assert data["seeding"] == "hmac"
+    del data["seeding"]
+    old = Event.from_dict(data)
+    assert old.seeding == "legacy"
+    assert [s for s, _ in old.deal_seeds(1, 1)] == [
+        f"{old.round(1).seed}:deal:0", f"{old.round(1).seed}:deal:1"]
+    again = Event.from_dict(event.to_dict())
+    assert again.deal_seeds(1, 1) == event.deal_seeds(1, 1)
 
 
 @given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=4, max_size=4),

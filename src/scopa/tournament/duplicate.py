@@ -3,8 +3,12 @@
 Every round has one secret seed; its hash (``scopa.shuffle.commitment``) is published when
 the round is paired and the seed itself once the round is over, so anyone can check that
 the deals were fixed before play (``scopa verify`` checks a deal against its seed). Each
-deal's hand seed comes from the round's seed: in duplicate mode the same for every table
-of the round (every table holds the same cards), otherwise one per table.
+deal's hand seed is an HMAC of the round's seed over the deal's name
+(``scopa.shuffle.child_seed``): in duplicate mode the same for every table of the round
+(every table holds the same cards), otherwise one per table. A hand seed shown after its
+hand (a non-duplicate table's score sheet) therefore gives away neither the round's seed
+nor any other deal; in duplicate mode a deal's seed is still secret while another table
+plays it, so those tables show hand seeds only once the round is over.
 
 Duplicate scoring compares an entrant with the others who held the same cards: on each
 deal, an entrant's margin (its points minus its opponent's) less the mean margin of the
@@ -20,21 +24,48 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..shuffle import child_seed
 
-def deal_seed(round_seed: str, deal: int, table: int | None) -> str:
+
+#: how a round's hand seeds come from its seed: ``hmac`` (``scopa.shuffle.child_seed``:
+#: a revealed hand seed gives away no other) or ``legacy``, the names joined to the round
+#: seed (``<round seed>:deal:0``), kept only to read and verify events made before it
+SEEDINGS = ("hmac", "legacy")
+
+
+def _child(round_seed: str, name: str, seeding: str) -> str:
+    if seeding == "legacy":
+        return f"{round_seed}:{name}"
+    if seeding != "hmac":
+        raise ValueError(f"unknown seeding {seeding!r}; one of {', '.join(SEEDINGS)}")
+    return child_seed(round_seed, name)
+
+
+def deal_name(deal: int, table: int | None) -> str:
+    """The name of a deal (0-based) under its round's seed: ``deal:<n>`` shared by every
+    table (``table`` None: duplicate mode), else ``t<table>:deal:<n>``."""
+    return f"deal:{deal}" if table is None else f"t{table}:deal:{deal}"
+
+
+def deal_seed(round_seed: str, deal: int, table: int | None, seeding: str = "hmac") -> str:
     """The hand seed of a deal (0-based) at a table, or shared by every table (``table``
     None: duplicate mode)."""
-    return f"{round_seed}:deal:{deal}" if table is None else f"{round_seed}:t{table}:deal:{deal}"
+    return _child(round_seed, deal_name(deal, table), seeding)
 
 
-def decider_seed(round_seed: str, table: int, deal: int) -> str:
+def decider_seed(round_seed: str, table: int, deal: int, seeding: str = "hmac") -> str:
     """The hand seed of a knockout decider's deal (0-based) at a table."""
-    return f"{round_seed}:t{table}:decider:{deal}"
+    return _child(round_seed, f"t{table}:decider:{deal}", seeding)
 
 
-def match_seed(round_seed: str, table: int) -> str:
+def match_seed(round_seed: str, table: int, seeding: str = "hmac") -> str:
     """The match seed of a table in an event played to a target."""
-    return f"{round_seed}:t{table}:match"
+    return _child(round_seed, f"t{table}:match", seeding)
+
+
+def round_seed(event_seed: str, number: int, seeding: str = "hmac") -> str:
+    """A round's seed from the event's seed (an event given one: replayable)."""
+    return _child(event_seed, f"round:{number}", seeding)
 
 
 def home_side(deal: int) -> int:

@@ -104,6 +104,9 @@ class Event:
     duplicate: bool = False
     #: the event's seed: every round's seed comes from it (secret until the event ends)
     seed: str | None = None
+    #: how seeds are derived (``duplicate.SEEDINGS``): ``hmac`` for every new event; an
+    #: event stored before it reads as ``legacy``, so its rounds deal and verify as before
+    seeding: str = "hmac"
     name: str = ""
     played: list[Round] = field(default_factory=list)
     withdrawn: list[str] = field(default_factory=list)
@@ -119,6 +122,9 @@ class Event:
         if len(set(names)) != len(names):
             twice = next(n for n in names if names.count(n) > 1)
             raise TournamentError(f"entrant {twice!r} is entered twice")
+        if self.seeding not in duplicate.SEEDINGS:
+            raise TournamentError(f"unknown seeding {self.seeding!r}; one of "
+                                  f"{', '.join(duplicate.SEEDINGS)}")
         if self.format not in FORMATS:
             raise TournamentError(
                 f"unknown format {self.format!r}; choose one of {', '.join(FORMATS)}")
@@ -218,18 +224,21 @@ class Event:
         rnd = self.round(round_number)
         self.table(round_number, table_number)
         shared = None if self.duplicate else table_number
-        return [(duplicate.deal_seed(rnd.seed, d, shared), duplicate.home_side(d))
+        return [(duplicate.deal_seed(rnd.seed, d, shared, self.seeding),
+                 duplicate.home_side(d))
                 for d in range(self.deals_per_round or 0)]
 
     def match_seed(self, round_number: int, table_number: int) -> str:
         """A table's match seed (events played to a target)."""
         self.table(round_number, table_number)
-        return duplicate.match_seed(self.round(round_number).seed, table_number)
+        return duplicate.match_seed(self.round(round_number).seed, table_number,
+                                    self.seeding)
 
     def decider_seeds(self, round_number: int, table_number: int) -> list[tuple[str, int]]:
         """A knockout table's decider deals, in order (played only while they are drawn)."""
         seed = self.round(round_number).seed
-        return [(duplicate.decider_seed(seed, table_number, d), duplicate.home_side(d))
+        return [(duplicate.decider_seed(seed, table_number, d, self.seeding),
+                 duplicate.home_side(d))
                 for d in range(MAX_DECIDER_DEALS)]
 
     # -- changing ----------------------------------------------------------------------
@@ -244,7 +253,8 @@ class Event:
             raise TournamentError(f"the event is over after {self.rounds} rounds")
         number = len(self.played) + 1
         if seed is None:
-            seed = f"{self.seed}:round:{number}" if self.seed is not None else new_seed()
+            seed = (duplicate.round_seed(self.seed, number, self.seeding)
+                    if self.seed is not None else new_seed())
         pairs = self._pairs(number)
         tables = [Table(i + 1, home, away) for i, (home, away) in enumerate(pairs)]
         for table in tables:
@@ -360,7 +370,7 @@ class Event:
             "name": self.name, "format": self.format, "rounds": self.rounds,
             "variant": self.variant, "players": self.players, "teams": self.teams,
             "options": dict(self.options), "deals_per_round": self.deals_per_round,
-            "target": self.target, "duplicate": self.duplicate,
+            "target": self.target, "duplicate": self.duplicate, "seeding": self.seeding,
             "seed": None if public and not self.finished else self.seed,
             "entrants": [{"name": e.name, "players": list(e.players)} for e in self.entrants],
             "withdrawn": list(self.withdrawn),
@@ -390,7 +400,7 @@ class Event:
                 teams=data.get("teams"), options=dict(data.get("options", {})),
                 deals_per_round=data.get("deals_per_round"), target=data.get("target"),
                 duplicate=bool(data.get("duplicate", False)), seed=data.get("seed"),
-                name=data.get("name", ""),
+                name=data.get("name", ""), seeding=data.get("seeding", "legacy"),
             )
             event.withdrawn = [str(n) for n in data.get("withdrawn", [])]
             for n in event.withdrawn:
