@@ -5,7 +5,13 @@ the pure-Python path (``SCOPA_PURE_PYTHON=1``, in ``scripts/test.sh``) leaves th
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# helpers shared by test folders (tests/seed_guess.py)
+sys.path.insert(0, str(Path(__file__).parent))
 
 from scopa.kernel import KERNEL, PURE_ENV
 

@@ -26,7 +26,6 @@ from collections.abc import Iterable
 
 from ..shuffle import child_seed
 
-
 #: how a round's hand seeds come from its seed: ``hmac`` (``scopa.shuffle.child_seed``:
 #: a revealed hand seed gives away no other) or ``legacy``, the names joined to the round
 #: seed (``<round seed>:deal:0``), kept only to read and verify events made before it

@@ -362,10 +362,31 @@ class Event:
         if name not in self.names:
             raise TournamentError(f"no entrant named {name!r}")
 
+    def sealed(self, rnd: Round) -> bool:
+        """Whether a round's results are still secret: in duplicate, until every table has
+        played the round's deals, a table's points tell the others about their cards."""
+        return self.duplicate and not rnd.complete
+
+    def public_copy(self) -> Event:
+        """The event as players may see it while it runs: a sealed round's results left
+        out (the standings are worked out from this)."""
+        copy = Event.from_dict(self.to_dict())
+        for rnd in copy.played:
+            if self.sealed(self.round(rnd.number)):
+                for table in rnd.tables:
+                    table.result = None
+        return copy
+
     # -- JSON --------------------------------------------------------------------------
-    def to_dict(self, public: bool = False) -> dict[str, Any]:
+    def to_dict(self, public: bool = False, sealed: bool = True) -> dict[str, Any]:
         """The JSON form. ``public``: what players may see, the seeds of rounds not yet
-        over (and the event's seed, until it ends) left out; commitments always in."""
+        over (and the event's seed, until it ends) left out, and (``sealed``: not for a
+        paper event's organiser, who enters them) a sealed round's results and their
+        corrections (``done`` says which tables are over); commitments always in."""
+        def hidden(number: int | None) -> bool:
+            return public and sealed and number is not None and 1 <= number <= len(self.played) \
+                and self.sealed(self.round(number))
+
         out: dict[str, Any] = {
             "name": self.name, "format": self.format, "rounds": self.rounds,
             "variant": self.variant, "players": self.players, "teams": self.teams,
@@ -378,11 +399,14 @@ class Event:
                 {"number": r.number, "commitment": r.commitment,
                  "seed": None if public and not r.complete else r.seed,
                  "tables": [{"number": t.number, "home": t.home, "away": t.away,
-                             "result": None if t.result is None else t.result.to_dict()}
+                             "result": None if t.result is None or hidden(r.number)
+                             else t.result.to_dict(), "done": t.done}
                             for t in r.tables]}
                 for r in self.played
             ],
-            "audit": [dataclasses.asdict(a) for a in self.audit],
+            "audit": [dataclasses.asdict(a) if not hidden(a.round)
+                      else {**dataclasses.asdict(a), "before": None, "after": None}
+                      for a in self.audit],
         }
         return out
 

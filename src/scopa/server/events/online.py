@@ -145,7 +145,8 @@ class Tables:
         table, _, _ = await self.master.create_table(
             rules, specs, False, self.grace, None, None,
             rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
-            seeds=seeds, deals=deals, event_table=True)
+            seeds=seeds, deals=deals, event_table=True,
+            shared_deals=event.duplicate and seeds is not None)
         # stored before the seats fill the table and its match starts: the match-end
         # hook must find it however fast the match goes
         row = EventTableRow(
@@ -182,6 +183,19 @@ class Tables:
                         "invite": row.invite, "round": row.round, "table": row.number,
                         "ws_url": f"/ws/{row.table_id}"}
         raise EventRefusal(404, "you have no table in this event now")
+
+    async def sealed(self, table_id: str) -> str | None:
+        """Why a table's match may not be replayed yet (``play.history.DealSeal``): its deals
+        are a duplicate round's that other tables are still playing; None otherwise."""
+        row = await self.store.table_of(table_id)
+        if row is None:
+            return None
+        stored = await self.store.get(row.event_id)
+        event = None if stored is None else model_of(stored)
+        if event is None or not event.duplicate or event.round(row.round).complete:
+            return None
+        return (f"this match's deals are round {row.round}'s of a duplicate event, still "
+                "being played at other tables: its replay opens when the round is over")
 
     async def match_ended(self, table: Table) -> None:
         """A match ended: if it is an event's table, enter its result (a hook: logs, never

@@ -51,8 +51,11 @@ def event_page(stored: StoredEvent, event: Event | None, tables: list[EventTable
                viewer_id: int | None, viewer_name: str | None) -> dict[str, Any]:
     """The event page's data; ``event`` None before it starts."""
     out = summary(stored, viewer_id)
-    out["event"] = None if event is None else event.to_dict(public=True)
-    out["standings"] = [] if event is None else [s.to_dict() for s in standings(event)]
+    # a paper event's organiser enters the results, and is not playing
+    sees_all = stored.row.mode == "paper" and viewer_id == stored.row.organiser_id
+    out["event"] = None if event is None else event.to_dict(public=True, sealed=not sees_all)
+    out["standings"] = [] if event is None else [
+        s.to_dict() for s in standings(event if sees_all else event.public_copy())]
     out["my_table"] = None
     if event is None:
         return out

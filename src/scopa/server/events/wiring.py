@@ -17,9 +17,11 @@ if TYPE_CHECKING:
 
 def wire(state: Any, store: Store, master: Master, grace: float) -> Tables:
     """Set ``state.events`` and ``state.event_tables`` (the online tables, hooked to the
-    master's match ends); returns the latter (``resume`` it once tables are restored)."""
+    master's match ends, and the history's ``deal_seal``); returns the latter (``resume``
+    it once tables are restored)."""
     events = Events(EventStore(store))
     state.events = events
     tables = Tables(events, master, grace)
     state.event_tables = tables
+    state.deal_seal = tables
     return tables

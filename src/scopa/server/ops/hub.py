@@ -179,8 +179,9 @@ class Hub:
             return False
         if frame.get("spectate") is True and "token" not in frame:
             if not self.master.may_watch(table, frame.get("invite")):
-                conn.error("bad_token", "a private table is watched only with its invite code",
-                           "hello")
+                conn.error("bad_token", "the tables of a duplicate round are not watched "
+                           "while the round is played" if table.shared_deals else
+                           "a private table is watched only with its invite code", "hello")
                 conn.close_after_queue(4003, "private table")
                 return False
             conn.seat = None

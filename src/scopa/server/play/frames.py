@@ -112,16 +112,19 @@ def states(table: Table, event: dict[str, Any] | None) -> Iterator[tuple[set[Any
 
 
 def hand_end(table: Table) -> str:
-    """The score sheet: the hand's result, the seed behind its commitment, and who is
-    still reading it."""
+    """The score sheet: the hand's result, the seed behind its commitment (not at a table
+    whose deals other tables of a duplicate round are still playing: the event shows it
+    once the round is over), and who is still reading it."""
     game = table.game
     assert game is not None and game.hand_seed is not None
-    seed, c = game.hand_seed, commitment(game.hand_seed)
+    c = commitment(game.hand_seed)
+    seed = None if table.shared_deals else game.hand_seed
     return json.dumps({
         "type": "hand_end", "state_id": table.state_id, "hand_number": game.hand_number,
         "result": game.hand_result(), "scores": game.match_totals(), "seed": seed,
         "redeals": game.hand_attempt, "commitment": c,
-        "verify_url": f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
+        "verify_url": None if seed is None else
+        f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",
         "next_hand_at": table.next_hand_at,
         "waiting_for": [] if table.match_over else waiting_for(table),
     })

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -20,7 +20,6 @@ from ...shuffle import commitment, deck_from_seed
 from ...view import history_entry
 from ..common.errors import errors
 from ..store.access import iso_time, store_of
-from ..store.database import Store
 from ..store.models import EventRow, MatchRow, played
 
 router = APIRouter(prefix="/api", tags=["history"])
@@ -70,10 +69,24 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[d
     return game, hands
 
 
-async def _finished(store: Store, match_id: str) -> MatchRow:
-    m = await store.match(match_id)
+class DealSeal(Protocol):
+    """What the history asks of the events (``events.online.Tables``, set on the app's
+    state as ``deal_seal``): whether a table's deals are still secret because other tables
+    of its duplicate round are playing them, and if so why."""
+
+    async def sealed(self, table_id: str) -> str | None: ...
+
+
+async def _finished(request: Request, match_id: str) -> MatchRow:
+    """A finished match whose cards anyone may see now (403 while its duplicate round is
+    still being played elsewhere: its moves show that round's cards)."""
+    m = await store_of(request).match(match_id)
     if m is None or m.finished_at is None:
         raise HTTPException(404, "no finished match with this id")
+    seal: DealSeal | None = getattr(request.app.state, "deal_seal", None)
+    why = None if seal is None else await seal.sealed(m.table_id)
+    if why is not None:
+        raise HTTPException(403, why)
     return m
 
 
@@ -95,16 +108,16 @@ REPLAY_CACHE = 64
 _LOCK = threading.Lock()
 
 
-@router.get("/matches/{match_id}", responses=errors(404))
+@router.get("/matches/{match_id}", responses=errors(403, 404))
 async def match(match_id: str, request: Request) -> dict[str, Any]:
     """A finished match with every hand's positions, for a move-by-move replay."""
+    m = await _finished(request, match_id)
     with _LOCK:  # the replay is built in a worker thread
         cached = _REPLAYS.get(match_id)
         if cached is not None:
             _REPLAYS.move_to_end(match_id)
             return cached
     store = store_of(request)
-    m = await _finished(store, match_id)
     # replaying a match is CPU work: off the event loop
     events = await store.events(m.id)
     _, hands = await run_in_threadpool(rebuild, m.rules, events)
@@ -138,13 +151,13 @@ def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
     return game_record(game, list(m.players))
 
 
-@router.get("/matches/{match_id}/record", responses=errors(404, 501))
+@router.get("/matches/{match_id}/record", responses=errors(403, 404, 501))
 async def record(
     match_id: str, request: Request, format: str = Query("json", pattern="^(json|text)$")
 ) -> Response:
     """Download the game record (JSON, or ``?format=text``)."""
     store = store_of(request)
-    m = await _finished(store, match_id)
+    m = await _finished(request, match_id)
     rec = await run_in_threadpool(export_record, m, await store.events(m.id))
     headers = {"Content-Disposition": f'attachment; filename="scopa-{m.id}.{format}"'}
     if format == "text":

@@ -120,6 +120,10 @@ class Table:
     #: an event's table (``events.online``): the event pairs the next game, so no
     #: rematch is voted here (``flow.may_rematch``)
     event_table: bool = False
+    #: its hand seeds are also every other table's of a duplicate round still being played:
+    #: never shown here (the score sheet gives the commitment only) and nobody watches;
+    #: the event shows them once its round is over
+    shared_deals: bool = False
 
     @property
     def state_id(self) -> int:

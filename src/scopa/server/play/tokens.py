@@ -40,7 +40,10 @@ class Tokens:
 
     @staticmethod
     def may_watch(table: Table, invite: object) -> bool:
-        """Anyone may watch a public table; a private one only with its invite code."""
+        """Anyone may watch a public table; a private one only with its invite code; a table
+        of a duplicate round nobody (its play would show the others the round's cards)."""
+        if table.shared_deals:
+            return False
         if table.public:
             return True
         return isinstance(invite, str) and hmac.compare_digest(

@@ -29,7 +29,7 @@ from sqlalchemy.ext.asyncio import (
 from ..common.settings import BUSY_SECONDS
 from ..common.timing import PHASES
 from . import migrate
-from .event_models import EventTableRow
+from .event_models import EventTableRow, TournamentRow
 from .models import EventRow, MatchRow, Meta, SeatRow, TableRow, utcnow
 
 
@@ -44,6 +44,8 @@ class StoredTable:
     #: an event's table: the event's row of it (``tournament_tables``) says so, the one
     #: record of which tables are an event's (``play.table.Table.event_table``)
     event_table: bool = False
+    #: its deals are a duplicate round's, every table's (``play.table.Table.shared_deals``)
+    shared_deals: bool = False
 
 
 #: events committed together at most (one INSERT statement of many rows)
@@ -443,9 +445,14 @@ class Store:
             .limit(1)
         )).first()
         events = await self._events(s, match.id) if match is not None else []
-        of_event = await s.scalar(select(EventTableRow.table_id)
-                                  .where(EventTableRow.table_id == t.id))
-        return StoredTable(t, seats, match, events, event_table=of_event is not None)
+        of_event = (await s.execute(
+            select(EventTableRow.table_id, TournamentRow.settings)
+            .join(TournamentRow, TournamentRow.id == EventTableRow.event_id)
+            .where(EventTableRow.table_id == t.id))).first()
+        shared = of_event is not None and bool(of_event.settings.get("duplicate")) \
+            and bool(t.seeds)
+        return StoredTable(t, seats, match, events, event_table=of_event is not None,
+                           shared_deals=shared)
 
     async def events(self, match_id: str, since: int = 0) -> list[EventRow]:
         """A match's events from ``since`` on, in order (a worker catching up)."""

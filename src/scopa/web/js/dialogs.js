@@ -15,6 +15,11 @@ function sideNames(table, rules) {
 
 /** Check the revealed seed against the commitment through the server's verify page. */
 function verifyLine(handEnd) {
+  if (!handEnd.seed) {  // a duplicate round's deal: other tables are still playing it
+    return h("div", { class: "seed-box" },
+      h("p", {}, t("sheet.commitment"), ": ", h("code", { class: "hash" }, handEnd.commitment)),
+      h("p", { class: "muted small" }, t("sheet.sealed")));
+  }
   const out = h("p", { class: "verify-result", "aria-live": "polite" });
   const button = h("button", { type: "button", class: "ghost" }, t("sheet.verify"));
   button.addEventListener("click", async () => {

@@ -14,8 +14,8 @@ const BOT_LEVELS = ["beginner", "intermediate", "expert", "champion"];
 
 /** A table's result as a line: "21–5", each deal's points summed, or a forfeit (of one
  * entrant, or of both). */
-export function resultText(result) {
-  if (!result) return "";
+export function resultText(result, done = false) {
+  if (!result) return done ? t("event.sealedResult") : "";
   if (result.forfeit) return t("event.forfeit", { name: result.forfeit });
   if (result.double_forfeit) return t("event.doubleForfeit");
   const pts = result.score || (result.deals || []).reduce((a, d) => [a[0] + d[0], a[1] + d[1]], [0, 0]);
@@ -114,14 +114,14 @@ function roundBox(d, r, id) {
         .map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, r.tables.map((tb) => h("tr", {},
         h("td", {}, String(tb.number)), h("td", {}, tb.home),
-        h("td", {}, tb.away === null ? t("event.bye") : tb.away), h("td", {}, resultText(tb.result)))))),
+        h("td", {}, tb.away === null ? t("event.bye") : tb.away), h("td", {}, resultText(tb.result, tb.done)))))),
     h("p", {}, h("a", { href: `/events/${encodeURIComponent(id)}/print/${r.number}` }, t("event.print"))));
 }
 
 function organiserPanel(d, id, act) {
   const ev = d.event;
   const current = ev && ev.played.length ? ev.played[ev.played.length - 1] : null;
-  const roundOver = !current || current.tables.every((tb) => tb.away === null || tb.result);
+  const roundOver = !current || current.tables.every((tb) => tb.away === null || tb.result || tb.done);
   const buttons = [];
   if (d.status !== "finished" && roundOver) {
     buttons.push(h("button", { type: "button", id: "event-start", onclick: act(() => api.startRound(id)) },

@@ -128,7 +128,7 @@ export function mountScreen(main, id) {
       d.standings.length ? standingsTable(d, true) : null,
       rnd ? h("ul", { class: "screen-tables" }, rnd.tables.map((tb) => h("li", {},
         `${t("event.tableN", { n: tb.number })}: ${tb.home} v ${tb.away === null ? t("event.bye") : tb.away} `,
-        h("strong", {}, resultText(tb.result))))) : null);
+        h("strong", {}, resultText(tb.result, tb.done))))) : null);
   };
   draw();
   const timer = setInterval(draw, SCREEN_MS);

@@ -64,7 +64,7 @@ export function applyHandEnd(m, msg) {
   // pressed already (a reload after Continue): the server no longer waits for this seat
   m.continued = Array.isArray(msg.waiting_for) && m.seat !== null && m.seat !== undefined
     && !m.waitingFor.includes(m.seat);
-  if (!m.seeds.some((s) => s.hand_number === msg.hand_number)) m.seeds.push(msg);
+  if (msg.seed && !m.seeds.some((s) => s.hand_number === msg.hand_number)) m.seeds.push(msg);
 }
 
 /** A `waiting` frame: who has pressed Continue, who is still reading the sheet. */
