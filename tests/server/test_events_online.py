@@ -52,7 +52,7 @@ def test_entries(tmp_path: Path) -> None:
         assert c.post(f"/api/events/{event}/join").status_code == 200
         assert client.post(f"/api/events/{event}/join").status_code == 401
         listed = client.get("/api/events").json()["events"]
-        assert [e["entrants"] for e in listed] == [["Anna", "Carla"]]
+        assert [e["entered_count"] for e in listed] == [2]
         assert org.post(f"/api/events/{event}/rounds").status_code == 201
         r = b.post(f"/api/events/{event}/join")
         assert r.status_code == 409 and "started" in r.json()["detail"]
@@ -322,3 +322,28 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table(tmp_path: Path) -
                       for h in log[:2]]
             assert result == {"deals": points}
         assert sum(s["field"] for s in page["standings"]) == pytest.approx(0)
+
+
+def test_one_account_cannot_take_over_the_list(tmp_path: Path) -> None:
+    # names cleaned as players' are, starts within a year, a few events an organiser, the
+    # list paged and no dearer for events with many entrants
+    with client_for(tmp_path, events_open_per_organiser=3) as client:
+        org, other = Person(client, "Organiser"), Person(client, "Other")
+        for body in ({"name": "Club\u202enight"}, {"name": "Club\u200enight"},
+                     {"name": "x", "starts_at": "0001-01-01T00:00:00+14:00"},
+                     {"name": "x", "starts_at": "0001-01-01T00:00:00"},
+                     {"name": "x", "starts_at": "2999-01-01T00:00:00Z"},
+                     {"name": "x", "mode": "paper", "entrants": ["A\u202e", "B"]}):
+            r = org.post("/api/events", body)
+            assert r.status_code in (400, 422), (body, r.text)  # the model's, the schema's
+        made = [org.post("/api/events", {"name": f"Night {i}", "target": 11}) for i in range(5)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429, 429]
+        assert "at most 3" in made[-1].json()["detail"]
+        assert other.post("/api/events", {"name": "Real", "target": 11}).status_code == 201
+        listed = client.get("/api/events?limit=2").json()
+        assert listed["total"] == 4 and len(listed["events"]) == 2
+        rest = client.get("/api/events?limit=2&offset=2").json()["events"]
+        assert {e["name"] for e in listed["events"] + rest} == {
+            "Night 0", "Night 1", "Night 2", "Real"}
+        assert all("entrants" not in e and e["entered_count"] == 0 for e in rest)
+        assert client.get("/api/events?limit=500").status_code == 422

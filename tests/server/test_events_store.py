@@ -8,7 +8,8 @@ import asyncio
 
 import pytest
 
-from scopa.server.events.store import EventStore, Stale
+from scopa.server.events.store import EventStore, Stale, TooMany
+from scopa.server.store.account_models import UserRow
 from scopa.server.store.base import utcnow
 from scopa.server.store.database import Store
 from scopa.server.store.event_models import TournamentRow
@@ -27,7 +28,7 @@ def test_two_writers_of_one_version_one_wins(url: str) -> None:
         try:
             await store.migrate()
             events = EventStore(store)
-            await events.create(row())
+            await events.create(row(), 5, 20)
             results = await asyncio.gather(
                 events.write("e1", 0, event={"by": "a"}, status="running"),
                 events.write("e1", 0, event={"by": "b"}, status="running"),
@@ -51,7 +52,7 @@ def test_entries_are_once_and_within_capacity(url: str) -> None:
         try:
             await store.migrate()
             events = EventStore(store)
-            await events.create(row())
+            await events.create(row(), 5, 20)
             await events.join("e1", 0, 7, "Anna", 2)
             with pytest.raises(LookupError):
                 await events.join("e1", 1, 7, "Anna", 2)
@@ -63,6 +64,35 @@ def test_entries_are_once_and_within_capacity(url: str) -> None:
             stored = await events.get("e1")
             assert stored is not None
             assert [e.name for e in stored.entrants] == ["Anna", "Bruno"]
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def test_thirty_creations_at_once_make_no_more_than_the_limit(url: str) -> None:
+    # the count and the insert are one transaction no other creation interleaves with
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            events = EventStore(store)
+            async with store.session.begin() as s:
+                s.add(UserRow(id=1, name="Org", name_key="org", password_hash="x",
+                              created_at=utcnow()))
+            results = await asyncio.gather(
+                *(events.create(row(f"e{i}"), 5, 20) for i in range(30)),
+                return_exceptions=True)
+            made = [r for r in results if r is None]
+            refused = [r for r in results if isinstance(r, TooMany)]
+            assert len(made) == 5 and len(refused) == 25, results
+            listed, total = await events.page(("open",), 50, 0, None)
+            assert total == 5 and len(listed) == 5
+            # a finished one frees its place; the day's count still holds
+            await events.write(listed[0].row.id, 0, status="finished")
+            await events.create(row("late"), 5, 6)
+            with pytest.raises(TooMany):
+                await events.create(row("later"), 9, 6)
         finally:
             await store.close()
 

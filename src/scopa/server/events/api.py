@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Path, Request
+from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from ...tournament import Result, TournamentError
@@ -22,13 +22,14 @@ from .bodies import AddBot, CreateEvent, ResultBody, Withdraw
 from .online import Tables
 from .rules import EventRefusal, may_organise
 from .service import Events, model_of
-from .store import StoredEvent
-from .views import event_page, round_deals, summary
+from .store import StoredEvent, TooMany
+from .views import event_page, list_line, round_deals
 
 router = APIRouter(prefix="/api/events", tags=["events"])
 
-#: events listed in the lobby at most
-LIST_MAX = 100
+#: events in one page of the lobby's list, and the furthest page
+LIST_PAGE = 50
+LIST_OFFSET_MAX = 100_000
 EventId = Annotated[str, Path(min_length=1, max_length=32)]
 Number = Annotated[int, Path(ge=1, le=1000)]
 
@@ -60,21 +61,33 @@ async def page(request: Request, stored: StoredEvent) -> dict[str, Any]:
 
 
 @router.get("")
-async def list_events(request: Request) -> dict[str, Any]:
-    """Events open for entries or running, soonest start first."""
+async def list_events(
+    request: Request,
+    limit: int = Query(LIST_PAGE, ge=1, le=LIST_PAGE),
+    offset: int = Query(0, ge=0, le=LIST_OFFSET_MAX),
+) -> dict[str, Any]:
+    """Events open for entries or running, soonest start first, a page at a time (each
+    line says how many have entered; the event's page says who)."""
     v = await viewer(request)
-    found = await events_of(request).store.listed(("open", "running"), LIST_MAX)
-    return {"events": [summary(s, v.id if v else None) for s in found]}
+    me = v.id if v else None
+    found, total = await events_of(request).store.page(("open", "running"), limit, offset, me)
+    return {"events": [list_line(e, me) for e in found], "total": total}
 
 
-@router.post("", status_code=201, responses=errors(400, *SIGNED_IN))
+@router.post("", status_code=201, responses=errors(400, 429, *SIGNED_IN))
 async def create_event(req: CreateEvent, request: Request) -> dict[str, Any]:
-    """Create an event; the signed-in account is its organiser."""
+    """Create an event; the signed-in account is its organiser (a few events open at
+    once and a day each: ``events_open_per_organiser``, ``events_per_organiser_per_day``)."""
     v = await acting(request)
+    settings = request.app.state.settings
     try:
-        stored = await events_of(request).create(req, v.id)
+        stored = await events_of(request).create(
+            req, v.id, settings.events_open_per_organiser,
+            settings.events_per_organiser_per_day)
     except (TournamentError, EventRefusal) as e:
         raise refused(e) from None
+    except TooMany as e:
+        raise HTTPException(429, str(e)) from None
     return await page(request, stored)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
 from ...tournament import Event, Result, Round, TournamentError
@@ -36,6 +36,10 @@ log = logging.getLogger("scopa.server")
 
 #: tries of a change that lost its compare-and-set to another writer
 TRIES = 5
+#: how far an event's start may be from now: a day ago (a form filled in slowly) to a
+#: year ahead
+START_PAST = timedelta(days=1)
+START_AHEAD = timedelta(days=366)
 
 
 def model_of(stored: StoredEvent) -> Event | None:
@@ -76,12 +80,22 @@ class Events:
             raise EventRefusal(404, "no event has this id")
         return stored
 
-    async def create(self, req: CreateEvent, organiser_id: int) -> StoredEvent:
+    async def create(self, req: CreateEvent, organiser_id: int, open_max: int,
+                     day_max: int) -> StoredEvent:
+        """A new event (``TooMany`` past the organiser's limits)."""
         check_settings(req)
         now = utcnow()
         starts = req.starts_at
         if starts is not None and starts.tzinfo is None:
             starts = starts.replace(tzinfo=UTC)
+        if starts is not None:
+            try:
+                starts = starts.astimezone(UTC)
+            except OverflowError:  # 0001-01-01T00:00+14:00 is before the year 1 in UTC
+                starts = datetime.min.replace(tzinfo=UTC)
+            if not now - START_PAST <= starts <= now + START_AHEAD:
+                raise TournamentError(
+                    "the start must be within a year from now (and not in the past)")
         settings = settings_of(req)
         if req.mode == "paper":
             settings["paper_entrants"] = list(req.entrants or [])
@@ -90,7 +104,7 @@ class Events:
             event=None, status="open", starts_at=starts, capacity=req.capacity,
             mode=req.mode, auto_next=req.auto_next, version=0, created_at=now,
             updated_at=now)
-        await self.store.create(row)
+        await self.store.create(row, open_max, day_max)
         return await self.load(row.id)
 
     # -- entering ---------------------------------------------------------------------

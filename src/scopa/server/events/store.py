@@ -5,13 +5,14 @@ once (both starting round 2, say) one wins and the other is told (``Stale``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from ..store.account_models import UserRow
 from ..store.base import utcnow
 from ..store.database import Store
 from ..store.event_models import EntrantRow, EventTableRow, TournamentRow
@@ -19,6 +20,20 @@ from ..store.event_models import EntrantRow, EventTableRow, TournamentRow
 
 class Stale(Exception):
     """The event changed since it was read (another request or worker wrote first)."""
+
+
+class TooMany(Exception):
+    """An organiser's events are at their limit (the API answers 429)."""
+
+
+@dataclass
+class Listed:
+    """An event's line in the public list: its row, how many have entered, whether the
+    viewer has."""
+
+    row: TournamentRow
+    entered: int
+    viewer_entered: bool
 
 
 @dataclass
@@ -48,9 +63,29 @@ class EventStore:
 
     def __init__(self, store: Store) -> None:
         self.session = store.session
+        self.exclusive = store.exclusive
+        self.is_sqlite = store.is_sqlite
 
-    async def create(self, row: TournamentRow) -> None:
-        async with self.session.begin() as s:
+    async def create(self, row: TournamentRow, open_max: int, day_max: int) -> None:
+        """Store a new event unless its organiser already holds ``open_max`` open or running
+        events or made ``day_max`` in the last day (``TooMany``). The count and the insert
+        are one transaction that no other creation by the organiser can interleave with:
+        SQLite's write lock taken first, PostgreSQL's row of the organiser's account
+        locked, so 30 requests at once make no more than the limit."""
+        async with self.exclusive() as s:
+            if not self.is_sqlite:
+                await s.execute(select(UserRow.id).where(UserRow.id == row.organiser_id)
+                                .with_for_update())
+            mine = TournamentRow.organiser_id == row.organiser_id
+            held = await s.scalar(select(func.count()).select_from(TournamentRow).where(
+                mine, TournamentRow.status.in_(("open", "running"))))
+            if (held or 0) >= open_max:
+                raise TooMany(f"you already run {held} events (at most {open_max} at once): "
+                              "finish or wait for one first")
+            day = await s.scalar(select(func.count()).select_from(TournamentRow).where(
+                mine, TournamentRow.created_at > row.created_at - timedelta(days=1)))
+            if (day or 0) >= day_max:
+                raise TooMany(f"you made {day} events today (at most {day_max} a day)")
             s.add(row)
 
     async def get(self, event_id: str) -> StoredEvent | None:
@@ -64,7 +99,8 @@ class EventStore:
             return StoredEvent(row, entrants)
 
     async def listed(self, statuses: tuple[str, ...], limit: int) -> list[StoredEvent]:
-        """Events in these statuses, soonest start first (then newest)."""
+        """Events in these statuses, soonest start first (then newest), with entrants (a
+        server's own work, as a restart's: the public list is ``page``)."""
         async with self.session() as s:
             rows = list(await s.scalars(
                 select(TournamentRow).where(TournamentRow.status.in_(statuses))
@@ -77,6 +113,28 @@ class EventStore:
                     .order_by(EntrantRow.position)))
                 out.append(StoredEvent(row, entrants))
             return out
+
+    async def page(self, statuses: tuple[str, ...], limit: int, offset: int,
+                   viewer_id: int | None) -> tuple[list[Listed], int]:
+        """One page of the public list and how many events it has in all: three queries
+        whatever the events hold (the rows; their entrants counted; the viewer's
+        entries), so strangers' events cannot make it dearer."""
+        async with self.session() as s:
+            where = TournamentRow.status.in_(statuses)
+            total = await s.scalar(select(func.count()).select_from(TournamentRow).where(where))
+            rows = list(await s.scalars(
+                select(TournamentRow).where(where)
+                .order_by(TournamentRow.starts_at, TournamentRow.created_at.desc(),
+                          TournamentRow.id)
+                .limit(limit).offset(offset)))
+            ids = [r.id for r in rows]
+            counts: dict[str, int] = {eid: n for eid, n in (await s.execute(
+                select(EntrantRow.event_id, func.count()).where(EntrantRow.event_id.in_(ids))
+                .group_by(EntrantRow.event_id))).all()} if ids else {}
+            mine = set(await s.scalars(select(EntrantRow.event_id).where(
+                EntrantRow.event_id.in_(ids), EntrantRow.user_id == viewer_id))
+            ) if ids and viewer_id is not None else set()
+            return [Listed(r, counts.get(r.id, 0), r.id in mine) for r in rows], total or 0
 
     async def write(self, event_id: str, version: int, **values: Any) -> int:
         """Change the event if it is still at ``version``; the new version. ``Stale`` when

@@ -12,8 +12,8 @@ from ...cards import card_text, cards_of
 from ...game import Game
 from ...rules import Rules
 from ...tournament import Event, standings
-from ..store.event_models import EventTableRow
-from .store import StoredEvent, aware
+from ..store.event_models import EventTableRow, TournamentRow
+from .store import Listed, StoredEvent, aware
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -29,8 +29,25 @@ def entrant_names(stored: StoredEvent) -> list[str]:
 
 
 def summary(stored: StoredEvent, viewer_id: int | None) -> dict[str, Any]:
-    """An event's line in the lobby's list."""
-    row = stored.row
+    """An event's settings and entrants (the top of its page)."""
+    names = entrant_names(stored)
+    return {**_settings(stored.row, viewer_id), "entrants": names,
+            "entered_count": len(names),
+            "entered": viewer_id is not None and any(e.user_id == viewer_id
+                                                     for e in stored.entrants)}
+
+
+def list_line(listed: Listed, viewer_id: int | None) -> dict[str, Any]:
+    """An event's line in the lobby's list: its settings and how many have entered (not
+    who: the list's size must not grow with entrants)."""
+    row = listed.row
+    count = len(row.settings.get("paper_entrants", [])) if row.mode == "paper" \
+        else listed.entered
+    return {**_settings(row, viewer_id), "entered_count": count,
+            "entered": listed.viewer_entered}
+
+
+def _settings(row: TournamentRow, viewer_id: int | None) -> dict[str, Any]:
     s = row.settings
     return {
         "id": row.id, "name": row.name, "mode": row.mode, "status": row.status,
@@ -40,9 +57,6 @@ def summary(stored: StoredEvent, viewer_id: int | None) -> dict[str, Any]:
         "duplicate": bool(s.get("duplicate")), "rated": bool(s.get("rated")),
         "teach": bool(s.get("teach")), "auto_next": row.auto_next,
         "starts_at": _iso(row.starts_at), "capacity": row.capacity,
-        "entrants": entrant_names(stored),
-        "entered": viewer_id is not None and any(e.user_id == viewer_id
-                                                 for e in stored.entrants),
         "organiser": viewer_id is not None and viewer_id == row.organiser_id,
     }
 

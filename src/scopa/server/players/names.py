@@ -17,19 +17,27 @@ BOT_NAMES = ("Giulia", "Marco", "Chiara", "Luca", "Sofia", "Paolo", "Elena", "Ma
 
 def clean_name(raw: object) -> str:
     """A trimmed nickname, or ValueError with a message a person can act on."""
+    return clean_label(raw, NAME_MAX, "name")
+
+
+def clean_label(raw: object, limit: int, what: str) -> str:
+    """A trimmed one-line text others will see (a nickname, an event's or an entrant's
+    name), NFC, or ValueError naming ``what``: no control, format (bidi overrides such as
+    U+202E, which reverse what follows), surrogate, private or unassigned character, no
+    line break."""
     if not isinstance(raw, str):
-        raise ValueError("the name must be text")
+        raise ValueError(f"the {what} must be text")
     name = unicodedata.normalize("NFC", raw).strip()
     if not name:
-        raise ValueError("the name is empty")
-    if len(name) > NAME_MAX:
-        raise ValueError(f"the name is longer than {NAME_MAX} characters")
+        raise ValueError(f"the {what} is empty")
+    if len(name) > limit:
+        raise ValueError(f"the {what} is longer than {limit} characters")
     for ch in name:
         # Cc control, Cf format (e.g. bidi overrides), Cs/Co/Cn surrogates, private, unassigned
         if unicodedata.category(ch).startswith("C"):
-            raise ValueError(f"the name holds a control character (U+{ord(ch):04X})")
+            raise ValueError(f"the {what} holds a control character (U+{ord(ch):04X})")
         if unicodedata.category(ch) in ("Zl", "Zp"):
-            raise ValueError("the name holds a line break")
+            raise ValueError(f"the {what} holds a line break")
     return name
 
 

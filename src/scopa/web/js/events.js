@@ -15,7 +15,7 @@ export function eventLine(e) {
     h("a", { href: `/events/${encodeURIComponent(e.id)}` }, e.name), " ",
     h("span", { class: "muted small" }, what), " ",
     h("span", { class: `event-status status-${e.status}` }, t(`event.status.${e.status}`)), " ",
-    h("span", { class: "muted small" }, t("event.places", { n: e.entrants.length, of: e.capacity })));
+    h("span", { class: "muted small" }, t("event.places", { n: e.entered_count, of: e.capacity })));
 }
 
 /** The lobby's box: events open or running, refreshed with the open tables. */
