@@ -324,18 +324,21 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     assert before["own"] is True
     entry = before["recent"][0]
     assert entry["match_id"] == end["match_id"] and entry["replay_url"].endswith(end["match_id"])
-    assert entry["rating_before"] == 0.0
-    assert before["ratings"]["singles"]["mu"] != 25.0  # moved (what is shown stays >= 0)
+    assert entry["rating_before"] == 1500
+    assert before["ratings"]["singles"]["mu"] != 25.0
+    # the shown rating moves with the first rated result, whichever way it went
+    assert (entry["rating_after"] > 1500) == entry["won"] and entry["rating_after"] != 1500
+    assert before["ratings"]["singles"]["settled"] is False  # one result: provisional
     # the match-end box's figures: the player's rating before and after, the bot's none
     moved = server.get(f"/api/matches/{end['match_id']}/ratings").json()
     assert moved == {"match_id": end["match_id"], "pool": "singles", "changes": [
-        {"seat": 0, "name": name, "before": 0.0, "after": entry["rating_after"],
+        {"seat": 0, "name": name, "before": 1500, "after": entry["rating_after"],
          "abandoned": False}]}
     assert server.get("/api/matches/nonesuch/ratings").status_code == 404
     assert server.get(f"/api/matches/{'x' * 40}/ratings").status_code == 404
     singles = before["ratings"]["singles"]
     assert singles["games"] == 1 and singles["rating"] == entry["rating_after"]
-    assert [p["rating"] for p in before["history"]["singles"]] == [0.0, singles["rating"]]
+    assert [p["rating"] for p in before["history"]["singles"]] == [1500, singles["rating"]]
     assert singles["wins"] == int(end["winner"] == 0) == int(entry["won"])
     stats = before["stats"]
     assert stats["played"] == 1 and stats["variants"] == [
@@ -343,7 +346,7 @@ def test_a_rated_match_against_a_bot_moves_the_rating(server: ServerProcess) -> 
     assert stats["hands"] >= 1 and stats["points_per_hand"] is not None
     board = server.get("/api/leaderboard/singles?per_page=100").json()
     assert name in [e["name"] for e in board["entries"]] or board["total"] > 100
-    assert board["bots"]["beginner"]["rating"] == 15.0
+    assert board["bots"]["beginner"]["rating"] == 1500 + 40 * (18 - 25)
     total = board["total"]
     assert total >= 1
     last = server.get(f"/api/leaderboard/singles?per_page=1&page={total}").json()
@@ -492,7 +495,8 @@ def test_a_rated_match_left_past_the_grace_period_counts_as_a_loss(
     assert entry["abandoned"] is True and entry["won"] is False  # whatever the score
     assert prof["ratings"]["singles"]["wins"] == 0
     assert prof["ratings"]["singles"]["mu"] < 25.0  # the model's estimate fell
-    assert entry["rating_after"] == entry["rating_before"] == 0.0  # shown: never below 0
+    # the shown rating falls with it, from the newcomer's 1500
+    assert entry["rating_before"] == 1500 > entry["rating_after"]
 
 
 def test_teach_me_is_off_in_rated_games(server: ServerProcess) -> None:

@@ -3,7 +3,11 @@ rated match counts as a loss; and the user-name and password policy."""
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime
+
 import pytest
+from sqlalchemy import text
 
 from scopa.rules import Rules, table_rules
 from scopa.server.players import passwords
@@ -16,9 +20,12 @@ from scopa.server.players.ratings import (
     new_ratings,
     pool_of,
     ranks,
+    settled,
     shown,
     side_stats,
 )
+from scopa.server.store import migrate
+from scopa.server.store.database import Store
 
 
 def outcome(rules: Rules, winner: int, scores: list[int], seats: list[SeatOutcome]) -> Outcome:
@@ -74,14 +81,22 @@ def test_in_a_team_game_only_the_one_who_left_loses() -> None:
     assert conservative(*after[2]) < conservative(*START)
 
 
-def test_a_newcomer_s_shown_rating_never_goes_below_zero() -> None:
+def test_a_newcomer_s_shown_rating_moves_with_the_first_result() -> None:
+    # a first loss reads as one (it was "0.0 -> 0.0" on the floored mu - 3 sigma), a first
+    # win as one, on the 1500 scale, provisional until sigma has come down
     rules = table_rules("scopa", {})
     me = SeatOutcome(0, 0, 7, None, False)
-    lost = new_ratings(outcome(rules, 1, [5, 11], [me, SeatOutcome(1, 1, None, "champion",
-                                                                     False)]), {})
-    assert conservative(*lost[7]) < 0  # the model's estimate, which sorts leaderboards
-    assert shown(*START) == 0.0 and shown(*lost[7]) == 0.0  # what people see
-    assert shown(30.0, 2.0) == 24.0
+    bot = SeatOutcome(1, 1, None, "intermediate", False)
+    lost = new_ratings(outcome(rules, 1, [5, 11], [me, bot]), {})
+    won = new_ratings(outcome(rules, 0, [11, 5], [me, bot]), {})
+    assert shown(*START) == 1500 and not settled(START[1])
+    assert shown(*lost[7]) < 1500 < shown(*won[7])
+    assert shown(*lost[7]) > 1300 and shown(*won[7]) < 1700  # a step people know
+    assert shown(30.0, 2.0) == 1700 and settled(2.0)
+    rating = START
+    for _ in range(12):  # results against the bots settle it
+        rating = new_ratings(outcome(rules, 0, [11, 5], [me, bot]), {7: rating})[7]
+    assert settled(rating[1])
 
 
 def test_accounts_to_keep_keep_their_rating() -> None:
@@ -120,3 +135,53 @@ def test_passwords_hash_and_verify() -> None:
     assert passwords.verify_password(h, "a good long password")
     assert not passwords.verify_password(h, "a good long passworD")
     assert not passwords.verify_password("not a hash", "x")
+
+
+def test_stored_ratings_move_to_the_1500_scale(url: str) -> None:
+    # two rated matches stored on the old scale (a floored first loss, then a win): after
+    # the migration the history and the seats' before/after read on the new one, chained
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await migrate.upgrade(store.engine, "0010_tournaments")
+            async with store.engine.begin() as conn:
+                run_sql = conn.execute
+                await run_sql(text(
+                    "INSERT INTO users (id, name, name_key, password_hash, private, created_at)"
+                    " VALUES (7, 'Anna', 'anna', 'x', false, CURRENT_TIMESTAMP)"))
+                await run_sql(text("INSERT INTO ratings (user_id, pool, mu, sigma, games, wins,"
+                                   " updated_at) VALUES (7, 'singles', 24.0, 7.0, 2, 1,"
+                                   " CURRENT_TIMESTAMP)"))
+                await run_sql(text("INSERT INTO tables (id, invite, public, rules, "
+                                   "grace_seconds, created_at, status, rated, teach) VALUES "
+                                   "('t', 'i', true, '{}', 1, CURRENT_TIMESTAMP, 'finished',"
+                                   " true, false)"))
+                for n, (old_before, old_after) in enumerate(((0.0, 0.0), (0.0, 3.5))):
+                    await run_sql(text(
+                        "INSERT INTO matches (id, table_id, number, rules, players, started_at,"
+                        " hands) VALUES (:m, 't', :n, '{}', '[]', CURRENT_TIMESTAMP, 1)"),
+                        {"m": f"m{n}", "n": n + 1})
+                    await run_sql(text(
+                        "INSERT INTO match_players (match_id, seat, user_id, side, won, "
+                        "abandoned, points, hands, sweeps, settebello, primiera, coins, "
+                        "rating_before, rating_after) VALUES (:m, 0, 7, 0, :w, false, 0, 1, 0,"
+                        " 0, 0, 0, :b, :a)"),
+                        {"m": f"m{n}", "w": n == 1, "b": old_before, "a": old_after})
+                    await run_sql(text(
+                        "INSERT INTO rating_history (user_id, pool, match_id, rating, at) "
+                        "VALUES (7, 'singles', :m, :r, :at)"),
+                        {"m": f"m{n}", "r": old_after,
+                         "at": datetime(2026, 12, 1 + n, tzinfo=UTC)})
+            await store.migrate()
+            async with store.engine.begin() as conn:
+                history = [r for (r,) in await conn.execute(text(
+                    "SELECT rating FROM rating_history ORDER BY match_id"))]
+                seats = [tuple(r) for r in await conn.execute(text(
+                    "SELECT rating_before, rating_after FROM match_players ORDER BY match_id"))]
+            # mu ~ old + 3 sigma (sigma now 7): 0 -> 1500 + 40 (21 - 25), 3.5 -> + 140
+            assert history == [1340, 1480]
+            assert seats == [(1500, 1340), (1340, 1480)]
+        finally:
+            await store.close()
+
+    asyncio.run(run())

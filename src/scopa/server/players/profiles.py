@@ -19,7 +19,7 @@ from ..store.models import MatchRow, TableRow
 from . import farming
 from .friends import ties
 from .passwords import name_key
-from .ratings import POOLS, START, pool_of, published, shown
+from .ratings import POOLS, START, pool_of, published, settled, shown
 from .sessions import viewer
 
 router = APIRouter(prefix="/api", tags=["players"])
@@ -121,7 +121,8 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
         "provisional": provisional_now,
         **tie,
         "since": iso_time(user.created_at),
-        "ratings": {r.pool: {"rating": shown(r.mu, r.sigma), "mu": round(r.mu, 3),
+        "ratings": {r.pool: {"rating": shown(r.mu, r.sigma), "settled": settled(r.sigma),
+                             "mu": round(r.mu, 3),
                              "sigma": round(r.sigma, 3), "games": r.games, "wins": r.wins}
                     for r in ratings},
         "history": by_pool,
@@ -162,7 +163,7 @@ async def leaderboard(
     pool: str, request: Request, page: int = Query(1, ge=1, le=100_000),
     per_page: int = Query(20, ge=1, le=PAGE_MAX),
 ) -> dict[str, Any]:
-    """The pool's players by rating (``mu - 3 sigma``), best first, a page at a time;
+    """The pool's players by rating (``ratings.shown``), best first, a page at a time;
     only public profiles with at least ``leaderboard_min_games`` rated matches."""
     if pool not in POOLS:
         raise HTTPException(404, f"no such pool: one of {', '.join(POOLS)}")
@@ -175,7 +176,7 @@ async def leaderboard(
         rows = (await s.execute(
             select(RatingRow, UserRow.name).join(UserRow, UserRow.id == RatingRow.user_id)
             .where(*where)
-            .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), UserRow.name_key)
+            .order_by(RatingRow.mu.desc(), UserRow.name_key)
             .limit(per_page).offset((page - 1) * per_page)
         )).tuples().all()
         marked = await farming.provisional(s, [r.user_id for r, _ in rows])
@@ -184,6 +185,7 @@ async def leaderboard(
         "pool": pool, "page": page, "per_page": per_page, "total": total,
         "pages": max(1, -(-total // per_page)), "min_games": least,
         "entries": [{"rank": first + i + 1, "name": name, "rating": shown(r.mu, r.sigma),
+                     "settled": settled(r.sigma),
                      "provisional": r.user_id in marked, "games": r.games, "wins": r.wins}
                     for i, (r, name) in enumerate(rows)],
         "bots": published(),

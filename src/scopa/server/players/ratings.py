@@ -1,6 +1,10 @@
 """Ratings of accounts: openskill's Plackett-Luce, one rating per pool, moved after every
 rated match; bots hold fixed, published ratings (they are never updated), so a person can
-be rated against bots alone. The shown rating is ``mu - 3 sigma`` (as the arena's).
+be rated against bots alone. The rating people see (``shown``) is the skill's mean on a
+scale players know: 1500 for a newcomer, 40 points to one of openskill's, so it moves with
+every rated result from the first (a loss lowers it, a win raises it), marked provisional
+(``settled`` false) while the uncertainty is high, as lichess marks "1500?".
+Leaderboards sort by it too; the cautious ``mu - 3 sigma`` stays the arena's.
 
 At the end of every match (rated or not) each seat's facts are kept in ``match_players``
 (the source of profiles); a rated match also moves the accounts' ratings and adds a point to
@@ -42,16 +46,27 @@ MODEL = PlackettLuce()
 START = (MODEL.mu, MODEL.sigma)
 
 
+#: the shown scale: a newcomer's rating, and shown points to one of openskill's mu
+SCALE_START = 1500
+SCALE_STEP = 40
+#: a rating is provisional while its sigma is above this (a newcomer's is 8.33: about
+#: eight results against bots bring it under)
+SETTLED_SIGMA = 5.5
+
+
 def conservative(mu: float, sigma: float) -> float:
-    """A cautious estimate of the skill, the arena's scale: ``mu - 3 sigma`` (0 for a
-    newcomer; what leaderboards sort by)."""
+    """A cautious estimate of the skill, the arena's scale: ``mu - 3 sigma``."""
     return mu - 3 * sigma
 
 
-def shown(mu: float, sigma: float) -> float:
-    """The rating people see: the cautious estimate, one decimal, never below 0 (a
-    newcomer's first loss would make it negative, which reads as a fault, not a skill)."""
-    return max(0.0, round(conservative(mu, sigma), 1))
+def shown(mu: float, sigma: float = 0.0) -> int:
+    """The rating people see, everywhere the same: the mean skill on the 1500 scale."""
+    return round(SCALE_START + SCALE_STEP * (mu - MODEL.mu))
+
+
+def settled(sigma: float) -> bool:
+    """Whether a rating has settled (else it is shown as provisional: "1500?")."""
+    return sigma <= SETTLED_SIGMA
 
 
 def pool_of(rules: Rules) -> str:
@@ -62,7 +77,8 @@ def pool_of(rules: Rules) -> str:
 
 def published() -> dict[str, Any]:
     """The bots' ratings as the API publishes them."""
-    return {level: {"mu": mu, "sigma": sigma, "rating": shown(mu, sigma)}
+    return {level: {"mu": mu, "sigma": sigma, "rating": shown(mu, sigma),
+                    "settled": settled(sigma)}
             for level, (mu, sigma) in BOT_RATINGS.items()}
 
 

@@ -12,14 +12,14 @@ export function lineChart(values, label) {
   const svg = s("svg", { class: "chart line-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
   svg.append(s("title", {}, label));
   if (!values.length) return svg;
-  let lo = Math.min(0, ...values);
+  let lo = Math.min(...values);
   let hi = Math.max(...values);
-  if (hi - lo < 1) { hi += 0.5; lo -= 0.5; }
+  if (hi - lo < 20) { hi += 10; lo -= 10; }
   const x = (i) => PAD.left + (values.length === 1 ? 0.5 : i / (values.length - 1)) * (W - PAD.left - PAD.right);
   const y = (v) => PAD.top + (1 - (v - lo) / (hi - lo)) * (H - PAD.top - PAD.bottom);
   for (const v of [lo, (lo + hi) / 2, hi]) {
     svg.append(s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "#0002" }));
-    svg.append(s("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#444" }, v.toFixed(1)));
+    svg.append(s("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#444" }, String(Math.round(v))));
   }
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   svg.append(s("polyline", { points, fill: "none", stroke: "#a8342a", "stroke-width": 2.5 }));

@@ -1,5 +1,6 @@
 // Overlays after a hand (score sheet, revealed seed) and after the match (result, rematch).
 import { h } from "./dom.js";
+import { ratingText } from "./rating.js";
 import { t } from "./i18n.js";
 import { renderSheet } from "./sheet.js";
 import { seatName, sideName } from "./tableview.js";
@@ -113,7 +114,7 @@ function matchEndBlock(m, actions) {
 
 /** How the rated match moved each signed-in player's rating (old → new). */
 function ratingBlock(changes) {
-  const fmt = (x) => Number(x).toFixed(1);
+  const fmt = (x) => ratingText(x);
   const items = changes.map((c) => {
     const delta = c.after - c.before;
     const text = t("end.ratingChange", {

@@ -1,5 +1,6 @@
 // The leaderboards: one per rating pool, a page at a time, and the bots' published ratings.
 import { h, replace } from "./dom.js";
+import { ratingText } from "./rating.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 
@@ -28,7 +29,7 @@ export function mountLeaderboard(main) {
     const rows = d.entries.map((e) => h("tr", {}, h("td", {}, String(e.rank)),
       h("td", {}, h("a", { href: `/players/${encodeURIComponent(e.name)}` }, e.name),
         e.provisional ? h("span", { class: "muted small provisional" }, ` (${t("board.provisional")})`) : null),
-      h("td", { class: "rating" }, e.rating.toFixed(1)), h("td", {}, String(e.games)), h("td", {}, String(e.wins))));
+      h("td", { class: "rating" }, ratingText(e.rating, e.settled)), h("td", {}, String(e.games)), h("td", {}, String(e.wins))));
     const table = h("table", { class: "stats-table board" },
       h("thead", {}, h("tr", {}, ["#", t("account.name"), t("profile.rating"), t("profile.played"), t("profile.won")]
         .map((c) => h("th", { scope: "col" }, c)))),
@@ -38,7 +39,7 @@ export function mountLeaderboard(main) {
     const next = h("button", { type: "button", class: "next-page", disabled: state.page >= d.pages,
       onclick: () => { state.page += 1; load(); } }, t("board.next"));
     const bots = h("ul", { class: "bot-ratings" }, Object.entries(d.bots).map(([level, r]) =>
-      h("li", {}, `${t(`level.${level}`) === `level.${level}` ? level : t(`level.${level}`)}: ${r.rating.toFixed(1)}`)));
+      h("li", {}, `${t(`level.${level}`) === `level.${level}` ? level : t(`level.${level}`)}: ${ratingText(r.rating)}`)));
     replace(box, h("h1", { id: "board-title" }, t("nav.leaderboard")), tabs,
       h("p", { class: "muted small" }, t("board.minGames", { n: d.min_games })),
       d.entries.length ? table : h("p", { class: "muted" }, t("board.empty")),

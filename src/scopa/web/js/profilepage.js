@@ -1,6 +1,7 @@
 // A player's profile: ratings with their history as a chart, the items they take as bars,
 // games per variant, recent matches with replay links, and "follow" for other players.
 import { h, replace } from "./dom.js";
+import { ratingText } from "./rating.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { currentUser, loadSession } from "./session.js";
@@ -26,14 +27,14 @@ function drawProfile(box, p) {
   const pools = POOLS.filter((pool) => p.ratings[pool]);
   const ratingRows = pools.map((pool) => {
     const r = p.ratings[pool];
-    return h("tr", {}, h("th", { scope: "row" }, t(`pool.${pool}`)), h("td", { class: "rating" }, r.rating.toFixed(1)),
+    return h("tr", {}, h("th", { scope: "row" }, t(`pool.${pool}`)), h("td", { class: "rating" }, ratingText(r.rating, r.settled)),
       h("td", {}, String(r.games)), h("td", {}, String(r.wins)));
   });
   const charts = pools.map((pool) => {
     const points = p.history[pool] || [];
     const values = points.map((x) => x.rating);
     const label = t("profile.chartLabel", { pool: t(`pool.${pool}`), n: points.filter((x) => x.match_id).length,
-      first: values.length ? values[0].toFixed(1) : "–", last: values.length ? values[values.length - 1].toFixed(1) : "–" });
+      first: values.length ? ratingText(values[0]) : "–", last: values.length ? ratingText(values[values.length - 1]) : "–" });
     return h("figure", { class: "chart-box" },
       lineChart(values, label),
       h("figcaption", { class: "muted small" }, t("profile.chartCaption", { pool: t(`pool.${pool}`) })));
@@ -51,7 +52,7 @@ function drawProfile(box, p) {
       h("td", {}, String(v.played)), h("td", {}, String(v.won))))));
   const recent = h("ul", { class: "table-list recent-matches" }, p.recent.map((m) => {
     const change = m.rating_after !== null && m.rating_before !== null
-      ? ` · ${t("profile.ratingChange", { from: m.rating_before.toFixed(1), to: m.rating_after.toFixed(1) })}` : "";
+      ? ` · ${t("profile.ratingChange", { from: ratingText(m.rating_before), to: ratingText(m.rating_after) })}` : "";
     return h("li", {},
       h("span", { class: "what" }, `${variantName(m.variant)} · ${m.players.join(" – ")}`),
       h("span", { class: m.won ? "won" : "lost" }, `${t(m.won ? "profile.win" : "profile.loss")} ${(m.scores || []).join(" – ")}${change}`),
