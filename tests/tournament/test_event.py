@@ -257,3 +257,31 @@ def test_run_event_resumes_a_round_half_entered() -> None:
 
     run_event(event, play_round)
     assert asked == [2] and event.finished
+
+
+def test_a_withdrawal_is_undone_until_the_next_round_is_paired() -> None:
+    event = _event(rounds=3)
+    event.next_round()  # A-B, C-D
+    event.withdraw("C", "went home")
+    assert event.reinstatable() == ["C"]
+    event.reinstate("C", "came back")
+    assert event.withdrawn == [] and event.round(1).tables[1].result is None
+    assert [a.action for a in event.audit] == ["withdraw", "reinstate"]
+    assert event.audit[0].round == 1 and event.audit[0].table == 2
+    _refused(event, lambda: event.reinstate("C"), "has not withdrawn")
+    # the other withdrew first: the double forfeit undone is the first one's forfeit again
+    event.withdraw("D")
+    event.withdraw("C")
+    assert event.round(1).tables[1].result == Result(double_forfeit=True)
+    event.reinstate("C")
+    assert event.round(1).tables[1].result == Result(forfeit="D")
+    # corrected since, or a round paired since: it stands
+    event.enter_result(1, 1, Result(deals=((1, 0), (0, 0))))
+    event.withdraw("C")
+    event.correct_result(1, 2, Result(forfeit="D"), "C played after all")
+    _refused(event, lambda: event.reinstate("C"), "can no longer be undone")
+    event.next_round()
+    assert event.reinstatable() == []
+    _refused(event, lambda: event.reinstate("D"), "can no longer be undone")
+    again = Event.from_dict(event.to_dict())
+    assert again.audit == event.audit

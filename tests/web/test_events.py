@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from web_helpers import MY_TURN, axe_violations, play_turn, shot
+from web_helpers import MY_TURN, axe_violations, phone_faults, play_turn, shot
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "server"))
 from server_helpers import ServerProcess  # noqa: E402
@@ -246,3 +246,61 @@ def test_a_club_night_results_entered_from_a_phone(events_server, new_page, arti
     d = event_data(phone, base, event)
     assert [(s["entrant"], s["match_points"], s["difference"]) for s in d["standings"]] == [
         ("Lia", 2, 2), ("Nadia", 1, 0), ("Oscar", 1, 0), ("Marco", 0, -2)]
+
+
+def test_a_refresh_never_changes_whom_the_organiser_withdraws(events_server, new_page,
+                                                               artifacts):
+    """On a phone, the organiser picks the second entrant in the list, and the page redraws
+    (a result comes in) while it is picked and focused: the pick and the focus stay, the
+    withdrawal asks to confirm naming exactly that entrant, withdraws that one, and can be
+    undone until the next round is paired."""
+    base = events_server
+    phone = new_page(viewport={"width": 360, "height": 740}, has_touch=True)
+    sign_up(phone, base, "Organiser2")
+    csrf = phone.request.get(base + "/api/account").json()["csrf"]
+    entrants = ["Anna & Bruno", "Carla & Dario", "Elena & Franco", "Gino & Lia"]
+    event = phone.request.post(base + "/api/events", headers={"X-CSRF-Token": csrf}, data={
+        "name": "Scopone night", "mode": "paper", "deals_per_round": 1,
+        "entrants": entrants}).json()["id"]
+    phone.goto(f"{base}/events/{event}")
+    phone.click("#event-start")
+    pick = phone.locator("#withdraw-who")
+    expect(pick).to_have_value("Anna & Bruno")
+    pick.select_option("Carla & Dario")
+    pick.focus()
+    rnd = event_data(phone, base, event)["event"]["played"][0]
+    table = next(t["number"] for t in rnd["tables"]
+                 if "Carla & Dario" not in (t["home"], t["away"]))
+    r = phone.request.post(f"{base}/api/events/{event}/rounds/1/tables/{table}/result",
+                           headers={"X-CSRF-Token": csrf}, data={"deals": [[4, 2]]})
+    assert r.status == 200, r.text()
+    # the page's own refresh draws the result in: the list keeps its pick, and its focus
+    expect(phone.locator("section.round td", has_text="4–2")).to_have_count(1, timeout=15000)
+    for _ in range(2):  # and two more refreshes
+        with phone.expect_response(lambda resp: resp.url.endswith(f"/api/events/{event}")):
+            pass
+    expect(pick).to_have_value("Carla & Dario")
+    assert phone.evaluate("document.activeElement && document.activeElement.id") == "withdraw-who"
+    phone.click("#event-withdraw")
+    yes = phone.locator("#event-withdraw-yes")
+    expect(yes).to_have_text("Withdraw Carla & Dario")
+    expect(phone.locator(".withdraw .confirm")).to_contain_text("Carla & Dario")
+    shot(phone, artifacts, "events-withdraw-confirm-phone")
+    assert axe_violations(phone) == []
+    assert phone_faults(phone) == []
+    yes.click()
+    expect(phone.locator(".undo-withdraw")).to_have_count(1)
+    d = event_data(phone, base, event)
+    assert d["withdrawn"] == ["Carla & Dario"] and d["reinstatable"] == ["Carla & Dario"]
+    forfeited = [t for t in d["event"]["played"][0]["tables"]
+                 if "Carla & Dario" in (t["home"], t["away"])]
+    assert forfeited[0]["result"] == {"forfeit": "Carla & Dario"}
+    shot(phone, artifacts, "events-withdraw-undo-phone")
+    phone.locator(".undo-withdraw").click()
+    expect(phone.locator(".undo-withdraw")).to_have_count(0)
+    d = event_data(phone, base, event)
+    assert d["withdrawn"] == [] and d["reinstatable"] == []
+    again = [t for t in d["event"]["played"][0]["tables"]
+             if "Carla & Dario" in (t["home"], t["away"])]
+    assert again[0]["result"] is None
+    assert [a["action"] for a in d["event"]["audit"]] == ["withdraw", "reinstate"]

@@ -137,3 +137,26 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical"
             nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
     }""")
     return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]
+
+
+#: what a phone check finds: sideways scroll, and controls under 44 px tall (touch)
+PHONE_FAULTS_JS = """() => {
+  const out = [];
+  const wide = document.documentElement.scrollWidth;
+  if (wide > window.innerWidth) out.push(`the page is ${wide} px wide on ${window.innerWidth}`);
+  const controls = 'button, .button, select, input:not([type=hidden]), textarea, '
+    + '.topbar a, .organiser a';
+  for (const el of document.querySelectorAll(controls)) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;  // not shown
+    const what = el.id || el.textContent.trim() || el.tagName;
+    if (r.height < 44) out.push(`${what}: ${Math.round(r.height)} px tall`);
+  }
+  return out;
+}"""
+
+
+def phone_faults(page: Any) -> list[str]:
+    """Sideways scroll and touch targets under 44 px on the page as it is now."""
+    faults: list[str] = page.evaluate(PHONE_FAULTS_JS)
+    return faults

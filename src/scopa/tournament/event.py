@@ -71,7 +71,9 @@ class Round:
 
 @dataclass(frozen=True)
 class AuditEntry:
-    """An organiser's change: ``correct`` (a result replaced) or ``withdraw``."""
+    """An organiser's change: ``correct`` (a result replaced), ``withdraw`` (with the round,
+    and the table it forfeited: its result before and after) or ``reinstate`` (a withdrawal
+    undone: the table's result put back)."""
 
     action: str
     note: str = ""
@@ -332,18 +334,64 @@ class Event:
         if name in self.withdrawn:
             raise TournamentError(f"{name} has already withdrawn")
         self.withdrawn.append(name)
-        self.audit.append(AuditEntry("withdraw", note, entrant=name))
-        if self.current is not None:
-            for table in self.current.tables:
+        rnd, number, before, after = self.current, None, None, None
+        if rnd is not None:
+            for table in rnd.tables:
                 if table.away is None or name not in (table.home, table.away):
                     continue
                 other = table.away if name == table.home else table.home
+                changed = None
                 if table.result is None:
-                    table.result = Result(forfeit=name)
+                    changed = Result(forfeit=name)
                 elif (self.double_forfeits and table.result.forfeit == other
                       and other in self.withdrawn):
                     # the other withdrew first and this one has not played either
-                    table.result = Result(double_forfeit=True)
+                    changed = Result(double_forfeit=True)
+                if changed is not None:
+                    number, before, after = table.number, table.result, changed
+                    table.result = changed
+        self.audit.append(AuditEntry(
+            "withdraw", note, round=None if rnd is None else rnd.number, table=number,
+            entrant=name, before=None if before is None else before.to_dict(),
+            after=None if after is None else after.to_dict()))
+
+    def reinstatable(self) -> list[str]:
+        """The withdrawn entrants whose withdrawal can still be undone: made in the round
+        being played (none paired since), its table not changed since."""
+        return [name for name in self.withdrawn if self._undoable(name) is not None]
+
+    def _undoable(self, name: str) -> AuditEntry | None:
+        rnd = self.current
+        last = next((a for a in reversed(self.audit) if a.entrant == name
+                     and a.action in ("withdraw", "reinstate")), None)
+        if rnd is None or last is None or last.action != "withdraw" or last.round != rnd.number:
+            return None
+        if last.table is not None:
+            table = self.table(rnd.number, last.table)
+            if table.result is None or table.result.to_dict() != last.after:
+                return None  # corrected since: the organiser decides that table
+        return last
+
+    def reinstate(self, name: str, note: str = "") -> None:
+        """Undo a withdrawal made in this round: the entrant is paired again, and the
+        table its withdrawal forfeited is as it was (unplayed, or the other's forfeit)."""
+        self._known(name)
+        if name not in self.withdrawn:
+            raise TournamentError(f"{name} has not withdrawn")
+        entry = self._undoable(name)
+        if entry is None:
+            raise TournamentError(
+                f"{name}'s withdrawal can no longer be undone (a round was paired since, or "
+                "its table's result was corrected)")
+        self.withdrawn.remove(name)
+        restored: Result | None = None
+        if entry.table is not None and self.current is not None:
+            table = self.table(self.current.number, entry.table)
+            restored = None if entry.before is None else Result.from_dict(entry.before)
+            table.result = restored
+        self.audit.append(AuditEntry(
+            "reinstate", note, round=entry.round, table=entry.table, entrant=name,
+            before=entry.after, after=None if restored is None else restored.to_dict()))
 
     @property
     def double_forfeits(self) -> bool:

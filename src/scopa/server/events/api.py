@@ -169,6 +169,23 @@ async def withdraw(event_id: EventId, req: Withdraw, request: Request) -> dict[s
     return await page(request, stored)
 
 
+@router.post("/{event_id}/reinstate", responses=errors(400, 404, 409, *SIGNED_IN))
+async def reinstate(event_id: EventId, req: Withdraw, request: Request) -> dict[str, Any]:
+    """Organiser: undo a withdrawal made in the round being played (until the next round
+    is paired): the entrant is paired again and the table it forfeited is as it was; an
+    online table whose match ended meanwhile has its result entered now."""
+    v = await acting(request)
+    try:
+        stored, event = await events_of(request).reinstate(event_id, v.id, req.entrant,
+                                                           req.note)
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    tables = tables_of(request)
+    if tables is not None:
+        await tables.reopen(stored, event)
+    return await page(request, await events_of(request).load(event_id))
+
+
 def _result(req: ResultBody) -> Result:
     return Result.from_dict(req.result_dict())
 

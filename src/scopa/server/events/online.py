@@ -184,6 +184,21 @@ class Tables:
                         "ws_url": f"/ws/{row.table_id}"}
         raise EventRefusal(404, "you have no table in this event now")
 
+    async def reopen(self, stored: StoredEvent, event: Event) -> None:
+        """After a withdrawal was undone: a table of the round with no result whose match
+        already ended (its result was not entered while it was a forfeit) is entered now."""
+        rnd = event.current
+        if stored.row.mode != "online" or rnd is None:
+            return
+        open_tables = {t.number for t in rnd.tables if t.result is None}
+        for row in await self.store.tables(stored.row.id):
+            if row.round != rnd.number or row.number not in open_tables or not row.entered:
+                continue
+            table = await self.master.find(row.table_id)
+            if table is not None and table.match_over:
+                await self.store.mark_entered(row.table_id, False)
+                await self.match_ended(table)
+
     async def sealed(self, table_id: str) -> str | None:
         """Why a table's match may not be replayed yet (``play.history.DealSeal``): its deals
         are a duplicate round's that other tables are still playing; None otherwise."""

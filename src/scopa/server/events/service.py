@@ -260,6 +260,16 @@ class Events:
         stored, _, _ = await self.change(event_id, viewer_id, step)
         return stored
 
+    async def reinstate(self, event_id: str, viewer_id: int, name: str,
+                        note: str) -> tuple[StoredEvent, Event]:
+        """Undo a withdrawal made in the round being played."""
+        def step(stored: StoredEvent, event: Event) -> None:
+            check_running(stored.row.status)
+            event.reinstate(name, note)
+
+        stored, event, _ = await self.change(event_id, viewer_id, step)
+        return stored, event
+
     async def correct(self, event_id: str, viewer_id: int, round_number: int,
                       table_number: int, result: Result, note: str) -> StoredEvent:
         def step(stored: StoredEvent, event: Event) -> None:

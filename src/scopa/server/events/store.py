@@ -190,10 +190,10 @@ class EventStore:
         async with self.session() as s:
             return await s.get(EventTableRow, table_id)
 
-    async def mark_entered(self, table_id: str) -> None:
+    async def mark_entered(self, table_id: str, entered: bool = True) -> None:
         async with self.session.begin() as s:
             await s.execute(update(EventTableRow).where(EventTableRow.table_id == table_id)
-                            .values(entered=True))
+                            .values(entered=entered))
 
     async def pending(self) -> list[EventTableRow]:
         """Tables whose result has not been entered (looked at again after a restart)."""

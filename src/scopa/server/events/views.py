@@ -75,6 +75,7 @@ def event_page(stored: StoredEvent, event: Event | None, tables: list[EventTable
         return out
     out["rounds"] = event.rounds
     out["withdrawn"] = list(event.withdrawn)
+    out["reinstatable"] = event.reinstatable() if viewer_id == stored.row.organiser_id else []
     live = {(t.round, t.number): t for t in tables}
     current = event.current
     if current is not None and viewer_name is not None:

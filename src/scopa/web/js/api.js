@@ -67,6 +67,7 @@ export const api = {
   leaveEvent: (id) => request("POST", `/api/events/${enc(id)}/leave`, {}),
   startRound: (id) => request("POST", `/api/events/${enc(id)}/rounds`, {}),
   withdraw: (id, entrant, note) => request("POST", `/api/events/${enc(id)}/withdraw`, { entrant, note }),
+  reinstate: (id, entrant, note) => request("POST", `/api/events/${enc(id)}/reinstate`, { entrant, note }),
   enterResult: (id, r, tb, body) => request("POST", `/api/events/${enc(id)}/rounds/${r}/tables/${tb}/result`, body),
   correctResult: (id, r, tb, body) => request("PUT", `/api/events/${enc(id)}/rounds/${r}/tables/${tb}/result`, body),
   eventSeat: (id) => request("POST", `/api/events/${enc(id)}/seat`, {}),

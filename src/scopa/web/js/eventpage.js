@@ -1,7 +1,7 @@
 // The event page: entrants, each round's pairings with table numbers, the live standings, the
 // seeds' commitments (and the seeds once a round is over), the viewer's own table, and the
 // organiser's actions. It polls the server every few seconds while it is shown.
-import { h, replace } from "./dom.js";
+import { h, redraw, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { currentUser, loadSession } from "./session.js";
@@ -34,23 +34,33 @@ export function standingsTable(d, big = false) {
     h("td", { class: "rating" }, String(s.match_points)),
     h("td", {}, `${s.won}-${s.drawn}-${s.lost}`), h("td", {}, (s.difference > 0 ? "+" : "") + s.difference),
     ...(d.format === "swiss" ? [h("td", {}, String(s.buchholz))] : [])));
-  return h("table", { class: `stats-table standings${big ? " big" : ""}` },
-    h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows));
+  // a phone scrolls the table within its box, never the page sideways
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("event.standings") },
+    h("table", { class: `stats-table standings${big ? " big" : ""}` },
+      h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows)));
 }
 
 export function mountEvent(main, id) {
   const box = h("section", { class: "card-box event-page", "aria-labelledby": "event-title" });
   main.append(box);
   let data = null;
+  let seen = "";
   let note = "";
-  const load = async () => {
+  // the organiser's withdrawal being confirmed (an entrant's name), kept across refreshes
+  const ui = { confirming: null, redraw: () => draw() };
+  const load = async (force = false) => {
+    let fresh;
     try {
       await loadSession();
-      data = await api.event(id);
+      fresh = await api.event(id);
     } catch (err) {
       replace(box, h("p", { class: "error" }, err.status === 404 ? t("event.notFound") : t("error.generic", { msg: err.message })));
       return;
     }
+    const text = JSON.stringify(fresh);
+    if (text === seen && !force) return;  // nothing changed: nothing is drawn again
+    seen = text;
+    data = fresh;
     draw();
   };
   const act = (fn) => async () => {
@@ -60,7 +70,7 @@ export function mountEvent(main, id) {
     } catch (err) {
       note = err.message;
     }
-    load();
+    load(true);
   };
   const draw = () => {
     const d = data;
@@ -89,7 +99,7 @@ export function mountEvent(main, id) {
       else if (d.entered) parts.push(h("button", { type: "button", id: "event-leave", class: "ghost", onclick: act(() => api.leaveEvent(id)) }, t("event.leave")));
       else parts.push(h("button", { type: "button", id: "event-join", onclick: act(() => api.joinEvent(id)) }, t("event.join")));
     }
-    if (d.organiser) parts.push(organiserPanel(d, id, act));
+    if (d.organiser) parts.push(organiserPanel(d, id, act, ui));
     if (d.duplicate) parts.push(h("p", { class: "muted small duplicate-note" }, t("event.duplicateHelp")));
     parts.push(h("h2", {}, t("event.entrants", { n: d.entrants.length, of: d.capacity })),
       h("ul", { class: "entrants" }, d.entrants.map((n) => h("li", {}, n))));
@@ -97,7 +107,7 @@ export function mountEvent(main, id) {
       parts.push(h("h2", {}, t("event.standings")), standingsTable(d));
       for (const r of [...ev.played].reverse()) parts.push(roundBox(d, r, id));
     }
-    replace(box, ...parts);
+    redraw(box, ...parts);
   };
   load();
   const timer = setInterval(load, POLL_MS);
@@ -118,7 +128,7 @@ function roundBox(d, r, id) {
     h("p", {}, h("a", { href: `/events/${encodeURIComponent(id)}/print/${r.number}` }, t("event.print"))));
 }
 
-function organiserPanel(d, id, act) {
+function organiserPanel(d, id, act, ui) {
   const ev = d.event;
   const current = ev && ev.played.length ? ev.played[ev.played.length - 1] : null;
   const roundOver = !current || current.tables.every((tb) => tb.away === null || tb.result || tb.done);
@@ -139,12 +149,45 @@ function organiserPanel(d, id, act) {
       onclick: act(() => api.addBot(id, level.value)) }, t("event.addBot")));
   }
   let withdraw = null;
-  if (ev && d.status === "running") {
-    const pick = h("select", { id: "withdraw-who", "aria-label": t("event.withdrawWho") },
-      ev.entrants.filter((e) => !ev.withdrawn.includes(e.name)).map((e) => h("option", { value: e.name }, e.name)));
-    withdraw = h("p", {}, pick, " ", h("button", { type: "button", class: "ghost", id: "event-withdraw",
-      onclick: act(() => api.withdraw(id, pick.value, "")) }, t("event.withdraw")));
-  }
+  if (ev && d.status === "running") withdraw = withdrawBox(d, id, act, ui);
   return h("section", { class: "organiser", "aria-label": t("event.organiser") },
     h("h2", {}, t("event.organiser")), h("p", {}, buttons, " ", links.map((a) => [a, " "])), bots, withdraw);
+}
+
+/** Withdrawing an entrant: pick, then confirm naming exactly whom (it forfeits their table
+ * now); a withdrawal can be undone until the next round is paired. */
+function withdrawBox(d, id, act, ui) {
+  const ev = d.event;
+  const active = ev.entrants.filter((e) => !ev.withdrawn.includes(e.name)).map((e) => e.name);
+  const out = h("div", { class: "withdraw" });
+  if (ui.confirming && active.includes(ui.confirming)) {
+    const who = ui.confirming;
+    out.append(h("p", { role: "alert", class: "confirm" }, t("event.withdrawConfirm", { name: who })),
+      h("p", { class: "row" },
+        h("button", { type: "button", id: "event-withdraw-yes", class: "danger", onclick: act(async () => {
+          ui.confirming = null;
+          await api.withdraw(id, who, "");
+        }) }, t("event.withdrawYes", { name: who })),
+        h("button", { type: "button", id: "event-withdraw-no", class: "ghost", onclick: () => {
+          ui.confirming = null;
+          ui.redraw();
+        } }, t("event.cancel"))));
+  } else {
+    ui.confirming = null;
+    const label = h("label", { for: "withdraw-who" }, t("event.withdrawWho"));
+    const pick = h("select", { id: "withdraw-who" }, active.map((n) => h("option", { value: n }, n)));
+    out.append(h("p", { class: "row" }, label, pick, h("button", { type: "button", class: "ghost", id: "event-withdraw",
+      onclick: () => {
+        ui.confirming = pick.value;
+        ui.redraw();
+        const yes = document.getElementById("event-withdraw-yes");
+        if (yes) yes.focus();
+      } }, t("event.withdraw"))));
+  }
+  for (const name of d.reinstatable || []) {
+    out.append(h("p", { class: "row undo" }, t("event.withdrewNote", { name }), " ",
+      h("button", { type: "button", class: "ghost undo-withdraw", "data-entrant": name,
+        onclick: act(() => api.reinstate(id, name, "")) }, t("event.undoWithdraw", { name }))));
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 // Events (tournaments): the list in the lobby and on /events, and the form that makes one.
 // The event page itself is eventpage.js; print, results entry and big screen eventviews.js.
-import { h, replace } from "./dom.js";
+import { h, redraw, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { currentUser, loadSession } from "./session.js";
@@ -20,7 +20,7 @@ export function eventLine(e) {
 
 /** The lobby's box: events open or running, refreshed with the open tables. */
 export function drawEventsBox(box, events) {
-  replace(box, h("h2", { id: "events-title" }, t("event.title")),
+  redraw(box, h("h2", { id: "events-title" }, t("event.title")),
     events && events.length ? h("ul", { class: "event-list" }, events.map(eventLine))
       : h("p", { class: "muted" }, t("event.none")),
     h("p", {}, h("a", { href: "/events" }, t("event.all"))));

@@ -1,7 +1,7 @@
 // An event's other views: a round's pairings to print (table numbers; in a duplicate event each
 // deal's cards per table, once they may be shown), the organiser's results entry for a paper
 // event (sized for a phone), and the big screen's standings, refreshed live.
-import { h, replace } from "./dom.js";
+import { h, redraw, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { loadSession } from "./session.js";
@@ -123,7 +123,7 @@ export function mountScreen(main, id) {
     }
     const ev = d.event;
     const rnd = ev && ev.played.length ? ev.played[ev.played.length - 1] : null;
-    replace(box, h("h1", { id: "screen-title" }, d.name),
+    redraw(box, h("h1", { id: "screen-title" }, d.name),
       rnd ? h("h2", {}, t("event.round", { n: rnd.number, of: d.rounds })) : h("p", {}, t("event.notStarted")),
       d.standings.length ? standingsTable(d, true) : null,
       rnd ? h("ul", { class: "screen-tables" }, rnd.tables.map((tb) => h("li", {},

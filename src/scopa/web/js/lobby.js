@@ -1,5 +1,5 @@
 // The front page: start a table in a few clicks, the public tables, finished matches.
-import { h, replace } from "./dom.js";
+import { h, redraw, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 import { nickname, saveNickname, saveSeat } from "./store.js";
@@ -284,7 +284,7 @@ function drawOpen(box) {
       free ? h("a", { class: "button", href: `/join/${encodeURIComponent(table.invite)}` }, t("lobby.join")) : null,
       h("a", { class: "button ghost", href: `/t/${encodeURIComponent(table.id)}` }, t("lobby.watch"))));
   }
-  replace(box, h("h2", { id: "open-title" }, t("lobby.open")),
+  redraw(box, h("h2", { id: "open-title" }, t("lobby.open")),
     tables.length ? list : h("p", { class: "muted" }, t("lobby.none")));
 }
 
