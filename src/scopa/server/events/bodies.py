@@ -7,22 +7,21 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...tournament import FORMATS
-from ..players.names import NAME_MAX, clean_label
+from ..players.names import NAME_MAX
 
 #: entrants an event may take at most
 CAPACITY_MAX = 256
 #: text without control characters or line breaks, something besides spaces
 _TEXT = (r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*[^\s\x00-\x1f\x7f-\x9f]"
          r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$")
-#: an event's name (cleaned as players' names are: it is shown to everyone in the list)
+#: an event's name (cleaned as players' names are by ``rules.check_settings``: it is shown
+#: to everyone in the list)
 EVENT_NAME_MAX = 80
-EventName = Annotated[str, Field(min_length=1, max_length=EVENT_NAME_MAX, pattern=_TEXT),
-                      AfterValidator(lambda v: clean_label(v, EVENT_NAME_MAX, "event's name"))]
-EntrantName = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=_TEXT),
-                        AfterValidator(lambda v: clean_label(v, NAME_MAX, "entrant's name"))]
+EventName = Annotated[str, Field(min_length=1, max_length=EVENT_NAME_MAX, pattern=_TEXT)]
+EntrantName = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=_TEXT)]
 Note = Annotated[str, Field(max_length=200, pattern=r"^[^\x00-\x08\x0b-\x1f\x7f]*$")]
 Points = Annotated[int, Field(ge=0, le=1000)]
 Format = Literal["swiss", "round-robin", "knockout"]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...tournament import Entrant, Event, TournamentError
-from .bodies import CreateEvent
+from ..players.names import NAME_MAX, clean_label
+from .bodies import EVENT_NAME_MAX, CreateEvent
 
 
 class EventRefusal(Exception):
@@ -43,6 +44,23 @@ def build_event(settings: dict[str, Any], names: list[str]) -> Event:
                  variant=str(model["variant"]), players=model["players"],
                  deals_per_round=model["deals_per_round"], target=model["target"],
                  duplicate=bool(model["duplicate"]))
+
+
+def cleaned(req: CreateEvent) -> CreateEvent:
+    """The request with its names cleaned as players' names are (``names.clean_label``:
+    NFC, trimmed, no control or bidi character), or a ``TournamentError`` saying which."""
+    try:
+        return req.model_copy(update={
+            "name": clean_label(req.name, EVENT_NAME_MAX, "event's name"),
+            "entrants": None if req.entrants is None else [
+                entrant_name(n) for n in req.entrants]})
+    except ValueError as e:
+        raise TournamentError(str(e)) from None
+
+
+def entrant_name(raw: str) -> str:
+    """An entrant's name as players' names are cleaned (``ValueError`` saying why not)."""
+    return clean_label(raw, NAME_MAX, "entrant's name")
 
 
 def check_settings(req: CreateEvent) -> None:

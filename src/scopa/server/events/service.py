@@ -25,6 +25,8 @@ from .rules import (
     check_open,
     check_running,
     check_settings,
+    cleaned,
+    entrant_name,
     may_organise,
     pairs_itself,
     settings_of,
@@ -83,6 +85,7 @@ class Events:
     async def create(self, req: CreateEvent, organiser_id: int, open_max: int,
                      day_max: int) -> StoredEvent:
         """A new event (``TooMany`` past the organiser's limits)."""
+        req = cleaned(req)
         check_settings(req)
         now = utcnow()
         starts = req.starts_at
@@ -129,7 +132,11 @@ class Events:
                 raise EventRefusal(409, "a paper event's entrants are named at its creation")
             check_open(stored.row.status)
             taken = {e.name.casefold() for e in stored.entrants}
-            label = name or next(f"{level} {n}" for n in range(1, 1000)
+            try:
+                given = None if name is None else entrant_name(name)
+            except ValueError as e:
+                raise TournamentError(str(e)) from None
+            label = given or next(f"{level} {n}" for n in range(1, 1000)
                                  if f"{level} {n}".casefold() not in taken)
             return Entry(None, label, level, f"an entrant is already named {label!r}")
 
