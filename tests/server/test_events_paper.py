@@ -148,3 +148,42 @@ def test_duplicate_boards_only_for_the_organiser_until_the_round_is_over(tmp_pat
         shown = player.get(url).json()
         assert shown["seed"] and shown["tables"][0]["deals"] == boards[0]["deals"]
         assert org.get(f"/api/events/{event}/rounds/2/print").status_code == 404
+
+
+def test_crosstable_travellers_and_csv_of_a_duplicate_scopone_night(tmp_path: Path) -> None:
+    # the organiser sees a round's travellers as results come in; a player only once the
+    # round is over, with the deal's four hands; the crosstable and the CSV follow the
+    # standings
+    with client_for(tmp_path) as client:
+        org, player = Person(client, "Organiser"), Person(client, "Player")
+        r = org.post("/api/events", {
+            "name": "Duplicate Scopone", "mode": "paper", "variant": "scopone",
+            "deals_per_round": 2, "duplicate": True, "rounds": 1,
+            "entrants": ["N1", "N2", "N3", "N4"]})
+        assert r.status_code == 201, r.text
+        event = r.json()["id"]
+        tables = org.post(f"/api/events/{event}/rounds").json()["event"]["played"][0]["tables"]
+        scores = [[[6, 2], [3, 4]], [[4, 4], [1, 6]]]
+        first = f"/api/events/{event}/rounds/1/tables/{tables[0]['number']}/result"
+        assert org.post(first, {"deals": scores[0]}).status_code == 200
+        url = f"/api/events/{event}/rounds/1/travellers"
+        assert player.get(url).status_code == 403  # the round is not over
+        assert len(org.get(url).json()["deals"][0]["tables"]) == 1
+        second = f"/api/events/{event}/rounds/1/tables/{tables[1]['number']}/result"
+        assert org.post(second, {"deals": scores[1]}).status_code == 200
+        deals = player.get(url).json()["deals"]
+        assert [len(d["tables"]) for d in deals] == [2, 2]
+        assert [t["field"] for t in deals[0]["tables"]] == [4.0, -4.0]
+        cards = deals[0]["cards"]
+        assert len(cards["hands"]) == 4
+        assert sum(len(h["cards"]) for h in cards["hands"]) + len(cards["table"]) == 40
+        assert [h["side"] for h in cards["hands"]].count("home") == 2
+        rows = player.get(f"/api/events/{event}/crosstable").json()["entrants"]
+        assert [r["entrant"] for r in rows] == [
+            s["entrant"] for s in player.get(f"/api/events/{event}").json()["standings"]]
+        assert all(len(r["games"]) == 1 for r in rows)
+        got = client.get(f"/api/events/{event}/standings.csv")
+        assert got.status_code == 200 and got.headers["content-type"].startswith("text/csv")
+        assert got.text.splitlines()[0].startswith("rank,entrant,match_points")
+        assert len(got.text.splitlines()) == 5
+        assert client.get(f"/api/events/{event}/rounds/2/travellers").status_code == 404

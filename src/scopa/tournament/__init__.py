@@ -9,6 +9,7 @@ match playing handed in). It imports only the rules core (rules, seeds and their
 commitments), so both the server and the command line can import it.
 """
 
+from .crosstable import crosstable, histories, standings_csv, travellers
 from .event import FORMATS, AuditEntry, Entrant, Event, Round, Table
 from .results import MAX_DECIDER_DEALS, Result, TournamentError
 from .run import TableJob, play_job, run_event, table_jobs
@@ -26,8 +27,12 @@ __all__ = [
     "Table",
     "TableJob",
     "TournamentError",
+    "crosstable",
+    "histories",
     "play_job",
     "run_event",
     "standings",
+    "standings_csv",
     "table_jobs",
+    "travellers",
 ]

@@ -11,9 +11,17 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
-from ...tournament import Result, TournamentError
+from ...tournament import (
+    Event,
+    Result,
+    TournamentError,
+    crosstable,
+    standings,
+    standings_csv,
+    travellers,
+)
 from ..common.errors import SIGNED_IN, errors
 from ..play.lobby import bot_levels
 from ..players.ratings import BOT_RATINGS
@@ -23,7 +31,7 @@ from .online import Tables
 from .rules import EventRefusal, may_organise
 from .service import Events, model_of
 from .store import StoredEvent, TooMany
-from .views import event_page, list_line, round_deals
+from .views import dealt_cards, event_page, list_line, round_deals
 
 router = APIRouter(prefix="/api/events", tags=["events"])
 
@@ -281,3 +289,61 @@ async def print_round(event_id: EventId, round_number: Number,
                     if show and t.away is not None else None}
                    for t in rnd.tables],
     }
+
+
+async def _results_of(request: Request, event_id: str) -> tuple[StoredEvent, Event, bool]:
+    """The event and what the viewer may see of its results: a paper event's organiser
+    everything, everyone else the public copy (a duplicate round's results once it is
+    over)."""
+    v = await viewer(request)
+    try:
+        stored = await events_of(request).load(event_id)
+    except EventRefusal as e:
+        raise refused(e) from None
+    event = model_of(stored)
+    if event is None:
+        raise HTTPException(409, "the event has not started")
+    sees_all = stored.row.mode == "paper" and v is not None and v.id == stored.row.organiser_id
+    return stored, event if sees_all else event.public_copy(), sees_all
+
+
+@router.get("/{event_id}/crosstable", responses=errors(404, 409))
+async def event_crosstable(event_id: EventId, request: Request) -> dict[str, Any]:
+    """Each entrant in standings order with its round-by-round history (opponent, side,
+    points, match points, how the table ended) and the match points it took from each
+    entrant it met."""
+    _, event, _ = await _results_of(request, event_id)
+    return {"entrants": crosstable(event, standings(event))}
+
+
+@router.get("/{event_id}/standings.csv", responses=errors(404, 409))
+async def standings_export(event_id: EventId, request: Request) -> Response:
+    """The standings as CSV (a header row; names that a spreadsheet would read as a
+    formula are quoted)."""
+    stored, event, _ = await _results_of(request, event_id)
+    return Response(standings_csv(standings(event)), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition":
+                             f'attachment; filename="standings-{stored.row.id}.csv"'})
+
+
+@router.get("/{event_id}/rounds/{round_number}/travellers", responses=errors(403, 404, 409))
+async def round_travellers(event_id: EventId, round_number: Number,
+                           request: Request) -> dict[str, Any]:
+    """A duplicate round's travellers once it is over: per deal, every table's points on
+    the same cards and its field score, and the deal's cards (every seat's hand)."""
+    _, event, sees_all = await _results_of(request, event_id)
+    if not event.duplicate or event.target is not None:
+        raise HTTPException(409, "travellers are a duplicate event's")
+    try:
+        rnd = event.round(round_number)
+    except TournamentError as e:
+        raise HTTPException(404, str(e)) from None
+    if not rnd.complete and not sees_all:
+        raise HTTPException(403, "the travellers are shown once the round is over")
+    rules = event.rules()
+    seeds = event.deal_seeds(round_number, rnd.tables[0].number)
+    deals = travellers(event, round_number)
+    for deal in deals:
+        seed, side = seeds[deal["deal"]]
+        deal["cards"] = dealt_cards(rules, seed, side) if rnd.complete else None
+    return {"round": round_number, "deals": deals}

@@ -97,8 +97,14 @@ def dealt_cards(rules: Rules, seed: str, side: int) -> dict[str, Any]:
     leader = game.to_move
     home_seat = leader if side == 0 else (leader + 1) % rules.players
     away_seat = (home_seat + 1) % rules.players
+    order = [(leader + k) % rules.players for k in range(rules.players)]
     return {"home": [card_text(c) for c in cards_of(game.hands[home_seat])],
             "away": [card_text(c) for c in cards_of(game.hands[away_seat])],
+            # every seat's hand from the leader on (Scopone: both partners of each side)
+            "hands": [{"side": "home" if (seat - home_seat) % 2 == 0 else "away",
+                       "leads": seat == leader,
+                       "cards": [card_text(c) for c in cards_of(game.hands[seat])]}
+                      for seat in order],
             "table": [card_text(c) for c in cards_of(game.table)],
             "deck": [card_text(c) for c in game.deck or []]}
 
