@@ -304,3 +304,52 @@ def test_a_refresh_never_changes_whom_the_organiser_withdraws(events_server, new
              if "Carla & Dario" in (t["home"], t["away"])]
     assert again[0]["result"] is None
     assert [a["action"] for a in d["event"]["audit"]] == ["withdraw", "reinstate"]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_an_organisers_duplicate_night_crosstable_travellers_corrections(
+        events_server, new_page, artifacts, size):
+    """A duplicate paper night of four Scopone pairs, one round: the crosstable, the
+    travellers with the deal's four hands, the standings as CSV, and a result corrected
+    from the page with its note in the log; the page fits the screen."""
+    base = events_server
+    width, height = size
+    touch = width < 500
+    page = new_page(viewport={"width": width, "height": height}, has_touch=touch)
+    sign_up(page, base, f"Club{width}")
+    csrf = page.request.get(base + "/api/account").json()["csrf"]
+    event = page.request.post(base + "/api/events", headers={"X-CSRF-Token": csrf}, data={
+        "name": "Duplicate Scopone", "mode": "paper", "variant": "scopone",
+        "deals_per_round": 2, "duplicate": True, "rounds": 1,
+        "entrants": ["Anna & Bruno", "Carla & Dario", "Elena & Franco", "Gino & Lia"],
+    }).json()["id"]
+    page.goto(f"{base}/events/{event}")
+    page.click("#event-start")
+    expect(page.locator("section.round")).to_have_count(1)
+    tables = event_data(page, base, event)["event"]["played"][0]["tables"]
+    for t, deals in zip(tables, ([[6, 2], [3, 4]], [[4, 4], [1, 6]]), strict=True):
+        r = page.request.post(f"{base}/api/events/{event}/rounds/1/tables/{t['number']}/result",
+                              headers={"X-CSRF-Token": csrf}, data={"deals": deals})
+        assert r.status == 200, r.text()
+    page.reload()
+    page.locator("#crosstable summary").click()
+    expect(page.locator("#crosstable tbody tr")).to_have_count(4)
+    page.locator("#travellers-1 summary").click()
+    expect(page.locator("#travellers-1 .traveller")).to_have_count(2)
+    expect(page.locator("#travellers-1 .traveller").first.locator(".hands li")).to_have_count(5)
+    assert page.locator("#event-csv").get_attribute("href").endswith("/standings.csv")
+    shot(page, artifacts, f"events-crosstable-travellers-{'phone' if touch else 'desktop'}")
+    assert axe_violations(page) == []
+    if touch:
+        assert phone_faults(page) == []
+    first = tables[0]["number"]
+    box = page.locator(f"#correct-box-1-{first}")
+    box.locator("summary").click()
+    page.fill(f"#correct-1-{first}-0-home", "7")
+    page.fill(f"#correct-1-{first}-note", "deal 1 was miscounted")
+    with page.expect_response(lambda resp: resp.request.method == "PUT"):
+        box.locator("button[type=submit]").click()
+    expect(page.locator(".audit li").first).to_contain_text("deal 1 was miscounted")
+    expect(page.locator(".audit li").first).to_contain_text("9–6 → 10–6")
+    shot(page, artifacts, f"events-correction-{'phone' if touch else 'desktop'}")
+    assert axe_violations(page) == []

@@ -11,7 +11,7 @@ from typing import Any
 from ...cards import card_text, cards_of
 from ...game import Game
 from ...rules import Rules
-from ...tournament import Event, standings
+from ...tournament import Event, crosstable, standings
 from ..store.event_models import EventTableRow, TournamentRow
 from .store import Listed, StoredEvent, aware
 
@@ -68,8 +68,10 @@ def event_page(stored: StoredEvent, event: Event | None, tables: list[EventTable
     # a paper event's organiser enters the results, and is not playing
     sees_all = stored.row.mode == "paper" and viewer_id == stored.row.organiser_id
     out["event"] = None if event is None else event.to_dict(public=True, sealed=not sees_all)
-    out["standings"] = [] if event is None else [
-        s.to_dict() for s in standings(event if sees_all else event.public_copy())]
+    shown = None if event is None else event if sees_all else event.public_copy()
+    order = [] if shown is None else standings(shown)
+    out["standings"] = [s.to_dict() for s in order]
+    out["crosstable"] = [] if shown is None else crosstable(shown, order)
     out["my_table"] = None
     if event is None:
         return out

@@ -72,4 +72,5 @@ export const api = {
   correctResult: (id, r, tb, body) => request("PUT", `/api/events/${enc(id)}/rounds/${r}/tables/${tb}/result`, body),
   eventSeat: (id) => request("POST", `/api/events/${enc(id)}/seat`, {}),
   printRound: (id, r) => request("GET", `/api/events/${enc(id)}/rounds/${r}/print`),
+  travellers: (id, r) => request("GET", `/api/events/${enc(id)}/rounds/${r}/travellers`),
 };

@@ -60,7 +60,8 @@ const watched = new WeakSet();
 
 /** Replace `el`'s children as `replace` does, keeping what a person is doing there: the
  * controls they changed keep their values (matched by id, a choice only while the new list
- * still offers it), and the focus and a text's selection stay where they were. Every page
+ * still offers it), a disclosure they opened stays open, and the focus and a text's
+ * selection stay where they were. Every page
  * that refreshes itself draws through this, so a refresh never resets a choice (an
  * organiser's pick in a list) nor sends a keyboard user back to the top. */
 export function redraw(el, ...children) {
@@ -74,11 +75,16 @@ export function redraw(el, ...children) {
   for (const c of el.querySelectorAll("input[id], select[id], textarea[id]")) {
     if (c.dataset.touched === "1") kept.push({ id: c.id, value: c.value, checked: c.checked });
   }
+  const opened = [...el.querySelectorAll("details[id]")].filter((d) => d.open).map((d) => d.id);
   const active = document.activeElement;
   const focus = active && active !== el && el.contains(active) ? keyOf(active) : null;
   let range = null;
   if (active && typeof active.selectionStart === "number") range = [active.selectionStart, active.selectionEnd];
   replace(el, ...children);
+  for (const id of opened) {
+    const d = el.querySelector(`#${CSS.escape(id)}`);
+    if (d) d.open = true;
+  }
   for (const k of kept) {
     const c = el.querySelector(`#${CSS.escape(k.id)}`);
     if (!c) continue;

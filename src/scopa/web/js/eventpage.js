@@ -7,21 +7,11 @@ import { api } from "./api.js";
 import { currentUser, loadSession } from "./session.js";
 import { saveSeat } from "./store.js";
 import { navigate } from "./nav.js";
+import { auditBox, correctionForm, crosstableBox, resultText, travellersBox } from "./eventextras.js";
 
 const POLL_MS = 3000;
 // the bots an organiser may enter (the four levels people play against)
 const BOT_LEVELS = ["beginner", "intermediate", "expert", "champion"];
-
-/** A table's result as a line: "21–5", each deal's points summed, or a forfeit (of one
- * entrant, or of both). */
-export function resultText(result, done = false) {
-  if (!result) return done ? t("event.sealedResult") : "";
-  if (result.forfeit) return t("event.forfeit", { name: result.forfeit });
-  if (result.double_forfeit) return t("event.doubleForfeit");
-  const pts = result.score || (result.deals || []).reduce((a, d) => [a[0] + d[0], a[1] + d[1]], [0, 0]);
-  const extra = result.decider && result.decider.length ? ` (${t("event.decider")})` : "";
-  return `${pts[0]}–${pts[1]}${extra}`;
-}
 
 /** The standings as a table (the event page and the big screen). */
 export function standingsTable(d, big = false) {
@@ -104,8 +94,11 @@ export function mountEvent(main, id) {
     parts.push(h("h2", {}, t("event.entrants", { n: d.entrants.length, of: d.capacity })),
       h("ul", { class: "entrants" }, d.entrants.map((n) => h("li", {}, n))));
     if (ev) {
-      parts.push(h("h2", {}, t("event.standings")), standingsTable(d));
-      for (const r of [...ev.played].reverse()) parts.push(roundBox(d, r, id));
+      parts.push(h("h2", {}, t("event.standings")), standingsTable(d),
+        h("p", {}, h("a", { href: `/api/events/${encodeURIComponent(id)}/standings.csv`, download: "", id: "event-csv" }, t("event.csv"))),
+        crosstableBox(d));
+      for (const r of [...ev.played].reverse()) parts.push(roundBox(d, r, id, act));
+      parts.push(auditBox(d));
     }
     redraw(box, ...parts);
   };
@@ -114,7 +107,10 @@ export function mountEvent(main, id) {
   return { unmount: () => clearInterval(timer), relang: draw };
 }
 
-function roundBox(d, r, id) {
+function roundBox(d, r, id, act) {
+  const organiser = d.organiser && d.status !== "open";
+  const travellers = d.duplicate && !d.target && (r.seed || (organiser && d.mode === "paper"))
+    ? travellersBox(id, r.number, JSON.stringify(r.tables.map((tb) => tb.result))) : null;
   return h("section", { class: "round", "aria-label": t("event.round", { n: r.number, of: d.rounds }) },
     h("h2", {}, t("event.round", { n: r.number, of: d.rounds })),
     h("p", { class: "muted small commitment" }, t("event.commitment"), " ", h("code", {}, r.commitment)),
@@ -124,7 +120,10 @@ function roundBox(d, r, id) {
         .map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, r.tables.map((tb) => h("tr", {},
         h("td", {}, String(tb.number)), h("td", {}, tb.home),
-        h("td", {}, tb.away === null ? t("event.bye") : tb.away), h("td", {}, resultText(tb.result, tb.done)))))),
+        h("td", {}, tb.away === null ? t("event.bye") : tb.away),
+        h("td", {}, resultText(tb.result, tb.done),
+          organiser && tb.result && tb.away !== null ? correctionForm(d, id, r.number, tb, act) : null))))),
+    travellers,
     h("p", {}, h("a", { href: `/events/${encodeURIComponent(id)}/print/${r.number}` }, t("event.print"))));
 }
 

@@ -5,7 +5,8 @@ import { h, redraw, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { loadSession } from "./session.js";
-import { resultText, standingsTable } from "./eventpage.js";
+import { standingsTable } from "./eventpage.js";
+import { resultText } from "./eventextras.js";
 
 const SCREEN_MS = 5000;
 
