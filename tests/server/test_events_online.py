@@ -7,6 +7,7 @@ match's end reads as a result (an absent player forfeits)."""
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -347,3 +348,30 @@ def test_one_account_cannot_take_over_the_list(tmp_path: Path) -> None:
             "Night 0", "Night 1", "Night 2", "Real"}
         assert all("entrants" not in e and e["entered_count"] == 0 for e in rest)
         assert client.get("/api/events?limit=500").status_code == 422
+
+
+def test_an_events_rules_options_grace_and_round_clock(tmp_path: Path) -> None:
+    # the options a variant has, as in the lobby; its own grace for its tables; a round
+    # clock the players see
+    with client_for(tmp_path, grace_seconds=30) as client:
+        org, anna = Person(client, "Organiser"), Person(client, "Anna")
+        r = org.post("/api/events", {"name": "x", "options": {"no_such_option": 1}})
+        assert r.status_code == 400, r.text
+        r = org.post("/api/events", {"name": "Re Bello night", "variant": "re-bello",
+                                     "options": {"sevens": False}, "target": 11,
+                                     "grace_seconds": 600, "round_minutes": 45})
+        assert r.status_code == 201, r.text
+        event = r.json()["id"]
+        assert r.json()["grace_seconds"] == 600 and r.json()["round_minutes"] == 45
+        assert anna.post(f"/api/events/{event}/join").status_code == 200
+        assert org.post(f"/api/events/{event}/bots", {"level": "beginner"}).status_code == 200
+        before = time.time()
+        page = org.post(f"/api/events/{event}/rounds").json()
+        rnd = page["event"]["played"][0]
+        ends = datetime.fromisoformat(rnd["ends_at"].replace("Z", "+00:00")).timestamp()
+        assert before + 45 * 60 - 5 < ends < time.time() + 45 * 60 + 5
+        assert page["event"]["options"] == {"sevens": False}
+        seat = anna.post(f"/api/events/{event}/seat").json()
+        table = client.app.state.master.tables[seat["table_id"]]  # type: ignore[attr-defined]
+        assert table.grace == 600 and table.rules.sevens is False
+        assert table.event_id == event

@@ -343,7 +343,7 @@ def test_an_event_table_refuses_every_rematch_vote_and_keeps_none() -> None:
     """An event pairs its tables' next games: a vote is refused before and after the
     match ends (no vote kept to start a match later), and the frames say so."""
     t = started(table(seat(0), seat(1), rules=Rules(target=1)))
-    t.event_table = True
+    t.event_id = "e1"
     assert not flow.may_rematch(t) and frames.table_info(t)["rematch"] is False
     for _ in range(2):
         with pytest.raises(MasterError) as e:

@@ -353,3 +353,31 @@ def test_an_organisers_duplicate_night_crosstable_travellers_corrections(
     expect(page.locator(".audit li").first).to_contain_text("9–6 → 10–6")
     shot(page, artifacts, f"events-correction-{'phone' if touch else 'desktop'}")
     assert axe_violations(page) == []
+
+
+def test_the_event_form_on_a_phone(events_server, new_page, artifacts):
+    """The variant from a list, the players it allows, its rules options as in the lobby,
+    checkboxes beside their labels, the grace and the round clock; it fits a phone."""
+    base = events_server
+    phone = new_page(viewport={"width": 360, "height": 740}, has_touch=True)
+    sign_up(phone, base, "FormMaker")
+    phone.goto(f"{base}/events")
+    phone.fill("#event-name", "Napola Tuesday")
+    phone.select_option("#event-variant", "napola")
+    expect(phone.locator("#event-players option")).to_have_count(3)  # 2, 4, 6: two sides
+    phone.locator("#rules-options summary").click()
+    expect(phone.locator("#rules-options select").first).to_be_visible()
+    phone.fill("#event-grace", "120")
+    phone.fill("#event-clock", "40")
+    phone.locator("label.check-row", has_text="Duplicate").click()
+    expect(phone.locator("#event-duplicate")).to_be_checked()
+    phone.select_option("#event-play", "deals")
+    phone.fill("#event-amount", "4")
+    shot(phone, artifacts, "events-form-phone")
+    assert axe_violations(phone) == []
+    assert phone_faults(phone) == []
+    phone.click("#event-create")
+    phone.wait_for_url("**/events/*")
+    d = event_data(phone, base, phone.url.rsplit("/", 1)[1])
+    assert (d["variant"], d["duplicate"], d["grace_seconds"], d["round_minutes"]) == (
+        "napola", True, 120, 40)

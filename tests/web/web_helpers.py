@@ -147,7 +147,9 @@ PHONE_FAULTS_JS = """() => {
   const controls = 'button, .button, select, input:not([type=hidden]), textarea, '
     + '.topbar a, .organiser a';
   for (const el of document.querySelectorAll(controls)) {
-    const r = el.getBoundingClientRect();
+    // a checkbox's target is its whole label row
+    const box = el.type === 'checkbox' || el.type === 'radio';
+    const r = (box && el.closest('label') ? el.closest('label') : el).getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;  // not shown
     const what = el.id || el.textContent.trim() || el.tagName;
     if (r.height < 44) out.push(`${what}: ${Math.round(r.height)} px tall`);

@@ -54,6 +54,9 @@ class Round:
     #: secret until the round is over
     seed: str
     tables: list[Table]
+    #: when the organiser means the round to end (ISO 8601, UTC), shown to the players; the
+    #: model keeps no clock: the caller gives it
+    ends_at: str | None = None
 
     @property
     def commitment(self) -> str:
@@ -244,8 +247,9 @@ class Event:
                 for d in range(MAX_DECIDER_DEALS)]
 
     # -- changing ----------------------------------------------------------------------
-    def next_round(self, seed: str | None = None) -> Round:
-        """Pair the next round and return it (its seed's commitment is public from now)."""
+    def next_round(self, seed: str | None = None, ends_at: str | None = None) -> Round:
+        """Pair the next round and return it (its seed's commitment is public from now;
+        ``ends_at``: the round's clock, if the event keeps one)."""
         if self.current is not None and not self.current.complete:
             missing = [str(t.number) for t in self.current.tables if not t.done]
             raise TournamentError(
@@ -263,7 +267,7 @@ class Event:
             gone = [n for n in (table.home, table.away) if n in self.withdrawn]
             if table.away is not None and gone:
                 table.result = self._forfeit(gone)
-        rnd = Round(number, seed, tables)
+        rnd = Round(number, seed, tables, ends_at)
         self.played.append(rnd)
         return rnd
 
@@ -444,7 +448,7 @@ class Event:
             "entrants": [{"name": e.name, "players": list(e.players)} for e in self.entrants],
             "withdrawn": list(self.withdrawn),
             "played": [
-                {"number": r.number, "commitment": r.commitment,
+                {"number": r.number, "commitment": r.commitment, "ends_at": r.ends_at,
                  "seed": None if public and not r.complete else r.seed,
                  "tables": [{"number": t.number, "home": t.home, "away": t.away,
                              "result": None if t.result is None or hidden(r.number)
@@ -491,7 +495,7 @@ class Event:
                     event._known(t.home)
                     if t.away is not None:
                         event._known(t.away)
-                event.played.append(Round(r["number"], r["seed"], tables))
+                event.played.append(Round(r["number"], r["seed"], tables, r.get("ends_at")))
                 for t, raw in zip(tables, r["tables"], strict=True):
                     if raw.get("result") is not None:
                         result = Result.from_dict(raw["result"])

@@ -45,12 +45,21 @@ class CreateEvent(BaseModel):
     #: ... or one match to this target
     target: int | None = Field(default=None, ge=1, le=1000)
     duplicate: bool = False
+    #: rules options other than players, teams and target (the lobby's "Rules options":
+    #: ``Rules`` field names; checked by building the event's rules)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     rated: bool = False
     teach: bool = False
     starts_at: datetime | None = None
     capacity: int = Field(default=16, ge=2, le=CAPACITY_MAX)
     #: start the next round as soon as the last table of one is done (online)
     auto_next: bool = False
+    #: online: how long a seat waits for its player before a stand-in plays it and the
+    #: table counts as a forfeit (None: the server's ``grace_seconds``)
+    grace_seconds: int | None = Field(default=None, ge=10, le=3600)
+    #: the round clock: each round is meant to end this many minutes after it is paired
+    #: (shown to the players as "round ends at"); None: no clock
+    round_minutes: int | None = Field(default=None, ge=5, le=600)
     #: paper mode: the entrants, in seeding order
     entrants: list[EntrantName] | None = Field(default=None, max_length=CAPACITY_MAX)
 

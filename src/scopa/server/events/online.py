@@ -142,10 +142,11 @@ class Tables:
         specs = [HUMAN if e.bot is None else {"kind": "bot", "level": e.bot} for e in who]
         settings = stored.row.settings
         rules, seeds, deals = table_deals(event, round_number, number)
+        grace = float(settings.get("grace_seconds") or self.grace)
         table, _, _ = await self.master.create_table(
-            rules, specs, False, self.grace, None, None,
+            rules, specs, False, grace, None, None,
             rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
-            seeds=seeds, deals=deals, event_table=True,
+            seeds=seeds, deals=deals, event_id=stored.row.id,
             shared_deals=event.duplicate and seeds is not None)
         # stored before the seats fill the table and its match starts: the match-end
         # hook must find it however fast the match goes

@@ -26,13 +26,14 @@ class EventRefusal(Exception):
 
 #: the model's settings kept from a creation body (the rest are the server's own columns)
 MODEL_FIELDS = ("format", "rounds", "variant", "players", "deals_per_round", "target",
-                "duplicate")
+                "duplicate", "options")
 
 
 def settings_of(req: CreateEvent) -> dict[str, Any]:
     """The stored settings: the model's fields, plus rated and teach for the tables."""
     out = {k: getattr(req, k) for k in MODEL_FIELDS}
-    out.update(name=req.name, rated=req.rated, teach=req.teach)
+    out.update(name=req.name, rated=req.rated, teach=req.teach,
+               grace_seconds=req.grace_seconds, round_minutes=req.round_minutes)
     return out
 
 
@@ -42,6 +43,7 @@ def build_event(settings: dict[str, Any], names: list[str]) -> Event:
     return Event([Entrant(n) for n in names], name=str(settings.get("name", "")),
                  format=str(model["format"]), rounds=model["rounds"],
                  variant=str(model["variant"]), players=model["players"],
+                 options=dict(model["options"] or {}),
                  deals_per_round=model["deals_per_round"], target=model["target"],
                  duplicate=bool(model["duplicate"]))
 

@@ -240,8 +240,11 @@ class Events:
                     raise EventRefusal(409, f"the event cannot start: {e}") from None
             elif row.status == "finished":
                 raise EventRefusal(409, "the event is over")
+            minutes = row.settings.get("round_minutes")
+            ends = None if not minutes else (
+                utcnow() + timedelta(minutes=int(minutes))).isoformat().replace("+00:00", "Z")
             try:
-                rnd = event.next_round()
+                rnd = event.next_round(ends_at=ends)
             except TournamentError as e:
                 raise EventRefusal(409, str(e)) from None
             try:

@@ -57,6 +57,7 @@ def _settings(row: TournamentRow, viewer_id: int | None) -> dict[str, Any]:
         "duplicate": bool(s.get("duplicate")), "rated": bool(s.get("rated")),
         "teach": bool(s.get("teach")), "auto_next": row.auto_next,
         "starts_at": _iso(row.starts_at), "capacity": row.capacity,
+        "grace_seconds": s.get("grace_seconds"), "round_minutes": s.get("round_minutes"),
         "organiser": viewer_id is not None and viewer_id == row.organiser_id,
     }
 

@@ -471,7 +471,7 @@ def rebuild(st: StoredTable) -> Table:
         seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
                for s in st.seats],
         rated=t.rated, teach=t.teach, seeds=list(t.seeds or []), deals=t.deals,
-        event_table=st.event_table, shared_deals=st.shared_deals,
+        event_id=st.event_id, shared_deals=st.shared_deals,
     )
     match = st.match
     if match is None:

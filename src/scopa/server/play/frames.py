@@ -64,6 +64,8 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
             for s in table.seats
         ],
         "match_id": table.match_id, "match_number": table.match_number, "scores": scores,
+        # an event's table: its page; a duplicate round's: replays open after the round
+        "event_id": table.event_id, "shared_deals": table.shared_deals,
         "spectators": len(table.spectators),
         "created_at": table.created_at.isoformat().replace("+00:00", "") + "Z",
     }

@@ -85,17 +85,17 @@ class Master:
         self, rules: Rules, seats: list[dict[str, Any]], public: bool, grace: float,
         creator: str | None, creator_seat: int | None, address: str | None = None,
         creator_user: int | None = None, rated: bool = False, teach: bool = True,
-        seeds: list[str] | None = None, deals: int | None = None, event_table: bool = False,
+        seeds: list[str] | None = None, deals: int | None = None, event_id: str | None = None,
         shared_deals: bool = False,
     ) -> tuple[Table, int | None, str | None]:
         """Create a table (``Tables.create``) and start it if it is full already; the
         creator takes ``creator_seat`` (a human seat) and gets its token. ``seeds`` and
-        ``deals``: a match of fixed deals (a tournament's, ``Table.seeds``); ``event_table``:
-        an event's table (``Table.event_table``), ``shared_deals``: of a duplicate round
+        ``deals``: a match of fixed deals (a tournament's, ``Table.seeds``); ``event_id``:
+        an event's table (``Table.event_id``), ``shared_deals``: of a duplicate round
         (``Table.shared_deals``)."""
         table, token = await self.registry.create(rules, seats, public, grace, creator,
                                                   creator_seat, address, creator_user,
-                                                  rated, teach, seeds, deals, event_table,
+                                                  rated, teach, seeds, deals, event_id,
                                                   shared_deals)
         await self.matches.maybe_start(table)
         return table, creator_seat, token

@@ -77,14 +77,14 @@ class Tables:
         self, rules: Rules, seats: list[dict[str, Any]], public: bool, grace: float,
         creator: str | None, creator_seat: int | None, address: str | None,
         creator_user: int | None, rated: bool, teach: bool,
-        seeds: list[str] | None = None, deals: int | None = None, event_table: bool = False,
+        seeds: list[str] | None = None, deals: int | None = None, event_id: str | None = None,
         shared_deals: bool = False,
     ) -> tuple[Table, str | None]:
         """Make and store a table (not yet started); the creator's seat token, if any.
         Refused when the server holds ``max_live_tables`` live tables (``busy``) or
         ``address`` already has ``max_waiting_per_address`` tables waiting (``too_many``).
-        ``seeds`` and ``deals``: a match of fixed deals (``Table.seeds``); ``event_table``: an
-        event's table (``Table.event_table``: kept by the event's own row of it, not here);
+        ``seeds`` and ``deals``: a match of fixed deals (``Table.seeds``); ``event_id``: an
+        event's table (``Table.event_id``: kept by the event's own row of it, not here);
         ``shared_deals``: its seeds are a duplicate round's (``Table.shared_deals``)."""
         await self.sweep()
         flow.check_room(self.by_id.values(), address, self.settings.max_live_tables,
@@ -100,7 +100,7 @@ class Tables:
         table = Table(
             id=table_id, invite=invite, public=public, rules=rules, grace=grace,
             created_at=datetime.now(UTC), seats=states, creator_address=address, rated=rated,
-            seeds=list(seeds or []), deals=deals, event_table=event_table,
+            seeds=list(seeds or []), deals=deals, event_id=event_id,
             shared_deals=shared_deals,
         )
         table.teach = fairplay.table_teach(teach, rated)

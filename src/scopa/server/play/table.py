@@ -117,13 +117,18 @@ class Table:
     #: ... and the number of deals after which the match ends, as soon as a side leads
     #: (level then: one more hand at a time). None: the rules' target ends it
     deals: int | None = None
-    #: an event's table (``events.online``): the event pairs the next game, so no
-    #: rematch is voted here (``flow.may_rematch``)
-    event_table: bool = False
+    #: the event whose table this is (``events.online``): the event pairs the next game,
+    #: so no rematch is voted here (``flow.may_rematch``)
+    event_id: str | None = None
     #: its hand seeds are also every other table's of a duplicate round still being played:
     #: never shown here (the score sheet gives the commitment only) and nobody watches;
     #: the event shows them once its round is over
     shared_deals: bool = False
+
+    @property
+    def event_table(self) -> bool:
+        """An event's table (``event_id``)."""
+        return self.event_id is not None
 
     @property
     def state_id(self) -> int:

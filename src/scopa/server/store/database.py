@@ -42,8 +42,8 @@ class StoredTable:
     match: MatchRow | None
     events: list[EventRow] = field(default_factory=list)
     #: an event's table: the event's row of it (``tournament_tables``) says so, the one
-    #: record of which tables are an event's (``play.table.Table.event_table``)
-    event_table: bool = False
+    #: record of which tables are an event's (``play.table.Table.event_id``)
+    event_id: str | None = None
     #: its deals are a duplicate round's, every table's (``play.table.Table.shared_deals``)
     shared_deals: bool = False
 
@@ -446,12 +446,13 @@ class Store:
         )).first()
         events = await self._events(s, match.id) if match is not None else []
         of_event = (await s.execute(
-            select(EventTableRow.table_id, TournamentRow.settings)
+            select(EventTableRow.event_id, TournamentRow.settings)
             .join(TournamentRow, TournamentRow.id == EventTableRow.event_id)
             .where(EventTableRow.table_id == t.id))).first()
         shared = of_event is not None and bool(of_event.settings.get("duplicate")) \
             and bool(t.seeds)
-        return StoredTable(t, seats, match, events, event_table=of_event is not None,
+        return StoredTable(t, seats, match, events,
+                           event_id=None if of_event is None else of_event.event_id,
                            shared_deals=shared)
 
     async def events(self, match_id: str, since: int = 0) -> list[EventRow]:

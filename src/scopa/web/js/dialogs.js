@@ -93,10 +93,22 @@ function matchEndBlock(m, actions) {
     acts.append(h("button", { type: "button", class: "primary rematch", onclick: actions.rematch }, t("end.rematch")));
   }
   // a way on from here whatever happens next: the lobby, or back to the table (Escape too)
+  const eventId = m.table && m.table.event_id;
+  if (m.nextTable) {
+    // the event paired this player's next table: one press to sit there
+    box.append(h("p", { class: "next-table" }, h("button", { type: "button", class: "primary go-next-table",
+      onclick: () => actions.goToEventTable(m.nextTable) }, t("end.nextTable", { r: m.nextTable.round, n: m.nextTable.table }))));
+  }
+  if (eventId) acts.append(h("a", { href: `/events/${encodeURIComponent(eventId)}`, class: "button ghost to-event" }, t("end.toEvent")));
   acts.append(h("a", { href: "/", class: "button ghost to-lobby" }, t("table.toLobby")),
-    h("button", { type: "button", class: "ghost close", onclick: actions.closeSheet }, t("sheet.close")),
-    h("a", { href: e.record_url, download: "" }, t("end.record")),
-    h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")));
+    h("button", { type: "button", class: "ghost close", onclick: actions.closeSheet }, t("sheet.close")));
+  if (m.table && m.table.shared_deals) {
+    // a duplicate round: the other tables are still playing these cards
+    acts.append(h("span", { class: "muted small sealed-replay" }, t("end.replayAfterRound")));
+  } else {
+    acts.append(h("a", { href: e.record_url, download: "" }, t("end.record")),
+      h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")));
+  }
   box.append(acts);
   if (m.ratingChanges && m.ratingChanges.match_id === e.match_id && m.ratingChanges.changes.length) {
     box.append(ratingBlock(m.ratingChanges.changes));

@@ -113,6 +113,8 @@ function roundBox(d, r, id, act) {
     ? travellersBox(id, r.number, JSON.stringify(r.tables.map((tb) => tb.result))) : null;
   return h("section", { class: "round", "aria-label": t("event.round", { n: r.number, of: d.rounds }) },
     h("h2", {}, t("event.round", { n: r.number, of: d.rounds })),
+    r.ends_at && !r.seed && r.tables.some((tb) => tb.away !== null && !tb.done)
+      ? h("p", { class: "round-clock" }, t("event.endsAt", { when: new Date(r.ends_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })) : null,
     h("p", { class: "muted small commitment" }, t("event.commitment"), " ", h("code", {}, r.commitment)),
     r.seed ? h("p", { class: "muted small seed" }, t("event.seed"), " ", h("code", {}, r.seed)) : null,
     h("table", { class: "stats-table pairings" },

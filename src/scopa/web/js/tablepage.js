@@ -4,7 +4,8 @@ import { h, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { forgetSeat, inviteFor, saveSetting, seatFor, setting } from "./store.js";
+import { forgetSeat, inviteFor, saveSeat, saveSetting, seatFor, setting } from "./store.js";
+import { navigate } from "./nav.js";
 import { lastPlayText, renderPlayArea, seatName, sideName } from "./tableview.js";
 import {
   applyHandEnd, applyMatchEnd, applyState, applyWaiting, applyWelcome, newModel, selectCard, selectMove,
@@ -170,6 +171,7 @@ export function mountTable(main, tableId) {
   });
 
   let ratingsAsked = null;
+  let eventTimer = null;
 
   function renderOverlay() {
     const show = Boolean(m.view && m.sheetOpen && (m.handEnd || m.matchEnd));
@@ -192,7 +194,8 @@ export function mountTable(main, tableId) {
     // rebuild only when what the dialog shows changed (keeps focus and the seed check)
     const key = JSON.stringify([m.handEnd && m.handEnd.hand_number, Boolean(m.matchEnd),
       m.rematch && m.rematch.votes, m.view.hand_over, m.state && m.state.match_over, lang(),
-      m.waitingFor, m.continued, m.ratingChanges && m.ratingChanges.match_id]);
+      m.waitingFor, m.continued, m.ratingChanges && m.ratingChanges.match_id,
+      m.nextTable && m.nextTable.table_id]);
     if (key === overlayKey) return;
     overlayKey = key;
     replace(overlay, endDialog(m, actions));
@@ -203,6 +206,30 @@ export function mountTable(main, tableId) {
 
   /** A rated match's end: fetch how it moved the players' ratings (the server records
    * them before it announces the end), once per match, then show them in the box. */
+  /** An event's table whose match is over: watch the event (every few seconds, while
+   * this page is shown) until the viewer's next table is paired, then offer it in the
+   * box, as lichess's Swiss does. */
+  function watchEvent() {
+    const eventId = m.table && m.table.event_id;
+    if (!eventId || !m.matchEnd || eventTimer || m.seat === null || m.seat === undefined) return;
+    const look = async () => {
+      try {
+        const d = await api.event(eventId);
+        const mine = d.my_table && d.my_table.table_id !== m.table.id ? d.my_table : null;
+        const next = mine ? { ...mine, event_id: eventId } : null;
+        if ((next && next.table_id) !== (m.nextTable && m.nextTable.table_id)) {
+          m.nextTable = next;
+          renderOverlay();
+        }
+        if (d.status === "finished") clearInterval(eventTimer);
+      } catch (err) {
+        console.error(err);
+      }
+    };
+    eventTimer = setInterval(look, 5000);
+    look();
+  }
+
   async function loadRatings() {
     const id = m.matchEnd && m.matchEnd.match_id;
     if (!id || !(m.table && m.table.rated) || ratingsAsked === id) return;
@@ -355,6 +382,7 @@ export function mountTable(main, tableId) {
         renderSide();
         renderOverlay();
         loadRatings();
+        watchEvent();
         if (fresh && m.view) {
           const rules = m.view.rules;
           const seated = m.seat !== null && m.seat !== undefined;
@@ -551,6 +579,15 @@ export function mountTable(main, tableId) {
     rematch() {
       socket.send({ type: "rematch" });
     },
+    async goToEventTable(next) {
+      try {
+        const seat = await api.eventSeat(next.event_id);
+        saveSeat(seat.table_id, { token: seat.token, seat: seat.seat, invite: seat.invite });
+        navigate(`/t/${encodeURIComponent(seat.table_id)}`);
+      } catch (err) {
+        say(t("error.generic", { msg: err.message }));
+      }
+    },
     askResign() {
       // made afresh each time: the language may have changed
       const fresh = resignDialog(() => socket.send({ type: "resign" }));
@@ -633,6 +670,7 @@ export function mountTable(main, tableId) {
       mounted = false;
       socket.close();
       clearInterval(countdownTimer);
+      clearInterval(eventTimer);
       document.title = "Scopa";
       document.removeEventListener("keydown", onKey);
       phone.removeEventListener("change", onPhoneChange);
