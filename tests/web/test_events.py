@@ -142,14 +142,19 @@ def test_a_swiss_event_of_two_people_and_four_bots(events_server, new_page, arti
     anna.click("#event-start")
     # round 1 pairs by seed: Anna v beginner 1, ..., beginner 4 v Bruno
     go_to_table(anna, base, event, 1)
+    table_one = anna.url
     go_to_table(bruno, base, event, 1)
     play_out({"Anna": anna, "Bruno": bruno}, base, event, 1)
     # the event pairs the next game: Anna's match-end box offers no rematch
     expect(anna.locator(".match-end .event-next")).to_be_visible()
     expect(anna.locator(".match-end .rematch")).to_have_count(0)
+    # ... but a way back to the event, and, once round 2 is paired, her next table
+    expect(anna.locator(".match-end .to-event")).to_have_attribute("href", f"/events/{event}")
+    anna.locator(".match-end .go-next-table").click(timeout=STANDIN_DONE_MS)
+    anna.wait_for_url(lambda url: "/t/" in url and url != table_one)
+    expect(anna.locator(".hand .card").first).to_be_visible()
     # round 2 (paired by itself): Bruno plays a card, then leaves the table (Anna plays
     # meanwhile: she may be his opponent, and lead)
-    go_to_table(anna, base, event, 2)
     go_to_table(bruno, base, event, 2)
     played = play_out({"Anna": anna, "Bruno": bruno}, base, event, 2,
                       until=lambda turns: turns["Bruno"] > 0)
