@@ -44,8 +44,9 @@ try:  # the server in packages (2026-12-06 on)
 except ImportError:  # the flat server before it, to compare with (e.g. 663f32a)
     from scopa.server.master import Master  # type: ignore[no-redef]
     from scopa.server.settings import Settings  # type: ignore[no-redef]
-    from scopa.server.store import Store  # type: ignore[no-redef]
     from scopa.server.timing import PHASES  # type: ignore[no-redef]
+
+    from scopa.server.store import Store  # type: ignore[no-redef]
 
 #: a person against a person, and a person against a bot
 TABLES = ([{"kind": "human"}, {"kind": "human"}],
@@ -86,33 +87,31 @@ class InstantPool:
         pass
 
 
-#: set whenever a socket is sent a frame (the harness waits on it, never polls: polling
-#: would add its own calls, more or fewer with the scheduling)
-SENT = asyncio.Event()
-
-
 class Socket:
-    """A socket as the master sees it: counts what it is sent."""
+    """A socket as the master sees it: counts what it is sent, and sets ``sent`` (the
+    harness waits on it, never polls: polling would add calls of its own, more or fewer
+    with the scheduling)."""
 
-    def __init__(self, seat: int | None, tally: dict[str, int]) -> None:
+    def __init__(self, seat: int | None, tally: dict[str, int], sent: asyncio.Event) -> None:
         self.seat = seat
         self.tally = tally
+        self.sent = sent
 
     def send(self, text: str) -> None:
         self.tally["bytes"] += len(text)
         self.tally["frames"] += 1
-        SENT.set()
+        self.sent.set()
 
     def close_after_queue(self, code: int, reason: str) -> None:
         pass
 
 
-async def _settle(table: Any, before: int) -> None:
+async def _settle(table: Any, before: int, sent: asyncio.Event) -> None:
     """Wait until the table moved on from ``before`` (a bot's move, a deal): its sockets
     are told."""
     while table.state_id == before:
-        SENT.clear()
-        await asyncio.wait_for(SENT.wait(), 30)
+        sent.clear()
+        await asyncio.wait_for(sent.wait(), 30)
 
 
 async def drive(store: Store, moves: int, seed: int) -> Counts:
@@ -122,6 +121,7 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
     master = Master(settings, store, InstantPool(), "k" * 32)  # type: ignore[arg-type]
     rng = random.Random(seed)
     tally = {"bytes": 0, "frames": 0}
+    sent = asyncio.Event()
 
     def trips() -> int:
         return sum(PHASES.counts[k] for k in ("db.statements", "db.begins", "db.commits",
@@ -133,8 +133,8 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
             await master.join(table.invite, "Bruno", 1)
         for s in table.seats:
             if s.kind == "human":
-                await master.attach(table, Socket(s.seat, tally))
-        await _settle(table, -1) if table.game is None else None
+                await master.attach(table, Socket(s.seat, tally, sent))
+        await _settle(table, -1, sent) if table.game is None else None
         return table
 
     tables = [await new_table(seats) for seats in TABLES]
@@ -163,7 +163,7 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                     before = table.state_id
                     gc_before = gc.get_count()[0]
                     sys.setprofile(profile)
-                    await _settle(table, before)
+                    await _settle(table, before, sent)
                     sys.setprofile(None)
                     objects += gc.get_count()[0] - gc_before
                     continue
