@@ -8,13 +8,11 @@
 # the official python:3.11-slim-bookworm (the default), or a plain Debian 12 image with
 # the python3 and python3-venv packages (a registry mirror, an in-house base). The build
 # stage adds what the kernel's compiler needs (gcc, and the Python headers when the base's
-# Python is Debian's own). CA_BUNDLE: where the network re-signs TLS, the host's CA
-# bundle for pip (`--build-arg CA_BUNDLE="$(cat /etc/ssl/certs/ca-certificates.crt)"`),
-# never verification turned off.
+# Python is Debian's own). Where the network re-signs TLS, pip trusts the CA bundle put in
+# deploy/certs/ca.pem (deploy/certs/README.md), never with verification turned off.
 ARG BASE=python:3.11-slim-bookworm
 
 FROM ${BASE} AS build
-ARG CA_BUNDLE=""
 # Debian's python3 has its headers in python3-dev; the official image's own Python has
 # them already (and no python3-dev package of its version)
 RUN apt-get update \
@@ -23,11 +21,11 @@ RUN apt-get update \
       apt-get install -y --no-install-recommends python3-dev; fi \
  && rm -rf /var/lib/apt/lists/*
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-RUN if [ -n "$CA_BUNDLE" ]; then printf '%s\n' "$CA_BUNDLE" > /etc/pip-ca.pem; fi
 RUN python3 -m venv /opt/scopa
 WORKDIR /src
 COPY requirements/build.txt requirements/server.txt requirements/
-RUN if [ -s /etc/pip-ca.pem ]; then export PIP_CERT=/etc/pip-ca.pem; fi \
+COPY deploy/certs/ /etc/scopa-build-certs/
+RUN if [ -s /etc/scopa-build-certs/ca.pem ]; then export PIP_CERT=/etc/scopa-build-certs/ca.pem; fi \
  && /opt/scopa/bin/pip install --require-hashes -r requirements/build.txt \
  && /opt/scopa/bin/pip install --require-hashes -r requirements/server.txt
 COPY pyproject.toml setup.py README.md ./
