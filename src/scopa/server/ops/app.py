@@ -15,6 +15,7 @@ from sqlalchemy.exc import OperationalError
 from ..chat import reports
 from ..common import security
 from ..common.errors import busy, method_not_allowed, validation_error
+from ..common.ratelimit import MemoryLimiter
 from ..common.settings import Settings
 from ..events import api as events_api
 from ..events.wiring import wire as wire_events
@@ -28,8 +29,9 @@ from ..play.workers import LocalCluster, Workers
 from ..players import accounts, email_reset, friends, profiles
 from ..players.account_store import AccountStore
 from ..players.ratings import Ratings
-from ..store.broker import LocalBroker, make_broker
+from ..store.broker import LocalBroker, RedisBroker, make_broker
 from ..store.database import Store
+from ..store.ratelimit import RedisLimiter
 from . import gcpolicy, health, logs, metrics
 from .hub import Hub
 
@@ -74,6 +76,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         collector.collect_all()
         app.state.store, app.state.pool, app.state.master = store, pool, master
         app.state.broker = broker
+        # rate limits every worker shares (Redis), else this process's
+        app.state.limiter = (RedisLimiter(broker.redis, settings.broker_prefix)
+                             if isinstance(broker, RedisBroker) else MemoryLimiter())
         app.state.accounts = AccountStore(store)
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()

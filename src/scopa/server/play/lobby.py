@@ -8,8 +8,8 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...rules import VARIANTS, Rules, table_rules, variant_facts
-from ..common.buckets import TokenBucket
 from ..common.errors import errors
+from ..common.ratelimit import RateLimiter
 from ..common.security import client_address
 from ..players.names import NAME_MAX, clean_name
 from ..players.ratings import BOT_RATINGS
@@ -143,22 +143,12 @@ def check_rated(seats: list[dict[str, Any]], signed_in: bool) -> None:
             raise ValueError(f"seat {i}: the bot {spec['level']!r} has no published rating")
 
 
-def _allow_create(request: Request, settings: Any) -> bool:
-    """One token bucket per client address (forgotten when there are too many), kept by
-    the app: two apps in one process (tests, say) do not share their limits."""
-    host = client_address(request)
-    state = request.app.state
-    buckets: dict[str, TokenBucket] | None = getattr(state, "create_buckets", None)
-    if buckets is None:
-        buckets = state.create_buckets = {}
-    bucket = buckets.get(host)
-    if bucket is None:
-        if len(buckets) > 10000:
-            buckets.clear()
-        bucket = buckets[host] = TokenBucket(
-            settings.create_per_minute / 60, settings.create_burst
-        )
-    return bucket.take()
+async def _allow_create(request: Request, settings: Any) -> bool:
+    """One token bucket per client address, in the app's limiter (``state.limiter``:
+    Redis's, shared by every worker, when there is one; else this process's)."""
+    limiter: RateLimiter = request.app.state.limiter
+    return await limiter.take(f"create:{client_address(request)}",
+                              settings.create_per_minute / 60, settings.create_burst)
 
 
 @router.post("/tables", status_code=201, responses=errors(400, 401, 403, 409, 429, 503))
@@ -166,7 +156,7 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; the creator takes a human seat and gets its secret token."""
     master = master_of(request)
     settings = request.app.state.settings
-    if not _allow_create(request, settings):
+    if not await _allow_create(request, settings):
         raise HTTPException(429, "too many new tables from this address: wait a minute")
     account = await acting_or_guest(request)
     try:
