@@ -187,3 +187,35 @@ def test_crosstable_travellers_and_csv_of_a_duplicate_scopone_night(tmp_path: Pa
         assert got.text.splitlines()[0].startswith("rank,entrant,match_points")
         assert len(got.text.splitlines()) == 5
         assert client.get(f"/api/events/{event}/rounds/2/travellers").status_code == 404
+
+
+def test_a_late_entry_and_a_round_sat_out(tmp_path: Path) -> None:
+    with client_for(tmp_path) as client:
+        org, other = Person(client, "Organiser"), Person(client, "Other")
+        r = org.post("/api/events", {"name": "Swiss night", "mode": "paper", "rounds": 3,
+                                     "target": 11, "rest_points": 0,
+                                     "entrants": ["A", "B", "C", "D"]})
+        event = r.json()["id"]
+        assert org.post(f"/api/events/{event}/late-entry", {"entrant": "E"}).status_code == 409
+        assert org.post(f"/api/events/{event}/rounds").status_code == 201
+        assert other.post(f"/api/events/{event}/late-entry",
+                          {"entrant": "E"}).status_code == 403
+        r = org.post(f"/api/events/{event}/late-entry", {"entrant": "E", "note": "late bus"})
+        assert r.status_code == 200, r.text
+        assert r.json()["entrants"] == ["A", "B", "C", "D", "E"]
+        assert org.post(f"/api/events/{event}/late-entry",
+                        {"entrant": "E\u202e"}).status_code == 400
+        r = org.post(f"/api/events/{event}/sit-out", {"entrant": "B", "round": 2})
+        assert r.status_code == 200, r.text
+        assert org.post(f"/api/events/{event}/sit-out",
+                        {"entrant": "Z", "round": 2}).status_code == 400
+        for t in r.json()["event"]["played"][0]["tables"]:
+            if t["away"] is not None:
+                org.post(f"/api/events/{event}/rounds/1/tables/{t['number']}/result",
+                         {"score": [11, 3]})
+        page = org.post(f"/api/events/{event}/rounds").json()
+        rnd = page["event"]["played"][1]
+        assert rnd["resting"] == ["B"]
+        paired = {n for t in rnd["tables"] for n in (t["home"], t["away"]) if n}
+        assert paired == {"A", "C", "D", "E"}
+        assert next(s for s in page["standings"] if s["entrant"] == "B")["rests"] == 1

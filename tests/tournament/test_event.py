@@ -285,3 +285,39 @@ def test_a_withdrawal_is_undone_until_the_next_round_is_paired() -> None:
     _refused(event, lambda: event.reinstate("D"), "can no longer be undone")
     again = Event.from_dict(event.to_dict())
     assert again.audit == event.audit
+
+
+def test_an_entrant_sits_a_round_out_for_the_events_points() -> None:
+    event = _event(rounds=3, seed="x")
+    event.rest_points = 1
+    event.next_round()  # A-B, C-D
+    for t in event.round(1).tables:
+        event.enter_result(1, t.number, Result(deals=((1, 0), (0, 0))))
+    event.sit_out("A", 2, "at a wedding")
+    _refused(event, lambda: event.sit_out("A", 2), "already sits out")
+    _refused(event, lambda: event.sit_out("B", 1), "not a coming round")
+    rnd = event.next_round()
+    assert rnd.resting == ["A"]
+    assert "A" not in {n for t in rnd.tables for n in (t.home, t.away)}
+    assert len(rnd.byes) == 1  # three left: one full-point bye besides A's rest
+    line = next(s for s in standings(event) if s.entrant == "A")
+    assert line.rests == 1 and line.match_points == 2 + 1
+    again = Event.from_dict(event.to_dict())
+    assert again.round(2).resting == ["A"] and again.rests == {2: ["A"]}
+    robin = _event(format="round-robin")
+    _refused(robin, lambda: robin.sit_out("A", 1), "only a Swiss event")
+
+
+def test_a_late_entry_while_round_one_is_played() -> None:
+    event = _event(rounds=3, seed="x")
+    event.next_round()
+    event.add_entrant("E", "came at nine")
+    _refused(event, lambda: event.add_entrant("E"), "entered already")
+    for t in event.round(1).tables:
+        event.enter_result(1, t.number, Result(deals=((1, 0), (0, 0))))
+    _refused(event, lambda: event.add_entrant("F"), "late entries close")
+    rnd = event.next_round()
+    assert "E" in {n for t in rnd.tables for n in (t.home, t.away)}
+    line = next(s for s in standings(event) if s.entrant == "E")
+    assert line.played == 0 or line.byes == 1  # round 1: nothing; round 2: paired or the bye
+    assert [a.action for a in event.audit] == ["late_entry"]

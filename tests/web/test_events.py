@@ -309,6 +309,17 @@ def test_a_refresh_never_changes_whom_the_organiser_withdraws(events_server, new
              if "Carla & Dario" in (t["home"], t["away"])]
     assert again[0]["result"] is None
     assert [a["action"] for a in d["event"]["audit"]] == ["withdraw", "reinstate"]
+    # a Swiss night's other tools: a round sat out, a late entry while round 1 is played
+    phone.locator("#sit-out-who").select_option("Elena & Franco")
+    phone.click("#event-sit-out")
+    expect(phone.locator(".audit li").first).to_contain_text("Elena & Franco sits a round out")
+    phone.fill("#late-entry-name", "Marta & Nino")
+    phone.click("#event-late-entry")
+    expect(phone.locator(".entrants li")).to_have_count(5)
+    d = event_data(phone, base, event)
+    assert d["event"]["rests"] == {"2": ["Elena & Franco"]}
+    assert d["entrants"][-1] == "Marta & Nino"
+    assert phone_faults(phone) == []
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])

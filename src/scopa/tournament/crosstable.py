@@ -28,7 +28,8 @@ class Game:
     points_for: int
     points_against: int
     match_points: int
-    #: ``played``, ``bye``, ``forfeit`` (one entrant did not play), ``double_forfeit``
+    #: ``played``, ``bye``, ``rest`` (sat out on request), ``forfeit`` (one entrant did not
+    #: play), ``double_forfeit``
     how: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +41,8 @@ def histories(event: Event) -> dict[str, list[Game]]:
     withdrawn entrant, is left out)."""
     out: dict[str, list[Game]] = {name: [] for name in event.names}
     for rnd in event.played:
+        for name in getattr(rnd, "resting", ()):
+            out[name].append(Game(rnd.number, None, True, 0, 0, event.rest_points, "rest"))
         for table in rnd.tables:
             if table.away is None:
                 out[table.home].append(Game(rnd.number, None, True, BYE_POINTS, 0, WIN, "bye"))

@@ -57,6 +57,9 @@ class Round:
     #: when the organiser means the round to end (ISO 8601, UTC), shown to the players; the
     #: model keeps no clock: the caller gives it
     ends_at: str | None = None
+    #: entrants who asked to sit this round out (Swiss): not paired, ``Event.rest_points``
+    #: match points each
+    resting: list[str] = field(default_factory=list)
 
     @property
     def commitment(self) -> str:
@@ -116,6 +119,10 @@ class Event:
     played: list[Round] = field(default_factory=list)
     withdrawn: list[str] = field(default_factory=list)
     audit: list[AuditEntry] = field(default_factory=list)
+    #: Swiss: the match points of a round an entrant asked to sit out (0, or 1: half a
+    #: win, as chess's half-point bye), and who will sit out which coming round
+    rest_points: int = 1
+    rests: dict[int, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.entrants = [e if isinstance(e, Entrant) else Entrant(str(e)) for e in self.entrants]
@@ -267,7 +274,8 @@ class Event:
             gone = [n for n in (table.home, table.away) if n in self.withdrawn]
             if table.away is not None and gone:
                 table.result = self._forfeit(gone)
-        rnd = Round(number, seed, tables, ends_at)
+        rnd = Round(number, seed, tables, ends_at,
+                    [n for n in self.rests.get(number, []) if n not in self.withdrawn])
         self.played.append(rnd)
         return rnd
 
@@ -285,7 +293,9 @@ class Event:
             winners = [t.home if t.away is None else self.outcome(t).winner
                        for t in previous.tables]
             return pairing.knockout_next_round([w for w in winners if w is not None])
-        ranked = [s.entrant for s in standings(self) if s.entrant not in self.withdrawn]
+        resting = set(self.rests.get(number, []))
+        ranked = [s.entrant for s in standings(self)
+                  if s.entrant not in self.withdrawn and s.entrant not in resting]
         met = {pairing.met_key(t.home, t.away)
                for r in self.played for t in r.tables if t.away is not None}
         byes: dict[str, int] = {}
@@ -358,6 +368,40 @@ class Event:
             "withdraw", note, round=None if rnd is None else rnd.number, table=number,
             entrant=name, before=None if before is None else before.to_dict(),
             after=None if after is None else after.to_dict()))
+
+    def sit_out(self, name: str, round_number: int, note: str = "") -> None:
+        """An entrant sits a coming round out (Swiss; asked before that round is paired):
+        it is not paired then and takes ``rest_points`` match points."""
+        self._known(name)
+        if self.format != "swiss":
+            raise TournamentError(
+                f"only a Swiss event lets an entrant sit a round out ({self.format}: its "
+                "pairings are fixed in advance)")
+        if name in self.withdrawn:
+            raise TournamentError(f"{name} has withdrawn")
+        if not len(self.played) < round_number <= (self.rounds or 0):
+            raise TournamentError(
+                f"round {round_number} is not a coming round (rounds {len(self.played) + 1}"
+                f" to {self.rounds} are)")
+        if name in self.rests.get(round_number, []):
+            raise TournamentError(f"{name} already sits out round {round_number}")
+        self.rests.setdefault(round_number, []).append(name)
+        self.audit.append(AuditEntry("sit_out", note, round=round_number, entrant=name))
+
+    def add_entrant(self, name: str, note: str = "") -> None:
+        """A late entry (Swiss, while round 1 is being played): paired from round 2, with no
+        match points for round 1."""
+        if self.format != "swiss":
+            raise TournamentError("only a Swiss event takes a late entry")
+        if len(self.played) > 1 or (self.current is not None and self.current.complete):
+            raise TournamentError("late entries close when round 1 is over")
+        if not name.strip():
+            raise TournamentError("an entrant needs a name")
+        if name in self.names:
+            raise TournamentError(f"entrant {name!r} is entered already")
+        self.entrants.append(Entrant(name))
+        self.audit.append(AuditEntry("late_entry", note, round=len(self.played) or None,
+                                     entrant=name))
 
     def reinstatable(self) -> list[str]:
         """The withdrawn entrants whose withdrawal can still be undone: made in the round
@@ -447,8 +491,11 @@ class Event:
             "seed": None if public and not self.finished else self.seed,
             "entrants": [{"name": e.name, "players": list(e.players)} for e in self.entrants],
             "withdrawn": list(self.withdrawn),
+            "rest_points": self.rest_points,
+            "rests": {str(k): list(v) for k, v in self.rests.items()},
             "played": [
                 {"number": r.number, "commitment": r.commitment, "ends_at": r.ends_at,
+                 "resting": list(r.resting),
                  "seed": None if public and not r.complete else r.seed,
                  "tables": [{"number": t.number, "home": t.home, "away": t.away,
                              "result": None if t.result is None or hidden(r.number)
@@ -479,6 +526,14 @@ class Event:
                 name=data.get("name", ""), seeding=data.get("seeding", "legacy"),
             )
             event.withdrawn = [str(n) for n in data.get("withdrawn", [])]
+            event.rest_points = int(data.get("rest_points", 1))
+            if event.rest_points not in (0, 1):
+                raise TournamentError("rest_points is 0 or 1")
+            event.rests = {int(k): [str(n) for n in v]
+                           for k, v in (data.get("rests") or {}).items()}
+            for names in event.rests.values():
+                for n in names:
+                    event._known(n)
             for n in event.withdrawn:
                 event._known(n)
             event.audit = [AuditEntry(**a) for a in data.get("audit", [])]
@@ -495,7 +550,8 @@ class Event:
                     event._known(t.home)
                     if t.away is not None:
                         event._known(t.away)
-                event.played.append(Round(r["number"], r["seed"], tables, r.get("ends_at")))
+                event.played.append(Round(r["number"], r["seed"], tables, r.get("ends_at"),
+                                          [str(n) for n in r.get("resting", [])]))
                 for t, raw in zip(tables, r["tables"], strict=True):
                     if raw.get("result") is not None:
                         result = Result.from_dict(raw["result"])

@@ -45,6 +45,8 @@ class Event(Protocol):
     def played(self) -> Sequence[Any]: ...
     @property
     def withdrawn(self) -> Sequence[str]: ...
+    @property
+    def rest_points(self) -> int: ...
 
     def outcome(self, table: Any) -> Outcome: ...
 
@@ -60,6 +62,8 @@ class Standing:
     drawn: int = 0
     lost: int = 0
     byes: int = 0
+    #: rounds sat out on request (Swiss), ``rest_points`` each
+    rests: int = 0
     match_points: int = 0
     points_for: int = 0
     points_against: int = 0
@@ -92,6 +96,10 @@ def standings(event: Event) -> list[Standing]:
     took: dict[tuple[str, str], int] = {}
     lost_in: dict[str, int] = {}
     for rnd in event.played:
+        for name in getattr(rnd, "resting", ()):
+            line = lines[name]
+            line.rests += 1
+            line.match_points += event.rest_points
         for table in rnd.tables:
             if table.away is None:
                 line = lines[table.home]

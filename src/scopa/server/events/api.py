@@ -26,7 +26,7 @@ from ..common.errors import SIGNED_IN, errors
 from ..play.lobby import bot_levels
 from ..players.ratings import BOT_RATINGS
 from ..players.sessions import acting, viewer
-from .bodies import AddBot, CreateEvent, ResultBody, Withdraw
+from .bodies import AddBot, CreateEvent, LateEntry, ResultBody, SitOut, Withdraw
 from .online import Tables
 from .rules import EventRefusal, may_organise
 from .service import Events, model_of
@@ -172,6 +172,31 @@ async def withdraw(event_id: EventId, req: Withdraw, request: Request) -> dict[s
     v = await acting(request)
     try:
         stored = await events_of(request).withdraw(event_id, v.id, req.entrant, req.note)
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/sit-out", responses=errors(400, 404, 409, *SIGNED_IN))
+async def sit_out(event_id: EventId, req: SitOut, request: Request) -> dict[str, Any]:
+    """Organiser: an entrant sits a coming round out (Swiss: not paired that round, the
+    event's ``rest_points`` match points)."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).sit_out(event_id, v.id, req.entrant, req.round,
+                                                  req.note)
+    except (TournamentError, EventRefusal) as e:
+        raise refused(e) from None
+    return await page(request, stored)
+
+
+@router.post("/{event_id}/late-entry", responses=errors(400, 404, 409, *SIGNED_IN))
+async def late_entry(event_id: EventId, req: LateEntry, request: Request) -> dict[str, Any]:
+    """Organiser of a paper Swiss: enter a late arrival while round 1 is played (paired
+    from round 2, no match points for round 1)."""
+    v = await acting(request)
+    try:
+        stored = await events_of(request).late_entry(event_id, v.id, req.entrant, req.note)
     except (TournamentError, EventRefusal) as e:
         raise refused(e) from None
     return await page(request, stored)

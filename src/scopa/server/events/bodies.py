@@ -57,6 +57,8 @@ class CreateEvent(BaseModel):
     #: online: how long a seat waits for its player before a stand-in plays it and the
     #: table counts as a forfeit (None: the server's ``grace_seconds``)
     grace_seconds: int | None = Field(default=None, ge=10, le=3600)
+    #: Swiss: match points of a round an entrant asked to sit out (0, or 1: a half-point bye)
+    rest_points: Literal[0, 1] = 1
     #: paper: the results page shows each result to the opponents to confirm before it is
     #: saved (as a bridge table's scorer does)
     confirm_results: bool = False
@@ -105,3 +107,20 @@ class AddBot(BaseModel):
     model_config = ConfigDict(extra="forbid")
     level: str = Field(min_length=1, max_length=64)
     name: EntrantName | None = None
+
+
+class SitOut(BaseModel):
+    """Organiser: an entrant sits a coming round out (Swiss)."""
+
+    model_config = ConfigDict(extra="forbid")
+    entrant: EntrantName
+    round: int = Field(ge=1, le=60)
+    note: Note = ""
+
+
+class LateEntry(BaseModel):
+    """Organiser of a paper Swiss: an entrant who arrives while round 1 is played."""
+
+    model_config = ConfigDict(extra="forbid")
+    entrant: EntrantName
+    note: Note = ""

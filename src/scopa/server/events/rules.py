@@ -34,7 +34,7 @@ def settings_of(req: CreateEvent) -> dict[str, Any]:
     out = {k: getattr(req, k) for k in MODEL_FIELDS}
     out.update(name=req.name, rated=req.rated, teach=req.teach,
                grace_seconds=req.grace_seconds, round_minutes=req.round_minutes,
-               confirm_results=req.confirm_results)
+               confirm_results=req.confirm_results, rest_points=req.rest_points)
     return out
 
 
@@ -46,7 +46,8 @@ def build_event(settings: dict[str, Any], names: list[str]) -> Event:
                  variant=str(model["variant"]), players=model["players"],
                  options=dict(model["options"] or {}),
                  deals_per_round=model["deals_per_round"], target=model["target"],
-                 duplicate=bool(model["duplicate"]))
+                 duplicate=bool(model["duplicate"]),
+                 rest_points=int(settings.get("rest_points", 1)))
 
 
 def cleaned(req: CreateEvent) -> CreateEvent:

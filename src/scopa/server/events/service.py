@@ -270,6 +270,45 @@ class Events:
         stored, _, _ = await self.change(event_id, viewer_id, step)
         return stored
 
+    async def sit_out(self, event_id: str, viewer_id: int, name: str, round_number: int,
+                      note: str) -> StoredEvent:
+        """An entrant sits a coming round out (Swiss)."""
+        def step(stored: StoredEvent, event: Event) -> None:
+            check_running(stored.row.status)
+            event.sit_out(name, round_number, note)
+
+        stored, _, _ = await self.change(event_id, viewer_id, step)
+        return stored
+
+    async def late_entry(self, event_id: str, viewer_id: int, name: str,
+                         note: str) -> StoredEvent:
+        """A paper Swiss's late entrant (while round 1 is played): into the model and the
+        event's list of names, in one write."""
+        try:
+            name = entrant_name(name)
+        except ValueError as e:
+            raise TournamentError(str(e)) from None
+        for _ in range(TRIES):
+            stored = await self.load(event_id)
+            may_organise(stored.row.organiser_id, viewer_id)
+            if stored.row.mode != "paper":
+                raise EventRefusal(409, "an online event's entrants join with their accounts "
+                                        "before it starts")
+            event = model_of(stored)
+            if event is None:
+                raise EventRefusal(409, "the event has not started: add the name to its list")
+            check_running(stored.row.status)
+            event.add_entrant(name, note)
+            settings = {**stored.row.settings, "paper_entrants": [
+                *stored.row.settings.get("paper_entrants", []), name]}
+            try:
+                await self.store.write(event_id, stored.row.version, event=event.to_dict(),
+                                       settings=settings)
+            except Stale:
+                continue
+            return await self.load(event_id)
+        raise EventRefusal(409, "the event is busy: try again")
+
     async def reinstate(self, event_id: str, viewer_id: int, name: str,
                         note: str) -> tuple[StoredEvent, Event]:
         """Undo a withdrawal made in the round being played."""

@@ -19,6 +19,7 @@ export function resultText(result, done = false) {
 /** One round of an entrant as a short cell: "W 6–4 v Bruno (h)". */
 function gameCell(g) {
   if (g.how === "bye") return t("event.bye");
+  if (g.how === "rest") return t("event.rest", { n: g.match_points });
   const mark = g.match_points === 2 ? "W" : g.match_points === 1 ? "D" : "L";
   const side = g.home ? t("event.homeShort") : t("event.awayShort");
   const how = g.how === "played" ? `${g.points_for}–${g.points_against}`

@@ -150,9 +150,36 @@ function organiserPanel(d, id, act, ui) {
       onclick: act(() => api.addBot(id, level.value)) }, t("event.addBot")));
   }
   let withdraw = null;
-  if (ev && d.status === "running") withdraw = withdrawBox(d, id, act, ui);
+  let swiss = null;
+  if (ev && d.status === "running") {
+    withdraw = withdrawBox(d, id, act, ui);
+    if (d.format === "swiss") swiss = swissBox(d, id, act);
+  }
   return h("section", { class: "organiser", "aria-label": t("event.organiser") },
-    h("h2", {}, t("event.organiser")), h("p", {}, buttons, " ", links.map((a) => [a, " "])), bots, withdraw);
+    h("h2", {}, t("event.organiser")), h("p", {}, buttons, " ", links.map((a) => [a, " "])), bots, withdraw, swiss);
+}
+
+/** A Swiss event's organiser: an entrant sits the next round out; a paper event takes a
+ * late entry while round 1 is played. */
+function swissBox(d, id, act) {
+  const ev = d.event;
+  const next = ev.played.length + 1;
+  const out = h("div", { class: "swiss-tools" });
+  if (next <= d.rounds) {
+    const who = h("select", { id: "sit-out-who", "aria-label": t("event.sitOutWho") },
+      ev.entrants.filter((e) => !ev.withdrawn.includes(e.name)).map((e) => h("option", { value: e.name }, e.name)));
+    out.append(h("p", { class: "row" }, h("label", { for: "sit-out-who" }, `${t("event.sitOut")} ${next}`), who,
+      h("button", { type: "button", class: "ghost", id: "event-sit-out",
+        onclick: act(() => api.sitOut(id, who.value, next)) }, t("event.sitOutDo"))));
+  }
+  const roundOne = ev.played.length === 1 && ev.played[0].tables.some((tb) => tb.away !== null && !tb.done);
+  if (d.mode === "paper" && roundOne) {
+    const name = h("input", { id: "late-entry-name", maxlength: 24 });
+    out.append(h("p", { class: "row" }, h("label", { for: "late-entry-name" }, t("event.lateEntry")), name,
+      h("button", { type: "button", class: "ghost", id: "event-late-entry",
+        onclick: act(() => api.lateEntry(id, name.value.trim())) }, t("event.lateEntryDo"))));
+  }
+  return out;
 }
 
 /** Withdrawing an entrant: pick, then confirm naming exactly whom (it forfeits their table

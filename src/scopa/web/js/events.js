@@ -106,6 +106,8 @@ async function drawForm(box) {
   const rated = h("input", { id: "event-rated", type: "checkbox" });
   const auto = h("input", { id: "event-auto", type: "checkbox", checked: true });
   const confirmResults = h("input", { id: "event-confirm", type: "checkbox" });
+  const rest = h("select", { id: "event-rest" }, [[1, t("event.restHalf")], [0, t("event.restZero")]].map(([v, label]) =>
+    h("option", { value: String(v) }, label)));
   const entrants = h("textarea", { id: "event-entrants", rows: 6 });
   const error = h("p", { class: "error", role: "alert" });
   const submit = async (e) => {
@@ -113,7 +115,8 @@ async function drawForm(box) {
     const body = { name: name.value.trim(), mode: mode.value, variant: state.variant,
       players: state.players, options: options.chosen(),
       format: format.value, capacity: Number(capacity.value), duplicate: duplicate.checked,
-      rated: rated.checked, auto_next: auto.checked, confirm_results: confirmResults.checked };
+      rated: rated.checked, auto_next: auto.checked, confirm_results: confirmResults.checked,
+      rest_points: Number(rest.value) };
     if (rounds.value) body.rounds = Number(rounds.value);
     if (play.value === "target") body.target = Number(amount.value);
     else body.deals_per_round = Number(amount.value);
@@ -137,6 +140,7 @@ async function drawForm(box) {
       field(t("event.starts"), starts),
       field(t("event.grace"), grace, t("event.graceHelp")),
       field(t("event.clock"), clock, t("event.clockHelp")),
+      field(t("event.restPoints"), rest, t("event.restHelp")),
       check(t("event.duplicate"), duplicate), check(t("event.rated"), rated), check(t("event.autoNext"), auto),
       check(t("event.confirmResults"), confirmResults),
       field(t("event.paperEntrants"), entrants),
