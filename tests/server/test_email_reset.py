@@ -86,3 +86,34 @@ def test_a_checked_address_gets_a_reset_link(server: ServerProcess, sink: SmtpSi
     sink.next()
     assert me.get("/api/account/email").json() == {
         "email": f"new{name}@example.org", "verified": False, "available": True}
+
+
+def checked_address(server: ServerProcess, sink: SmtpSink, prefix: str) -> tuple[Browser, str]:
+    """A fresh account whose address is checked (the link mailed to it was opened)."""
+    me, name = signed_up(server, prefix)
+    assert me.post("/api/account/email", {"email": f"{name}@example.org"}
+                   ).status_code == 202
+    token = link_in(sink.next().get_content(), "verify-email")
+    assert Browser(server).post("/api/account/email/verify", {"token": token}
+                                ).status_code == 204
+    return me, name
+
+
+def test_links_in_mail_never_take_the_request_s_host(
+        server: ServerProcess, sink: SmtpSink) -> None:
+    """With no public origin configured, a link in mail names the address the server was
+    told to serve, whatever Host the request claimed."""
+    me, name = signed_up(server, "host")
+    served = f"http://localhost:{server.port}/"
+    r = me.post("/api/account/email", {"email": f"{name}@example.org"},
+                Host="evil.example")
+    assert r.status_code == 202, r.text
+    check = sink.next().get_content()
+    assert "evil.example" not in check and f"{served}verify-email/" in check
+    token = link_in(check, "verify-email")
+    assert Browser(server).post("/api/account/email/verify", {"token": token}
+                                ).status_code == 204
+    r = Browser(server).post("/api/account/forgot", {"name": name}, Host="evil.example")
+    assert r.status_code == 202
+    mail = sink.next().get_content()
+    assert "evil.example" not in mail and f"{served}reset/" in mail

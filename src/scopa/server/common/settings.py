@@ -132,6 +132,20 @@ class Settings(BaseSettings):
         return {o.strip().rstrip("/").lower() for o in self.public_origins.split(",")
                 if o.strip()}
 
+    def site(self) -> str:
+        """Where the players open the site, for links in mail and printed links: the first
+        configured public origin, else the address the server was told to serve (``host``
+        and ``port``; an any-address or loopback host is shown as localhost). Never a
+        request's Host header, which its sender chooses."""
+        first = self.public_origins.split(",")[0].strip()
+        if first:
+            return first.rstrip("/")
+        host = "localhost" if self.host in ("127.0.0.1", "0.0.0.0", "::", "::1", "") \
+            else self.host
+        if ":" in host:  # an IPv6 address
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
+
     def proxy_options(self) -> dict[str, Any]:
         """uvicorn's options for forwarded headers: read only from ``trusted_proxies``
         (uvicorn alone would believe any client on 127.0.0.1)."""

@@ -81,12 +81,8 @@ async def account(store: Store, name: str) -> UserRow:
 
 
 def site(settings: Settings, base_url: str | None) -> str:
-    """Where the players open the site: ``--base-url``, else the first public origin,
-    else this machine at the server's port."""
-    if base_url:
-        return base_url.rstrip("/")
-    first = settings.public_origins.split(",")[0].strip()
-    return first.rstrip("/") if first else f"http://localhost:{settings.port}"
+    """Where the players open the site: ``--base-url``, else ``Settings.site``."""
+    return base_url.rstrip("/") if base_url else settings.site()
 
 
 @admin.command("reset-password")

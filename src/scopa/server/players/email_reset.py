@@ -58,9 +58,9 @@ class Forgot(BaseModel):
 
 
 def site(request: Request) -> str:
-    """Where the players open the site: the first public origin, else this request's."""
-    first = request.app.state.settings.public_origins.split(",")[0].strip()
-    return first.rstrip("/") if first else str(request.base_url).rstrip("/")
+    """Where the players open the site (``Settings.site``: configured, never the
+    request's Host, which whoever sends the request chooses)."""
+    return str(request.app.state.settings.site())
 
 
 def mail_on(request: Request) -> None:
