@@ -6,8 +6,10 @@ answers the same for every name; the link sets the new password once."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
+import httpx
 import pytest
 from server_helpers import ServerProcess
 from smtp_sink import SmtpSink
@@ -117,3 +119,66 @@ def test_links_in_mail_never_take_the_request_s_host(
     assert r.status_code == 202
     mail = sink.next().get_content()
     assert "evil.example" not in mail and f"{served}reset/" in mail
+
+
+def drain(sink: SmtpSink) -> list[str]:
+    """The recipients of every mail in the sink now (each request's mail is in the sink
+    before its answer goes out)."""
+    out = []
+    while not sink.messages.empty():
+        out.append(str(sink.next()["To"]))
+    return out
+
+
+def at_once(n: int, call: Callable[[int], httpx.Response]) -> list[int]:
+    """``call(i)`` for i in range(n), all at once: the status codes."""
+    with ThreadPoolExecutor(n) as pool:
+        return [r.status_code for r in pool.map(call, range(n))]
+
+
+def test_only_ordinary_addresses_are_taken(server: ServerProcess, sink: SmtpSink) -> None:
+    me, name = signed_up(server, "odd")
+    for bad in ("a@[10.0.0.5]", "a%b@victim.test", "a%b@victim.example.org",
+                "b!a@example.org", '"a b"@example.org', "a@localhost", "a@example",
+                "not an address", "a@b@example.org"):
+        r = me.post("/api/account/email", {"email": bad})
+        assert r.status_code == 400, (bad, r.text)
+        assert "address" in r.json()["detail"]
+    assert me.get("/api/account/email").json()["email"] is None  # nothing changed
+    assert drain(sink) == []
+
+
+def test_mail_is_limited_per_recipient_under_requests_at_once(
+        server: ServerProcess, sink: SmtpSink) -> None:
+    me, _ = signed_up(server, "flood")
+    victim = "victim-one@example.org"
+    codes = at_once(30, lambda i: me.post("/api/account/email", {"email": victim}))
+    assert set(codes) <= {202, 429}
+    sent = drain(sink)
+    assert len(sent) == codes.count(202) and 1 <= len(sent) <= 3  # mails_per_recipient
+    # another account cannot add more to that inbox than the limit either
+    other, _ = signed_up(server, "flood")
+    later = [other.post("/api/account/email", {"email": victim}).status_code
+             for _ in range(4)]
+    assert later[-1] == 429
+    assert len(sent) + len(drain(sink)) == 3
+
+
+def test_mail_is_limited_per_account_under_requests_at_once(
+        server: ServerProcess, sink: SmtpSink) -> None:
+    me, name = signed_up(server, "many")
+    codes = at_once(30, lambda i: me.post("/api/account/email",
+                                          {"email": f"{name}-{i}@example.org"}))
+    sent = drain(sink)
+    assert len(sent) == codes.count(202) and 1 <= len(sent) <= 5  # mails_per_account
+
+
+def test_mail_is_limited_per_client_address_under_requests_at_once(
+        server: ServerProcess, sink: SmtpSink) -> None:
+    accounts = [signed_up(server, "addr") for _ in range(15)]
+    shared = "10.250.1.1"
+    codes = at_once(30, lambda i: accounts[i % 15][0].post(
+        "/api/account/email", {"email": f"{accounts[i % 15][1]}-{i}@example.org"},
+        **{"X-Forwarded-For": shared}))
+    sent = drain(sink)
+    assert len(sent) == codes.count(202) and 1 <= len(sent) <= 10  # mails_per_address

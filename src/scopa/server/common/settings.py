@@ -105,6 +105,12 @@ class Settings(BaseSettings):
     #: events one account may hold open or running at once, and create in a day (then 429)
     events_open_per_organiser: int = Field(default=5, ge=1, le=1000)
     events_per_organiser_per_day: int = Field(default=20, ge=1, le=10000)
+    #: mail the site may send in ``mail_window_seconds`` for one account, to one
+    #: recipient address, and for one client address (then 429; ``players.limits``)
+    mails_per_account: int = Field(default=5, ge=1, le=10000)
+    mails_per_recipient: int = Field(default=3, ge=1, le=10000)
+    mails_per_address: int = Field(default=10, ge=1, le=10000)
+    mail_window_seconds: float = Field(default=3600.0, gt=0, le=86400)
     #: sign-ups one client address may make in ``signup_window_seconds`` (then 429)
     signups_per_address: int = Field(default=10, ge=1)
     signup_window_seconds: float = Field(default=3600.0, gt=0)

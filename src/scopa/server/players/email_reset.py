@@ -12,28 +12,31 @@ account gets at most one such mail every few minutes.
 from __future__ import annotations
 
 import logging
-import re
 from datetime import timedelta
 from typing import Any
 
+from email_validator import EmailNotValidError, validate_email
 from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import update
 
 from ..common.errors import SIGNED_IN, errors
+from ..common.security import client_address
 from ..common.settings import Settings
 from ..store.access import store_of
 from ..store.account_models import UserRow
 from ..store.models import utcnow
 from . import mailer, passwords
+from .limits import Limit, take
 from .resets import EMAIL, INVALID, PASSWORD, Resets
 from .sessions import Viewer, accounts_of, acting, check_origin, viewer
 
 log = logging.getLogger("scopa.server")
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
-#: an address as people write it: something@domain.tld, no spaces
-ADDRESS = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s.]{2,63}$")
+#: characters of a local part that route mail on to another address (``a%b@relay``,
+#: ``host!user``): refused, as no ordinary address needs them
+ROUTING = set("%!")
 #: the least time between two mails of the same kind to one account
 MAIL_GAP = timedelta(minutes=5)
 #: the one answer of "forgot your password?"
@@ -63,6 +66,37 @@ def site(request: Request) -> str:
     return str(request.app.state.settings.site())
 
 
+def ordinary_address(text: str) -> str:
+    """The address, normalised, if it is an ordinary one (``email-validator``'s syntax
+    check, no DNS: a name at a public domain; no IP literal, no quoted local part, no
+    special-use domain, no routing characters), else ValueError saying why."""
+    try:
+        checked = validate_email(text, check_deliverability=False)
+    except EmailNotValidError as e:
+        raise ValueError(f"this is not an e-mail address we can use: {e}") from None
+    if ROUTING & set(checked.local_part):
+        raise ValueError("this is not an e-mail address we can use: '%' and '!' are "
+                         "not allowed before the @-sign")
+    return str(checked.normalized)
+
+
+async def mail_allowed(request: Request, to: str, account: int | None) -> bool:
+    """Count one mail to ``to`` against the limits (per account, per recipient, per
+    client address: ``mails_per_*``); False when one of them is used up."""
+    settings = request.app.state.settings
+    window = float(settings.mail_window_seconds)
+    limits = [Limit(f"mail-to:{to.lower()}", settings.mails_per_recipient, window),
+              Limit(f"mail-from:{client_address(request)}", settings.mails_per_address,
+                    window)]
+    if account is not None:
+        limits.append(Limit(f"mail-account:{account}", settings.mails_per_account, window))
+    return await take(store_of(request), limits) == 0
+
+
+TOO_MANY = "too much mail asked for from here, for this account or to this address: " \
+    "try again later"
+
+
 def mail_on(request: Request) -> None:
     if not mailer.configured(request.app.state.settings):
         raise HTTPException(404, "this server sends no e-mail")
@@ -80,15 +114,21 @@ async def email_state(request: Request) -> dict[str, Any]:
             "available": mailer.configured(request.app.state.settings)}
 
 
-@router.post("/email", status_code=202, responses=errors(400, 404, 502, *SIGNED_IN))
+@router.post("/email", status_code=202, responses=errors(400, 404, 429, 502, *SIGNED_IN))
 async def set_email(body: Address, request: Request,
                     v: Viewer = Depends(acting)) -> dict[str, Any]:
     """Set (or, empty, remove) the account's address; a new one gets a link to check it
     and is not used before that link is opened."""
     mail_on(request)
     address = body.email.strip()
-    if address and not ADDRESS.match(address):
-        raise HTTPException(400, "this does not look like an e-mail address")
+    if address:
+        try:
+            address = ordinary_address(address)
+        except ValueError as e:
+            raise HTTPException(400, str(e)) from None
+        if not await mail_allowed(request, address, v.id):
+            raise HTTPException(429, TOO_MANY, headers={
+                "Retry-After": str(int(request.app.state.settings.mail_window_seconds))})
     store = store_of(request)
     async with store.session.begin() as s:
         await s.execute(update(UserRow).where(UserRow.id == v.id)
@@ -131,6 +171,8 @@ async def forgot(body: Forgot, request: Request,
     resets = Resets(store_of(request))
     last = await resets.last_issued(user.id, PASSWORD)
     if last is not None and utcnow() - last < MAIL_GAP:
+        return {"detail": SENT}
+    if not await mail_allowed(request, user.email, user.id):
         return {"detail": SENT}
     token = await resets.issue(user.id)
     background.add_task(

@@ -186,3 +186,13 @@ class PlayerReportRow(Base):
     reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  index=True)
+
+
+class CountedActionRow(Base):
+    """One action counted against a limit (``players.limits``), under a key such as
+    ``mail-to:<address>`` or ``report-by:<id>``: kept a day at most."""
+
+    __tablename__ = "counted_actions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(200), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
