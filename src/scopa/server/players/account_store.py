@@ -23,6 +23,7 @@ from ..store.account_models import (
     UserRow,
 )
 from ..store.database import Store
+from ..store.event_models import NO_ORGANISER, EntrantRow, TournamentRow
 from ..store.models import MatchRow, SeatRow, utcnow
 
 #: what a deleted account's seats and matches show instead of its name
@@ -184,7 +185,9 @@ class AccountStore:
         """Remove the account and every row that points at it (``OWN_ROWS``, both ways:
         sessions, resets, ratings, follows, invitations, blocks, reports; see
         docs/accounts.md for why each goes); its matches stay, the seats it held shown as
-        ``DELETED_NAME``. Nothing another account did can keep it from going."""
+        ``DELETED_NAME``; an event it entered keeps the entrant's name with no account, an
+        event it organised has none (``NO_ORGANISER``). Nothing another account did can
+        keep it from going."""
         async with self.session.begin() as s:
             seats = list(await s.scalars(select(MatchPlayerRow)
                                          .where(MatchPlayerRow.user_id == user_id)))
@@ -208,4 +211,10 @@ class AccountStore:
                             .values(user_id=None, name=DELETED_NAME))
             for column in OWN_ROWS:
                 await s.execute(delete(column.class_).where(column == user_id))
+            # events hold account ids without a foreign key: an entrant keeps its name with
+            # no account behind it, an event it organised has no organiser any more
+            await s.execute(update(EntrantRow).where(EntrantRow.user_id == user_id)
+                            .values(user_id=None))
+            await s.execute(update(TournamentRow).where(TournamentRow.organiser_id == user_id)
+                            .values(organiser_id=NO_ORGANISER))
             await s.execute(delete(UserRow).where(UserRow.id == user_id))
