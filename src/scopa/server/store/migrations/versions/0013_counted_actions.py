@@ -2,15 +2,15 @@
 recipient and per client address; password-reset requests; reports), so a limit holds
 across workers and under requests at once (``players.limits``).
 
-Revision ID: 0012_counted_actions
-Revises: 0011_rating_scale
+Revision ID: 0013_counted_actions
+Revises: 0012_ids_never_reused
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012_counted_actions"
-down_revision = "0011_rating_scale"
+revision = "0013_counted_actions"
+down_revision = "0012_ids_never_reused"
 branch_labels = None
 depends_on = None
 
