@@ -111,6 +111,14 @@ class Settings(BaseSettings):
     mails_per_recipient: int = Field(default=3, ge=1, le=10000)
     mails_per_address: int = Field(default=10, ge=1, le=10000)
     mail_window_seconds: float = Field(default=3600.0, gt=0, le=86400)
+    #: "forgot your password?" asked from one client address, and for one name, in
+    #: ``forgot_window_seconds`` (then 429); at most one reset mail a name every 5 minutes
+    forgot_per_address: int = Field(default=10, ge=1, le=10000)
+    forgot_per_name: int = Field(default=5, ge=1, le=10000)
+    forgot_window_seconds: float = Field(default=3600.0, gt=0, le=86400)
+    #: players one account may report in an hour and in a day (then 429)
+    reports_per_hour: int = Field(default=5, ge=1, le=10000)
+    reports_per_day: int = Field(default=20, ge=1, le=10000)
     #: sign-ups one client address may make in ``signup_window_seconds`` (then 429)
     signups_per_address: int = Field(default=10, ge=1)
     signup_window_seconds: float = Field(default=3600.0, gt=0)

@@ -22,6 +22,7 @@ from ..store.account_models import (
     UserRow,
 )
 from ..store.models import MatchRow, utcnow
+from .limits import Limit, take
 from .live import live_tables
 from .moderation import blocked_by, blocks
 from .passwords import name_key
@@ -209,14 +210,23 @@ async def unblock(body: Someone, request: Request, me: Viewer = Depends(acting))
                                                BlockRow.blocked_id == user.id))
 
 
-@router.post("/report", responses=errors(400, 404, *SIGNED_IN))
+@router.post("/report", responses=errors(400, 404, 429, *SIGNED_IN))
 async def report(body: Report, request: Request,
                  me: Viewer = Depends(acting)) -> dict[str, Any]:
     """Report a player to the operator (``scopa admin reports``); each reporter's report
-    of a player is kept once (``already``: it was before)."""
+    of a player is kept once (``already``: it was before). An account reports at most
+    ``reports_per_hour`` and ``reports_per_day`` times (counted in the database, so
+    requests at once cannot pass it)."""
     user = await find_user(request, body.name, me)
     if user.id == me.id:
         raise HTTPException(400, "you cannot report yourself")
+    settings = request.app.state.settings
+    wait = await take(store_of(request), [
+        Limit(f"report-hour:{me.id}", settings.reports_per_hour, 3600),
+        Limit(f"report-day:{me.id}", settings.reports_per_day, 86400)])
+    if wait:
+        raise HTTPException(429, "you reported many players lately: try again later",
+                            headers={"Retry-After": str(wait)})
     async with store_of(request).session.begin() as s:
         already = (await s.scalars(select(PlayerReportRow.id).where(
             PlayerReportRow.reporter_id == me.id,
