@@ -182,3 +182,29 @@ def test_mail_is_limited_per_client_address_under_requests_at_once(
         **{"X-Forwarded-For": shared}))
     sent = drain(sink)
     assert len(sent) == codes.count(202) and 1 <= len(sent) <= 10  # mails_per_address
+
+
+def test_a_flood_of_forgot_for_one_name_gives_one_mail(
+        server: ServerProcess, sink: SmtpSink) -> None:
+    """30 requests at once, each from its own address: one mail (the name's one mail per
+    5 minutes is claimed by one request only), and the answers are 202 or 429."""
+    _, name = checked_address(server, sink, "race")
+    guests = [Browser(server) for _ in range(30)]
+    codes = at_once(30, lambda i: guests[i].post("/api/account/forgot", {"name": name}))
+    assert set(codes) <= {202, 429} and 202 in codes
+    assert sink.next()["To"] == f"{name}@example.org"
+    assert sink.messages.empty()  # no other request got to mail (none was scheduled)
+
+
+def test_forgot_is_throttled_per_client_address_and_per_name(
+        server: ServerProcess, sink: SmtpSink) -> None:
+    prober = Browser(server)
+    codes = [prober.post("/api/account/forgot", {"name": f"nobody{i}"}).status_code
+             for i in range(11)]
+    assert codes == [202] * 10 + [429]  # forgot_per_address
+    r = prober.post("/api/account/forgot", {"name": "nobody-else"})
+    assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+    codes = [Browser(server).post("/api/account/forgot", {"name": "one-name"}).status_code
+             for _ in range(6)]
+    assert codes == [202] * 5 + [429]  # forgot_per_name, from any address
+    assert drain(sink) == []

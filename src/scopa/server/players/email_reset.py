@@ -25,10 +25,11 @@ from ..common.security import client_address
 from ..common.settings import Settings
 from ..store.access import store_of
 from ..store.account_models import UserRow
-from ..store.models import utcnow
+from ..store.database import Store
 from . import mailer, passwords
-from .limits import Limit, take
-from .resets import EMAIL, INVALID, PASSWORD, Resets
+from .account_store import AccountStore
+from .limits import Limit, claim, release, take
+from .resets import EMAIL, INVALID, Resets, forget_password_links
 from .sessions import Viewer, accounts_of, acting, check_origin, viewer
 
 log = logging.getLogger("scopa.server")
@@ -80,17 +81,22 @@ def ordinary_address(text: str) -> str:
     return str(checked.normalized)
 
 
-async def mail_allowed(request: Request, to: str, account: int | None) -> bool:
-    """Count one mail to ``to`` against the limits (per account, per recipient, per
-    client address: ``mails_per_*``); False when one of them is used up."""
-    settings = request.app.state.settings
+def mail_limits(settings: Settings, to: str, address: str,
+                account: int | None) -> list[Limit]:
+    """The limits one mail to ``to`` counts against: per recipient, per client address,
+    per account (``mails_per_*`` in ``mail_window_seconds``)."""
     window = float(settings.mail_window_seconds)
     limits = [Limit(f"mail-to:{to.lower()}", settings.mails_per_recipient, window),
-              Limit(f"mail-from:{client_address(request)}", settings.mails_per_address,
-                    window)]
+              Limit(f"mail-from:{address}", settings.mails_per_address, window)]
     if account is not None:
         limits.append(Limit(f"mail-account:{account}", settings.mails_per_account, window))
-    return await take(store_of(request), limits) == 0
+    return limits
+
+
+async def mail_allowed(request: Request, to: str, account: int | None) -> bool:
+    """Count one mail to ``to`` against ``mail_limits``; False when one is used up."""
+    return await take(store_of(request), mail_limits(
+        request.app.state.settings, to, client_address(request), account)) == 0
 
 
 TOO_MANY = "too much mail asked for from here, for this account or to this address: " \
@@ -133,6 +139,8 @@ async def set_email(body: Address, request: Request,
     async with store.session.begin() as s:
         await s.execute(update(UserRow).where(UserRow.id == v.id)
                         .values(email=address or None, email_verified=False))
+        # a reset link mailed to the old address must not outlive it
+        await forget_password_links(s, v.id)
     if not address:
         return {"email": None, "verified": False}
     token = await Resets(store).issue(v.id, purpose=EMAIL, email=address)
@@ -157,30 +165,51 @@ async def verify_email(body: Token, request: Request) -> None:
         raise HTTPException(404, INVALID)
 
 
-@router.post("/forgot", status_code=202, responses=errors(400, 403, 404))
+@router.post("/forgot", status_code=202, responses=errors(400, 403, 404, 429))
 async def forgot(body: Forgot, request: Request,
                  background: BackgroundTasks) -> dict[str, str]:
     """Mail a password-reset link to the account's checked address, if it has one; the
-    same answer either way, as soon (the mail goes after the answer, so how long the
-    mail server takes tells nothing either)."""
+    same answer either way, after the same work: the request only counts itself (per
+    client address and per name: 429 past ``forgot_per_*``, the same for every name) and
+    claims the name's one mail per ``MAIL_GAP`` (of many requests at once, one gets it),
+    whether or not the name exists; looking the account up, making the link and mailing
+    it happen after the answer (``reset_mail``)."""
     check_origin(request)
     mail_on(request)
-    user = await accounts_of(request).user_by_key(passwords.name_key(body.name.strip()))
-    if user is None or not user.email or not user.email_verified:
-        return {"detail": SENT}
-    resets = Resets(store_of(request))
-    last = await resets.last_issued(user.id, PASSWORD)
-    if last is not None and utcnow() - last < MAIL_GAP:
-        return {"detail": SENT}
-    if not await mail_allowed(request, user.email, user.id):
-        return {"detail": SENT}
-    token = await resets.issue(user.id)
-    background.add_task(
-        mail_quietly, request.app.state.settings, user.email, "Scopa: set a new password",
-        f"Hello {user.name},\n\nopen this link to set a new password for your Scopa "
-        f"account (it works once, for a day):\n\n{site(request)}/reset/{token}\n\n"
-        "If you did not ask for this, ignore this message: your password stays.\n")
+    settings = request.app.state.settings
+    store = store_of(request)
+    key = passwords.name_key(body.name.strip())
+    address = client_address(request)
+    window = float(settings.forgot_window_seconds)
+    wait = await take(store, [
+        Limit(f"forgot-from:{address}", settings.forgot_per_address, window),
+        Limit(f"forgot-name:{key}", settings.forgot_per_name, window)])
+    if wait:
+        raise HTTPException(429, "too many password resets asked for from here or for "
+                                 "this name: try again later",
+                            headers={"Retry-After": str(wait)})
+    if await claim(store, f"reset-mail:{key}", MAIL_GAP.total_seconds()):
+        background.add_task(reset_mail, settings, store, key, address, site(request))
     return {"detail": SENT}
+
+
+async def reset_mail(settings: Settings, store: Store, key: str, address: str,
+                     origin: str) -> None:
+    """After the answer of ``forgot``: the reset link, mailed to the account's checked
+    address, if it has one and the mail limits allow it; otherwise the name's claim is
+    given back (nothing was sent, so a later ask may mail)."""
+    user = await AccountStore(store).user_by_key(key)
+    if user is None or not user.email or not user.email_verified:
+        await release(store, f"reset-mail:{key}")
+        return
+    if await take(store, mail_limits(settings, user.email, address, user.id)):
+        return
+    token = await Resets(store).issue(user.id)
+    await mail_quietly(
+        settings, user.email, "Scopa: set a new password",
+        f"Hello {user.name},\n\nopen this link to set a new password for your Scopa "
+        f"account (it works once, for a day):\n\n{origin}/reset/{token}\n\n"
+        "If you did not ask for this, ignore this message: your password stays.\n")
 
 
 async def mail_quietly(settings: Settings, to: str, subject: str, body: str) -> None:

@@ -2,10 +2,13 @@
 report filed), counted in the database so that they hold across workers and under many
 requests at once.
 
-``take`` writes the action under each of its keys and commits, *then* counts: of the
-requests racing for a key, the k-th to commit counts at least k rows, so no more than the
-limit get through whatever the interleaving (a refused try removes its rows, which can
-only let fewer through). Rows older than a day are forgotten."""
+Each key has one row: how many actions since its window began. ``take`` counts an action
+under all its limits in one transaction, each by a guarded UPDATE (``count < limit``, or
+a new window once the old one is over), which the database applies one at a time per row
+(a row lock on PostgreSQL, the one writer on SQLite); if any limit is used up the whole
+transaction rolls back, so a refused try counts nowhere. Exactly ``limit`` of any number
+of requests at once get through. Windows are fixed (they start with their first action).
+"""
 
 from __future__ import annotations
 
@@ -13,12 +16,14 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..store.account_models import CountedActionRow
 from ..store.database import Store
 
-#: how long a counted action is kept (no window is longer)
+#: rows whose window began this long ago are forgotten (no window is longer)
 KEEP = timedelta(days=1)
 
 
@@ -31,25 +36,54 @@ class Limit:
     seconds: float
 
 
+class Refused(Exception):
+    """A limit is used up (rolls the counting transaction back)."""
+
+
+async def _count(s: AsyncSession, lim: Limit, now: datetime) -> None:
+    key = lim.key[:200]
+    try:
+        async with s.begin_nested():
+            s.add(CountedActionRow(key=key, count=0, start=now))
+    except IntegrityError:  # counted before: the row is there
+        pass
+    renewed = await s.execute(update(CountedActionRow).where(
+        CountedActionRow.key == key,
+        CountedActionRow.start <= now - timedelta(seconds=lim.seconds))
+        .values(count=1, start=now))
+    if getattr(renewed, "rowcount", 0):
+        return
+    counted = await s.execute(update(CountedActionRow).where(
+        CountedActionRow.key == key, CountedActionRow.count < lim.count)
+        .values(count=CountedActionRow.count + 1))
+    if not getattr(counted, "rowcount", 0):
+        raise Refused(key)
+
+
 async def take(store: Store, limits: list[Limit], now: datetime | None = None) -> int:
-    """Count one action under every limit's key: 0 when all allow it (it stays counted),
-    else the seconds to wait (the longest window refused; nothing stays counted)."""
+    """Count one action under every limit: 0 when all allow it, else the seconds to wait
+    (the longest window; nothing is counted then)."""
     now = now or datetime.now(UTC)
-    async with store.session.begin() as s:
-        await s.execute(delete(CountedActionRow).where(CountedActionRow.at < now - KEEP))
-        rows = [CountedActionRow(key=lim.key[:200], at=now) for lim in limits]
-        s.add_all(rows)
-        await s.flush()
-        ids = [r.id for r in rows]
-    wait = 0.0
-    async with store.session() as s:
-        for lim in limits:
-            done = await s.scalar(select(func.count()).select_from(CountedActionRow).where(
-                CountedActionRow.key == lim.key[:200],
-                CountedActionRow.at >= now - timedelta(seconds=lim.seconds)))
-            if int(done or 0) > lim.count:
-                wait = max(wait, lim.seconds)
-    if wait:
+    try:
         async with store.session.begin() as s:
-            await s.execute(delete(CountedActionRow).where(CountedActionRow.id.in_(ids)))
-    return math.ceil(wait)
+            # keys in one order: two requests never wait for each other's rows crosswise
+            for lim in sorted(limits, key=lambda x: x.key):
+                await _count(s, lim, now)
+    except Refused:
+        return math.ceil(max(lim.seconds for lim in limits))
+    if now.minute == 0:  # now and then, forget the old windows
+        async with store.session.begin() as s:
+            await s.execute(delete(CountedActionRow).where(CountedActionRow.start < now - KEEP))
+    return 0
+
+
+async def claim(store: Store, key: str, seconds: float, now: datetime | None = None) -> bool:
+    """Claim ``key`` once per ``seconds``: True for exactly one caller per window,
+    however many ask at once."""
+    return await take(store, [Limit(key, 1, seconds)], now) == 0
+
+
+async def release(store: Store, key: str) -> None:
+    """Give a claim back (what it was for did not happen)."""
+    async with store.session.begin() as s:
+        await s.execute(delete(CountedActionRow).where(CountedActionRow.key == key[:200]))

@@ -193,10 +193,12 @@ class PlayerReportRow(Base):
 
 
 class CountedActionRow(Base):
-    """One action counted against a limit (``players.limits``), under a key such as
-    ``mail-to:<address>`` or ``report-by:<id>``: kept a day at most."""
+    """How many actions were counted under ``key`` (``mail-to:<address>``,
+    ``report-by:<id>``...) since ``start``, the window's beginning (``players.limits``):
+    one row per key, changed by guarded UPDATEs, so a limit holds under requests at once."""
 
     __tablename__ = "counted_actions"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    key: Mapped[str] = mapped_column(String(200), index=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    start: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                            index=True)

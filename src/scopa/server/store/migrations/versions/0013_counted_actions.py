@@ -1,6 +1,7 @@
-"""counted_actions: actions counted against limits in the database (mail per account, per
-recipient and per client address; password-reset requests; reports), so a limit holds
-across workers and under requests at once (``players.limits``).
+"""counted_actions: actions counted against limits in the database, one row per key (mail
+per account, per recipient and per client address; password-reset requests and their one
+mail a name; reports), so a limit holds across workers and under requests at once
+(``players.limits``).
 
 Revision ID: 0013_counted_actions
 Revises: 0012_ids_never_reused
@@ -18,15 +19,13 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "counted_actions",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("key", sa.String(200), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("key", sa.String(200), primary_key=True),
+        sa.Column("count", sa.Integer(), nullable=False),
+        sa.Column("start", sa.DateTime(timezone=True), nullable=False),
     )
-    op.create_index("ix_counted_actions_key", "counted_actions", ["key"])
-    op.create_index("ix_counted_actions_at", "counted_actions", ["at"])
+    op.create_index("ix_counted_actions_start", "counted_actions", ["start"])
 
 
 def downgrade() -> None:
-    op.drop_index("ix_counted_actions_at", "counted_actions")
-    op.drop_index("ix_counted_actions_key", "counted_actions")
+    op.drop_index("ix_counted_actions_start", "counted_actions")
     op.drop_table("counted_actions")
