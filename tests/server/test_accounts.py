@@ -423,8 +423,9 @@ def test_an_account_is_deleted_whatever_points_at_it(server: ServerProcess) -> N
     # of it is left to an account made after it
     a, a_name = signed_up(server, "xa")
     b, b_name = signed_up(server, "xb")
-    for me, other in ((a, b_name), (b, a_name)):
+    for me, other in ((a, b_name), (b, a_name)):  # follows first: a block ends them
         assert me.post("/api/friends/follow", {"name": other}).status_code == 204
+    for me, other in ((a, b_name), (b, a_name)):
         assert me.post("/api/friends/report", {"name": other, "reason": "rude"}).status_code < 300
         assert me.post("/api/friends/block", {"name": other}).status_code == 204
     made = a.post("/api/events", {"name": "A's night", "target": 11})

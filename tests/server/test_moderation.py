@@ -53,8 +53,9 @@ def test_a_blocked_player_s_chat_and_invitations_never_arrive(
     assert me.post("/api/friends/block", {"name": pest_name}).status_code == 204  # twice
     assert me.post("/api/friends/block", {"name": my_name}).status_code == 400
     assert me.get("/api/friends").json()["invitations"] == []  # sent before: hidden now
+    # the block ended the pest's follow, and invitations go only to players one follows
     assert pest.post("/api/friends/invite", {"name": my_name, "invite": invite}
-                     ).status_code == 204  # the sender is not told
+                     ).status_code == 403
     assert me.get("/api/friends").json()["invitations"] == []
     assert me.get(f"/api/players/{pest_name}").json()["blocked"] is True
 

@@ -105,6 +105,20 @@ class Settings(BaseSettings):
     #: events one account may hold open or running at once, and create in a day (then 429)
     events_open_per_organiser: int = Field(default=5, ge=1, le=1000)
     events_per_organiser_per_day: int = Field(default=20, ge=1, le=10000)
+    #: mail the site may send in ``mail_window_seconds`` for one account, to one
+    #: recipient address, and for one client address (then 429; ``players.limits``)
+    mails_per_account: int = Field(default=5, ge=1, le=10000)
+    mails_per_recipient: int = Field(default=3, ge=1, le=10000)
+    mails_per_address: int = Field(default=10, ge=1, le=10000)
+    mail_window_seconds: float = Field(default=3600.0, gt=0, le=86400)
+    #: "forgot your password?" asked from one client address, and for one name, in
+    #: ``forgot_window_seconds`` (then 429); at most one reset mail a name every 5 minutes
+    forgot_per_address: int = Field(default=10, ge=1, le=10000)
+    forgot_per_name: int = Field(default=5, ge=1, le=10000)
+    forgot_window_seconds: float = Field(default=3600.0, gt=0, le=86400)
+    #: players one account may report in an hour and in a day (then 429)
+    reports_per_hour: int = Field(default=5, ge=1, le=10000)
+    reports_per_day: int = Field(default=20, ge=1, le=10000)
     #: sign-ups one client address may make in ``signup_window_seconds`` (then 429)
     signups_per_address: int = Field(default=10, ge=1)
     signup_window_seconds: float = Field(default=3600.0, gt=0)
@@ -131,6 +145,20 @@ class Settings(BaseSettings):
         """The configured public origins, normalised (lower case, no trailing slash)."""
         return {o.strip().rstrip("/").lower() for o in self.public_origins.split(",")
                 if o.strip()}
+
+    def site(self) -> str:
+        """Where the players open the site, for links in mail and printed links: the first
+        configured public origin, else the address the server was told to serve (``host``
+        and ``port``; an any-address or loopback host is shown as localhost). Never a
+        request's Host header, which its sender chooses."""
+        first = self.public_origins.split(",")[0].strip()
+        if first:
+            return first.rstrip("/")
+        host = "localhost" if self.host in ("127.0.0.1", "0.0.0.0", "::", "::1", "") \
+            else self.host
+        if ":" in host:  # an IPv6 address
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
 
     def proxy_options(self) -> dict[str, Any]:
         """uvicorn's options for forwarded headers: read only from ``trusted_proxies``

@@ -23,6 +23,7 @@ from ..store.account_models import UserRow
 from ..store.database import Store
 from ..store.models import utcnow
 from .preflight import StartupError, check_database, settings_from
+from .terminal import say
 
 T = TypeVar("T")
 
@@ -49,7 +50,7 @@ def settings_for(database_url: str | None) -> Settings:
     try:
         return settings_from(overrides)
     except StartupError as e:
-        typer.echo(f"scopa admin: {e}", err=True)
+        say(f"scopa admin: {e}", err=True)
         raise typer.Exit(1) from None
 
 
@@ -69,7 +70,7 @@ def on_store(settings: Settings, work: Callable[[Store], Awaitable[T]]) -> T:
     try:
         return asyncio.run(run())
     except (Refused, StartupError) as e:
-        typer.echo(f"scopa admin: {e}", err=True)
+        say(f"scopa admin: {e}", err=True)
         raise typer.Exit(1) from None
 
 
@@ -81,12 +82,8 @@ async def account(store: Store, name: str) -> UserRow:
 
 
 def site(settings: Settings, base_url: str | None) -> str:
-    """Where the players open the site: ``--base-url``, else the first public origin,
-    else this machine at the server's port."""
-    if base_url:
-        return base_url.rstrip("/")
-    first = settings.public_origins.split(",")[0].strip()
-    return first.rstrip("/") if first else f"http://localhost:{settings.port}"
+    """Where the players open the site: ``--base-url``, else ``Settings.site``."""
+    return base_url.rstrip("/") if base_url else settings.site()
 
 
 @admin.command("reset-password")
@@ -109,8 +106,8 @@ def reset_password(
         return user.name, await Resets(store).issue(user.id, hours)
 
     shown, token = on_store(settings, work)
-    typer.echo(f"{site(settings, base_url)}/reset/{token}")
-    typer.echo(f"(a one-time link for {shown}, valid {hours:g} hours)", err=True)
+    say(f"{site(settings, base_url)}/reset/{token}")
+    say(f"(a one-time link for {shown}, valid {hours:g} hours)", err=True)
 
 
 @admin.command("reports")
@@ -128,15 +125,15 @@ def reports(
         return players, chat
 
     players, chat = on_store(settings, work)
-    typer.echo(f"players reported ({len(players)}):")
+    say(f"players reported ({len(players)}):")
     for r in players:
         state = ", ".join(w for w in ("muted", "suspended") if r[w]) or "active"
-        typer.echo(f"  #{r['id']} {r['at']:%Y-%m-%d %H:%M} {r['reported']} by {r['by']} "
+        say(f"  #{r['id']} {r['at']:%Y-%m-%d %H:%M} {r['reported']} by {r['by']} "
                    f"[{state}]: {r['reason'] or '(no reason given)'}")
-    typer.echo(f"chat messages reported ({len(chat)}):")
+    say(f"chat messages reported ({len(chat)}):")
     for c in chat:
         said = c.get("message") or {}
-        typer.echo(f"  #{c.get('id')} table {c.get('table_id')} {said.get('name') or ''}: "
+        say(f"  #{c.get('id')} table {c.get('table_id')} {said.get('name') or ''}: "
                    f"{said.get('text') or said.get('phrase') or ''} "
                    f"(reason: {c.get('reason') or '-'})")
 
@@ -169,7 +166,7 @@ def mute(
     the mute ends); it still plays."""
     end = until(hours, timedelta(hours=1))
     shown = restrict(name, database_url, end, Moderation.set_mute)
-    typer.echo(f"{shown}: chat muted until {end:%Y-%m-%d %H:%M} UTC" if end
+    say(f"{shown}: chat muted until {end:%Y-%m-%d %H:%M} UTC" if end
                else f"{shown}: chat no longer muted")
 
 
@@ -184,7 +181,7 @@ def suspend(
     until then (told until when)."""
     end = until(days, timedelta(days=1))
     shown = restrict(name, database_url, end, Moderation.set_suspension)
-    typer.echo(f"{shown}: suspended until {end:%Y-%m-%d %H:%M} UTC" if end
+    say(f"{shown}: suspended until {end:%Y-%m-%d %H:%M} UTC" if end
                else f"{shown}: no longer suspended")
 
 
@@ -193,7 +190,7 @@ def backing_up(work: Callable[[], None]) -> None:
     try:
         work()
     except backups.BackupError as e:
-        typer.echo(f"scopa admin: {e}", err=True)
+        say(f"scopa admin: {e}", err=True)
         raise typer.Exit(1) from None
 
 
@@ -207,7 +204,7 @@ def backup(
     postgresql-client). Matches in progress resume from the snapshot's last move."""
     url = settings_for(database_url).database_url
     backing_up(lambda: backups.backup(url, path))
-    typer.echo(f"backed up to {path} ({path.stat().st_size} bytes)")
+    say(f"backed up to {path} ({path.stat().st_size} bytes)")
 
 
 @admin.command("restore")
@@ -224,7 +221,7 @@ def restore(
     the same version's database or an empty one; the server migrates it on start."""
     url = settings_for(database_url).database_url
     backing_up(lambda: backups.restore(url, path, force))
-    typer.echo(f"restored from {path}")
+    say(f"restored from {path}")
 
 
 @admin.command("migrate")
@@ -236,4 +233,4 @@ def migrate(database_url: DatabaseUrl = None) -> None:
         return None
 
     on_store(settings_for(database_url), nothing)
-    typer.echo("the database schema is up to date")
+    say("the database schema is up to date")

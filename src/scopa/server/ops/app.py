@@ -14,7 +14,8 @@ from sqlalchemy.exc import OperationalError
 
 from ..chat import reports
 from ..common import security
-from ..common.errors import busy, method_not_allowed, validation_error
+from ..common.clean_input import CleanInput
+from ..common.errors import busy, errors, method_not_allowed, validation_error
 from ..common.ratelimit import MemoryLimiter
 from ..common.settings import Settings
 from ..events import api as events_api
@@ -107,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.metrics = metrics.Metrics()
+    app.add_middleware(CleanInput)  # NUL and lone surrogates: 400 before any route
     app.add_middleware(security.SecurityHeaders)
     app.add_middleware(logs.RequestIds)  # outermost: its id is on every record after it
     app.add_exception_handler(RequestValidationError, validation_error)
@@ -116,16 +118,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/docs", include_in_schema=False)
     def docs() -> Response:
         return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
-    app.include_router(lobby.router)
-    app.include_router(history.router)
-    app.include_router(health.router)
-    app.include_router(metrics.router)
-    app.include_router(accounts.router)
-    app.include_router(email_reset.router)
-    app.include_router(profiles.router)
-    app.include_router(friends.router)
-    app.include_router(reports.router)
-    app.include_router(events_api.router)
+    for router in (lobby.router, history.router, health.router, metrics.router,
+                   accounts.router, email_reset.router, profiles.router, friends.router,
+                   reports.router, events_api.router):
+        # every route may answer CleanInput's 400
+        app.include_router(router, responses=errors(400))
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:

@@ -52,14 +52,13 @@ def serve(
     except StartupError as e:
         typer.echo(f"scopa serve: {e}", err=True)
         raise typer.Exit(1) from None
-    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
     config = uvicorn.Config(
         create_app(settings), host=settings.host, port=settings.port, log_level=log_level,
         log_config=log_config(log_level, settings.log_format),
         ws_max_size=65536, ws_max_queue=256, ws_per_message_deflate=settings.ws_compression,
         **settings.proxy_options(),
     )
-    server = Announcing(config, f"Scopa server: open http://{shown}:{settings.port}/  "
+    server = Announcing(config, f"Scopa server: open {settings.site()}/  "
                         "(API: /docs)")
     server.run()
     if not server.started:  # uvicorn logged why (the port taken, the app's start-up)

@@ -11,9 +11,11 @@ from ...rules import VARIANTS, Rules, table_rules, variant_facts
 from ..common.errors import errors
 from ..common.ratelimit import RateLimiter
 from ..common.security import client_address
+from ..players.moderation import blockers_of
 from ..players.names import NAME_MAX, clean_name
 from ..players.ratings import BOT_RATINGS
 from ..players.sessions import acting_or_guest
+from ..store.access import store_of
 from . import frames
 from .botpool import known_levels
 from .master import Master
@@ -204,6 +206,23 @@ async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
     return frames.table_info(table, with_invite=True)
 
 
+async def refuse_if_blocked(request: Request, master: Master, invite: str,
+                            user_id: int) -> None:
+    """403 when an account seated at the table blocked ``user_id``: a blocked player does
+    not sit at the blocker's table (docs/accounts.md, "What a block means"). A guest is
+    no account, so a blocked player who signs out is not recognised (the documented
+    limit); the blocker's chat still hides only the seats of blocked accounts."""
+    table = await master.find_invite(invite)
+    if table is None:
+        return  # the join answers 404
+    seated = {s.user_id for s in table.seats if s.user_id is not None}
+    if not seated:
+        return
+    async with store_of(request).session() as s:
+        if seated & await blockers_of(s, user_id):
+            raise HTTPException(403, "you cannot sit at this table")
+
+
 @router.post("/invites/{invite}/join", responses=errors(400, 401, 403, 404, 409))
 async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
     """Take a free human seat with a nickname; returns the secret seat token."""
@@ -213,6 +232,8 @@ async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
         name = account.name if account is not None else clean_name(req.name)
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
+    if account is not None:
+        await refuse_if_blocked(request, master, invite, account.id)
     try:
         table, seat, token = await master.join(
             invite, name, req.seat, account.id if account is not None else None)

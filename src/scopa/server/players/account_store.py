@@ -25,6 +25,7 @@ from ..store.account_models import (
 from ..store.database import Store
 from ..store.event_models import NO_ORGANISER, EntrantRow, TournamentRow
 from ..store.models import MatchRow, SeatRow, utcnow
+from .resets import forget_password_links
 
 #: what a deleted account's seats and matches show instead of its name
 DELETED_NAME = "former player"
@@ -76,8 +77,10 @@ class AccountStore:
             return await s.get(UserRow, user_id)
 
     async def set_password(self, user_id: int, password_hash: str, keep: str) -> None:
-        """A new password; every other session of the account ends (``keep`` stays)."""
+        """A new password; every other session of the account ends (``keep`` stays), and
+        every outstanding reset link."""
         async with self.session.begin() as s:
+            await forget_password_links(s, user_id)
             await s.execute(update(UserRow).where(UserRow.id == user_id)
                             .values(password_hash=password_hash))
             await s.execute(delete(SessionRow).where(SessionRow.user_id == user_id,

@@ -20,7 +20,7 @@ from .live import live_tables
 from .moderation import suspended
 from .resets import INVALID, Resets
 from .sessions import Viewer, accounts_of, acting, check_origin, end_cookie, start_session, viewer
-from .throttle import SignInThrottle, signup_wait
+from .throttle import ConfirmThrottle, SignInThrottle, signup_wait
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 #: a taken name and one that looks like a taken one get the same answer
@@ -197,16 +197,31 @@ async def sign_out(request: Request, response: Response,
     end_cookie(request, response)
 
 
-@router.post("/password", status_code=204, responses=errors(400, *SIGNED_IN))
+async def confirm_password(request: Request, user: UserRow, password: str,
+                           wrong: str) -> None:
+    """The password a signed-in player typed to confirm, checked under the throttle of
+    wrong passwords (per account and per client address: 429 while it waits)."""
+    throttle = ConfirmThrottle(accounts_of(request), request.app.state.settings)
+    address = client_address(request)
+    wait = await throttle.wait(address, user.id)
+    if wait:
+        raise HTTPException(429, "too many wrong passwords: wait a while and try again",
+                            headers={"Retry-After": str(wait)})
+    if not await hashing(gates_of(request).check, passwords.verify_password,
+                         user.password_hash, password):
+        await throttle.failed(address, user.id)
+        raise HTTPException(401, wrong)
+    await throttle.succeeded(user.id)
+
+
+@router.post("/password", status_code=204, responses=errors(400, 429, *SIGNED_IN))
 async def change_password(body: NewPassword, request: Request,
                           v: Viewer = Depends(acting)) -> None:
     """A new password (the old one proves it is you); other sessions end."""
     accounts = accounts_of(request)
     user = await accounts.user(v.id)
     assert user is not None
-    if not await hashing(gates_of(request).check, passwords.verify_password,
-                         user.password_hash, body.old):
-        raise HTTPException(401, "the old password is wrong")
+    await confirm_password(request, user, body.old, "the old password is wrong")
     try:
         passwords.check_password(body.new, user.name)
     except ValueError as e:
@@ -257,16 +272,14 @@ async def claim(body: Claims, request: Request, v: Viewer = Depends(acting)) -> 
     return {"claimed_matches": await claim_seats(request, v.id, body.claim)}
 
 
-@router.post("/delete", status_code=204, responses=errors(400, *SIGNED_IN))
+@router.post("/delete", status_code=204, responses=errors(400, 429, *SIGNED_IN))
 async def delete_account(body: Confirm, request: Request, response: Response,
                          v: Viewer = Depends(acting)) -> None:
     """Delete the account (the password confirms it). Its matches stay, anonymised."""
     accounts = accounts_of(request)
     user = await accounts.user(v.id)
     assert user is not None
-    if not await hashing(gates_of(request).check, passwords.verify_password,
-                         user.password_hash, body.password):
-        raise HTTPException(401, "the password is wrong")
+    await confirm_password(request, user, body.password, "the password is wrong")
     await accounts.delete_user(v.id)
     live_tables(request).forget_account(v.id, DELETED_NAME)
     end_cookie(request, response)

@@ -12,28 +12,32 @@ account gets at most one such mail every few minutes.
 from __future__ import annotations
 
 import logging
-import re
 from datetime import timedelta
 from typing import Any
 
+from email_validator import EmailNotValidError, validate_email
 from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import update
 
 from ..common.errors import SIGNED_IN, errors
+from ..common.security import client_address
 from ..common.settings import Settings
 from ..store.access import store_of
 from ..store.account_models import UserRow
-from ..store.models import utcnow
+from ..store.database import Store
 from . import mailer, passwords
-from .resets import EMAIL, INVALID, PASSWORD, Resets
+from .account_store import AccountStore
+from .limits import Limit, claim, release, take
+from .resets import EMAIL, INVALID, Resets, forget_password_links
 from .sessions import Viewer, accounts_of, acting, check_origin, viewer
 
 log = logging.getLogger("scopa.server")
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
-#: an address as people write it: something@domain.tld, no spaces
-ADDRESS = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s.]{2,63}$")
+#: characters of a local part that route mail on to another address (``a%b@relay``,
+#: ``host!user``): refused, as no ordinary address needs them
+ROUTING = set("%!")
 #: the least time between two mails of the same kind to one account
 MAIL_GAP = timedelta(minutes=5)
 #: the one answer of "forgot your password?"
@@ -58,9 +62,45 @@ class Forgot(BaseModel):
 
 
 def site(request: Request) -> str:
-    """Where the players open the site: the first public origin, else this request's."""
-    first = request.app.state.settings.public_origins.split(",")[0].strip()
-    return first.rstrip("/") if first else str(request.base_url).rstrip("/")
+    """Where the players open the site (``Settings.site``: configured, never the
+    request's Host, which whoever sends the request chooses)."""
+    return str(request.app.state.settings.site())
+
+
+def ordinary_address(text: str) -> str:
+    """The address, normalised, if it is an ordinary one (``email-validator``'s syntax
+    check, no DNS: a name at a public domain; no IP literal, no quoted local part, no
+    special-use domain, no routing characters), else ValueError saying why."""
+    try:
+        checked = validate_email(text, check_deliverability=False)
+    except EmailNotValidError as e:
+        raise ValueError(f"this is not an e-mail address we can use: {e}") from None
+    if ROUTING & set(checked.local_part):
+        raise ValueError("this is not an e-mail address we can use: '%' and '!' are "
+                         "not allowed before the @-sign")
+    return str(checked.normalized)
+
+
+def mail_limits(settings: Settings, to: str, address: str,
+                account: int | None) -> list[Limit]:
+    """The limits one mail to ``to`` counts against: per recipient, per client address,
+    per account (``mails_per_*`` in ``mail_window_seconds``)."""
+    window = float(settings.mail_window_seconds)
+    limits = [Limit(f"mail-to:{to.lower()}", settings.mails_per_recipient, window),
+              Limit(f"mail-from:{address}", settings.mails_per_address, window)]
+    if account is not None:
+        limits.append(Limit(f"mail-account:{account}", settings.mails_per_account, window))
+    return limits
+
+
+async def mail_allowed(request: Request, to: str, account: int | None) -> bool:
+    """Count one mail to ``to`` against ``mail_limits``; False when one is used up."""
+    return await take(store_of(request), mail_limits(
+        request.app.state.settings, to, client_address(request), account)) == 0
+
+
+TOO_MANY = "too much mail asked for from here, for this account or to this address: " \
+    "try again later"
 
 
 def mail_on(request: Request) -> None:
@@ -80,19 +120,27 @@ async def email_state(request: Request) -> dict[str, Any]:
             "available": mailer.configured(request.app.state.settings)}
 
 
-@router.post("/email", status_code=202, responses=errors(400, 404, 502, *SIGNED_IN))
+@router.post("/email", status_code=202, responses=errors(400, 404, 429, 502, *SIGNED_IN))
 async def set_email(body: Address, request: Request,
                     v: Viewer = Depends(acting)) -> dict[str, Any]:
     """Set (or, empty, remove) the account's address; a new one gets a link to check it
     and is not used before that link is opened."""
     mail_on(request)
     address = body.email.strip()
-    if address and not ADDRESS.match(address):
-        raise HTTPException(400, "this does not look like an e-mail address")
+    if address:
+        try:
+            address = ordinary_address(address)
+        except ValueError as e:
+            raise HTTPException(400, str(e)) from None
+        if not await mail_allowed(request, address, v.id):
+            raise HTTPException(429, TOO_MANY, headers={
+                "Retry-After": str(int(request.app.state.settings.mail_window_seconds))})
     store = store_of(request)
     async with store.session.begin() as s:
         await s.execute(update(UserRow).where(UserRow.id == v.id)
                         .values(email=address or None, email_verified=False))
+        # a reset link mailed to the old address must not outlive it
+        await forget_password_links(s, v.id)
     if not address:
         return {"email": None, "verified": False}
     token = await Resets(store).issue(v.id, purpose=EMAIL, email=address)
@@ -117,28 +165,51 @@ async def verify_email(body: Token, request: Request) -> None:
         raise HTTPException(404, INVALID)
 
 
-@router.post("/forgot", status_code=202, responses=errors(400, 403, 404))
+@router.post("/forgot", status_code=202, responses=errors(400, 403, 404, 429))
 async def forgot(body: Forgot, request: Request,
                  background: BackgroundTasks) -> dict[str, str]:
     """Mail a password-reset link to the account's checked address, if it has one; the
-    same answer either way, as soon (the mail goes after the answer, so how long the
-    mail server takes tells nothing either)."""
+    same answer either way, after the same work: the request only counts itself (per
+    client address and per name: 429 past ``forgot_per_*``, the same for every name) and
+    claims the name's one mail per ``MAIL_GAP`` (of many requests at once, one gets it),
+    whether or not the name exists; looking the account up, making the link and mailing
+    it happen after the answer (``reset_mail``)."""
     check_origin(request)
     mail_on(request)
-    user = await accounts_of(request).user_by_key(passwords.name_key(body.name.strip()))
-    if user is None or not user.email or not user.email_verified:
-        return {"detail": SENT}
-    resets = Resets(store_of(request))
-    last = await resets.last_issued(user.id, PASSWORD)
-    if last is not None and utcnow() - last < MAIL_GAP:
-        return {"detail": SENT}
-    token = await resets.issue(user.id)
-    background.add_task(
-        mail_quietly, request.app.state.settings, user.email, "Scopa: set a new password",
-        f"Hello {user.name},\n\nopen this link to set a new password for your Scopa "
-        f"account (it works once, for a day):\n\n{site(request)}/reset/{token}\n\n"
-        "If you did not ask for this, ignore this message: your password stays.\n")
+    settings = request.app.state.settings
+    store = store_of(request)
+    key = passwords.name_key(body.name.strip())
+    address = client_address(request)
+    window = float(settings.forgot_window_seconds)
+    wait = await take(store, [
+        Limit(f"forgot-from:{address}", settings.forgot_per_address, window),
+        Limit(f"forgot-name:{key}", settings.forgot_per_name, window)])
+    if wait:
+        raise HTTPException(429, "too many password resets asked for from here or for "
+                                 "this name: try again later",
+                            headers={"Retry-After": str(wait)})
+    if await claim(store, f"reset-mail:{key}", MAIL_GAP.total_seconds()):
+        background.add_task(reset_mail, settings, store, key, address, site(request))
     return {"detail": SENT}
+
+
+async def reset_mail(settings: Settings, store: Store, key: str, address: str,
+                     origin: str) -> None:
+    """After the answer of ``forgot``: the reset link, mailed to the account's checked
+    address, if it has one and the mail limits allow it; otherwise the name's claim is
+    given back (nothing was sent, so a later ask may mail)."""
+    user = await AccountStore(store).user_by_key(key)
+    if user is None or not user.email or not user.email_verified:
+        await release(store, f"reset-mail:{key}")
+        return
+    if await take(store, mail_limits(settings, user.email, address, user.id)):
+        return
+    token = await Resets(store).issue(user.id)
+    await mail_quietly(
+        settings, user.email, "Scopa: set a new password",
+        f"Hello {user.name},\n\nopen this link to set a new password for your Scopa "
+        f"account (it works once, for a day):\n\n{origin}/reset/{token}\n\n"
+        "If you did not ask for this, ignore this message: your password stays.\n")
 
 
 async def mail_quietly(settings: Settings, to: str, subject: str, body: str) -> None:

@@ -22,8 +22,9 @@ from ..store.account_models import (
     UserRow,
 )
 from ..store.models import MatchRow, utcnow
+from .limits import Limit, take
 from .live import live_tables
-from .moderation import blocked_by, blocks
+from .moderation import blocked_by, blockers_of, blocks
 from .passwords import name_key
 from .sessions import Viewer, acting, aware, viewer
 
@@ -104,6 +105,7 @@ async def friends(request: Request) -> dict[str, Any]:
             .where(MatchPlayerRow.match_id.in_(mine), UserRow.id != me.id)
             .order_by(MatchRow.finished_at.desc()))).tuples().all()
         shut = await blocked_by(s, me.id)
+        hiding = await blockers_of(s, me.id)  # who blocked me: not shown online to me
     invites = [(i, n) for i, n in invites if i.from_user not in shut]  # sent before a block
     # an account gone private since it was followed, or met, is not shown (nor whether it
     # is online): to others it is as if it did not exist
@@ -116,8 +118,9 @@ async def friends(request: Request) -> dict[str, Any]:
         if u.id not in seen:
             seen.add(u.id)
             recent.append({"name": u.name, "following": u.id in followed,
-                           "online": online(u, seated, now)})
-    people = [{"name": u.name, "online": online(u, seated, now)} for u in following]
+                           "online": u.id not in hiding and online(u, seated, now)})
+    people = [{"name": u.name, "online": u.id not in hiding and online(u, seated, now)}
+              for u in following]
     people.sort(key=lambda p: not p["online"])
     return {
         "following": people,
@@ -151,6 +154,8 @@ async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) 
     if user.id == me.id:
         raise HTTPException(400, "you cannot follow yourself")
     async with store_of(request).session() as s:
+        if await blocks(s, user.id, me.id):
+            raise HTTPException(403, "this player does not take follows from you")
         count = len(list(await s.scalars(
             select(FollowRow.followee_id).where(FollowRow.follower_id == me.id))))
     if count >= FOLLOW_MAX:
@@ -190,7 +195,8 @@ async def invite(body: Invite, request: Request, me: Viewer = Depends(acting)) -
 @router.post("/block", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def block(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
     """Block a player: their chat at your tables and their invitations never reach you
-    (``moderation``); they are not told."""
+    (``moderation``), they cannot follow you (follows either way end), sit at a table
+    where you sit, or see you online; they are not told (docs/accounts.md)."""
     user = await find_user(request, body.name, me)
     if user.id == me.id:
         raise HTTPException(400, "you cannot block yourself")
@@ -199,6 +205,10 @@ async def block(body: Someone, request: Request, me: Viewer = Depends(acting)) -
             raise HTTPException(400, f"you block {BLOCK_MAX} players already")
     await add_once(request, BlockRow(blocker_id=me.id, blocked_id=user.id,
                                      created_at=utcnow()))
+    async with store_of(request).session.begin() as s:  # a block ends follows both ways
+        await s.execute(delete(FollowRow).where(
+            ((FollowRow.follower_id == me.id) & (FollowRow.followee_id == user.id))
+            | ((FollowRow.follower_id == user.id) & (FollowRow.followee_id == me.id))))
 
 
 @router.post("/unblock", status_code=204, responses=errors(400, 404, *SIGNED_IN))
@@ -209,14 +219,23 @@ async def unblock(body: Someone, request: Request, me: Viewer = Depends(acting))
                                                BlockRow.blocked_id == user.id))
 
 
-@router.post("/report", responses=errors(400, 404, *SIGNED_IN))
+@router.post("/report", responses=errors(400, 404, 429, *SIGNED_IN))
 async def report(body: Report, request: Request,
                  me: Viewer = Depends(acting)) -> dict[str, Any]:
     """Report a player to the operator (``scopa admin reports``); each reporter's report
-    of a player is kept once (``already``: it was before)."""
+    of a player is kept once (``already``: it was before). An account reports at most
+    ``reports_per_hour`` and ``reports_per_day`` times (counted in the database, so
+    requests at once cannot pass it)."""
     user = await find_user(request, body.name, me)
     if user.id == me.id:
         raise HTTPException(400, "you cannot report yourself")
+    settings = request.app.state.settings
+    wait = await take(store_of(request), [
+        Limit(f"report-hour:{me.id}", settings.reports_per_hour, 3600),
+        Limit(f"report-day:{me.id}", settings.reports_per_day, 86400)])
+    if wait:
+        raise HTTPException(429, "you reported many players lately: try again later",
+                            headers={"Retry-After": str(wait)})
     async with store_of(request).session.begin() as s:
         already = (await s.scalars(select(PlayerReportRow.id).where(
             PlayerReportRow.reporter_id == me.id,

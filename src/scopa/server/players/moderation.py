@@ -47,6 +47,13 @@ async def blocks(s: AsyncSession, blocker: int, blocked: int) -> bool:
     return await s.get(BlockRow, (blocker, blocked)) is not None
 
 
+async def blockers_of(s: AsyncSession, blocked: int) -> set[int]:
+    """The accounts that blocked ``blocked``: it may not follow them, sit at their tables
+    or see whether they are online (docs/accounts.md, "What a block means")."""
+    return set(await s.scalars(select(BlockRow.blocker_id)
+                               .where(BlockRow.blocked_id == blocked)))
+
+
 # -- the operator's side (``scopa admin``) ----------------------------------------------
 class Moderation:
     """The operator's reads and acts on the server's one store."""

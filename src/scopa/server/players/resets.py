@@ -4,7 +4,9 @@ The operator makes one (``scopa admin reset-password NAME``); later an e-mail ma
 Only a hash of the link's token is stored (a copy of the database opens no account); a
 link works once, until it expires, and a newer one for the same account replaces it.
 Using it sets the new password and ends every session of the account, in one
-transaction whose guarded DELETE lets only one use of a link through.
+transaction whose guarded DELETE lets only one use of a link through. A password link
+stops working once used, and when the password or the account's address changes (it may
+have been mailed to the old address): ``forget_password_links``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..store.account_models import ResetRow, SessionRow, UserRow
 from ..store.database import Store
@@ -36,6 +39,12 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+async def forget_password_links(s: AsyncSession, user_id: int) -> None:
+    """Within ``s``: every outstanding password link of the account stops working."""
+    await s.execute(delete(ResetRow).where(ResetRow.user_id == user_id,
+                                           ResetRow.purpose == PASSWORD))
+
+
 class Resets:
     """The reset links on the server's one store."""
 
@@ -56,13 +65,6 @@ class Resets:
                            expires_at=now + timedelta(hours=hours), purpose=purpose,
                            email=email))
         return token
-
-    async def last_issued(self, user_id: int, purpose: str) -> datetime | None:
-        """When the account's current link for ``purpose`` was made (a throttle)."""
-        async with self.session() as s:
-            row = (await s.scalars(select(ResetRow).where(
-                ResetRow.user_id == user_id, ResetRow.purpose == purpose))).first()
-        return aware(row.created_at) if row is not None else None
 
     async def user_of(self, token: str, now: datetime | None = None,
                       purpose: str = PASSWORD) -> UserRow | None:
@@ -92,6 +94,7 @@ class Resets:
             await s.execute(update(UserRow).where(UserRow.id == user_id)
                             .values(password_hash=password_hash))
             await s.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+            await forget_password_links(s, user_id)
         return True
 
     async def confirm_email(self, token: str, now: datetime | None = None) -> bool:

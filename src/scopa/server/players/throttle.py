@@ -93,3 +93,38 @@ class SignInThrottle:
         address's own count stays, so signing in to one's own account between guesses
         at others does not reset it)."""
         await self.accounts.clear_failures(pair_key(address, name))
+
+
+class ConfirmThrottle:
+    """The throttle of the routes where a signed-in player confirms with the password
+    (change it, delete the account): wrong passwords counted per account and per client
+    address, with the sign-in's backoff. A stolen session cannot guess the password fast
+    from anywhere, and the owner's own right password clears the account's count."""
+
+    def __init__(self, accounts: AccountStore, settings: Any) -> None:
+        self.accounts = accounts
+        window = float(settings.login_window_seconds)
+        self.window = timedelta(seconds=window)
+        base = float(settings.login_delay_seconds)
+        self.per_account = Backoff(settings.login_failures_per_address_and_name, base, window)
+        self.per_address = Backoff(settings.login_failures_per_address, base, window)
+
+    def _keys(self, address: str, user_id: int) -> list[tuple[str, Backoff]]:
+        return [(f"confirm:{user_id}", self.per_account),
+                (f"confirm-{address_key(address)}", self.per_address)]
+
+    async def wait(self, address: str, user_id: int, now: datetime | None = None) -> int:
+        now = now or datetime.now(UTC)
+        longest = 0.0
+        for key, rule in self._keys(address, user_id):
+            count, last = await self.accounts.failures(key, now - self.window)
+            longest = max(longest, rule.wait(count, last, now))
+        return math.ceil(longest)
+
+    async def failed(self, address: str, user_id: int) -> None:
+        now = datetime.now(UTC)
+        await self.accounts.add_failures([k for k, _ in self._keys(address, user_id)],
+                                         now - self.window, now)
+
+    async def succeeded(self, user_id: int) -> None:
+        await self.accounts.clear_failures(f"confirm:{user_id}")

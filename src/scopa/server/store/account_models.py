@@ -190,3 +190,15 @@ class PlayerReportRow(Base):
     reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  index=True)
+
+
+class CountedActionRow(Base):
+    """How many actions were counted under ``key`` (``mail-to:<address>``,
+    ``report-by:<id>``...) since ``start``, the window's beginning (``players.limits``):
+    one row per key, changed by guarded UPDATEs, so a limit holds under requests at once."""
+
+    __tablename__ = "counted_actions"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    start: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                            index=True)
