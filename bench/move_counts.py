@@ -1,271 +1,214 @@
-"""The move path counted (not timed): what one move costs the server, in numbers that do not
-depend on the machine or its load, so a regression shows as a count that grew.
-
-In one process it starts the real app's start-up (``create_app``'s lifespan: the SQLite
-store in a temporary folder, migrations, the match-end hooks, the collector), then plays a
-fixed number of moves through the master (``Master.submit``, the path a socket's ``move``
-takes after the hub has parsed it) at two tables: two people, and a person against a bot.
-Every seat has a socket and each table two spectators; a socket here only keeps what it is
-sent (the hub's own send queue and the WebSocket are not counted). Every seed is fixed
-(the deals, the bot's and the people's choices), and the bot answers at once in this
-process (a seeded random legal move: a real bot thinks in the pool's processes, never in
-this one), so two runs of one commit give the same counts.
+"""What one move costs the server, counted (not timed): the move path driven in process
+through the master, on the real SQLite store in a temporary folder, with bots that answer
+at once (a stand-in for the pool: the bots' own thinking is not the server's work).
 
 Per move it prints:
 
-- ``calls``: Python function calls on the event loop's thread (cProfile's total);
-- ``young_objects``: GC-tracked objects allocated and still alive when the young
-  generation was next looked at (gen-0 allocations net of frees: what the collector has to
-  walk, so what its pauses grow with);
-- ``statements``: database statements (a SQLAlchemy ``before_cursor_execute`` listener on
-  every engine);
-- ``broker_messages``: messages published to a broker (the embedded server has none: 0);
-- ``bytes_sent``: bytes of frames handed to the sockets, and ``frames_sent``;
-- ``json_encodes``: frame texts encoded (``json.dumps`` calls, whatever encoder is used).
+- ``calls``: Python function calls (``sys.setprofile``: calls into Python and C functions),
+  the harness's own included (a few per move, the same in every version);
+- ``gc_objects``: container objects the garbage collector tracks, allocated net of those
+  freed (the count that triggers its collections: what "GC in the minute" grows with);
+- ``round_trips``: the database's round trips (``store.database.count_round_trips``:
+  statements, BEGINs, COMMITs, connection check-outs);
+- ``bytes``: text sent to the sockets (every frame to every seat);
+- ``frames``: frames sent.
 
-It runs on any checkout: ``--src ../other/src`` (as bench/load.py's) imports the package from
-there (that checkout's kernel built in place, or the pure-Python path). ``--profile N``
-also prints the N top functions by call count and by cumulative time.
+Counts do not depend on the machine's load, so two versions compare on any machine, and
+``tests/server/test_move_budget.py`` holds them under budgets. Run it on another checkout
+with ``PYTHONPATH=../other/src``.
 
-Usage: .venv/bin/python bench/move_counts.py [--moves 300] [--src DIR] [--profile 25] [--json]
+Usage: .venv/bin/python bench/move_counts.py [--moves 400] [--seed 7] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import cProfile
 import gc
 import json
-import os
-import pstats
 import random
 import sys
 import tempfile
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from scopa.rules import Rules
+from scopa.view import PlayerView
+
+try:  # the server in packages (2026-12-06 on)
+    from scopa.server.common.settings import Settings
+    from scopa.server.common.timing import PHASES
+    from scopa.server.play.master import Master
+    from scopa.server.store.database import Store
+except ImportError:  # the flat server before it, to compare with (e.g. 663f32a)
+    from scopa.server.master import Master  # type: ignore[no-redef]
+    from scopa.server.settings import Settings  # type: ignore[no-redef]
+    from scopa.server.timing import PHASES  # type: ignore[no-redef]
+
+    from scopa.server.store import Store  # type: ignore[no-redef]
+
+#: a person against a person, and a person against a bot
+TABLES = ([{"kind": "human"}, {"kind": "human"}],
+          [{"kind": "human"}, {"kind": "bot", "level": "random"}])
 
 
-class Sink:
-    """A socket as the master sees it: keeps what it is sent, wakes the driver."""
+@dataclass
+class Counts:
+    moves: int
+    calls: float
+    gc_objects: float
+    round_trips: float
+    bytes: float
+    frames: float
 
-    def __init__(self, seat: int | None, wake: asyncio.Event) -> None:
+    def per_move(self) -> dict[str, float]:
+        return {k: round(v, 1) for k, v in asdict(self).items() if k != "moves"}
+
+
+class InstantPool:
+    """The bot pool's part the master uses, answering at once in process: the first
+    legal move of the seat's view (deterministic)."""
+
+    bots_in_flight = 0
+    analyses_in_flight = 0
+
+    async def choose(self, level: str, view: PlayerView, seconds: float | None,
+                     seed: int) -> dict[str, Any]:
+        return view.legal_moves()[0].to_dict()
+
+    async def analyse(self, view: PlayerView, seconds: float | None) -> None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+    async def aclose(self, grace: float = 0) -> None:
+        pass
+
+
+class Socket:
+    """A socket as the master sees it: counts what it is sent, and sets ``sent`` (the
+    harness waits on it, never polls: polling would add calls of its own, more or fewer
+    with the scheduling)."""
+
+    def __init__(self, seat: int | None, tally: dict[str, int], sent: asyncio.Event) -> None:
         self.seat = seat
-        self.sent: list[str] = []
-        self._wake = wake
+        self.tally = tally
+        self.sent = sent
 
     def send(self, text: str) -> None:
-        self.sent.append(text)
-        self._wake.set()
+        self.tally["bytes"] += len(text)
+        self.tally["frames"] += 1
+        self.sent.set()
 
     def close_after_queue(self, code: int, reason: str) -> None:
         pass
 
 
-class InstantPool:
-    """The bot pool answering at once with a seeded random legal move."""
-
-    async def choose(self, level: str, view: Any, seconds: float | None, seed: int) -> Any:
-        return random.Random(seed).choice(view.legal_moves()).to_dict()
-
-    async def warm(self) -> None:
-        pass
-
-    async def aclose(self, grace: float = 0.0) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
+async def _settle(table: Any, before: int, sent: asyncio.Event) -> None:
+    """Wait until the table moved on from ``before`` (a bot's move, a deal): its sockets
+    are told."""
+    while table.state_id == before:
+        sent.clear()
+        await asyncio.wait_for(sent.wait(), 30)
 
 
-def _import(*names: str) -> Any:
-    """The first module of ``names`` that imports (the package's layout changed)."""
-    import importlib
-    for name in names:
-        with contextlib.suppress(ImportError):
-            return importlib.import_module(name)
-    raise ImportError(names)
+async def drive(store: Store, moves: int, seed: int) -> Counts:
+    """Play ``moves`` people's moves (bots answer in between) and count."""
+    settings = Settings(hand_pause_seconds=0, bot_delay_seconds=0, grace_seconds=600,
+                        standin_level="random")
+    master = Master(settings, store, InstantPool(), "k" * 32)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    tally = {"bytes": 0, "frames": 0}
+    sent = asyncio.Event()
 
+    def trips() -> int:
+        return sum(PHASES.counts[k] for k in ("db.statements", "db.begins", "db.commits",
+                                              "db.checkouts"))
 
-def _fixed_seeds() -> None:
-    """Every deal's seed from one seeded generator (each module that imported
-    ``new_seed`` by name gets it)."""
-    rng = random.Random(38)
+    async def new_table(seats: list[dict[str, Any]]) -> Any:
+        table, _, _ = await master.create_table(Rules(), seats, False, 600.0, "Anna", 0)
+        if seats[1]["kind"] == "human":
+            await master.join(table.invite, "Bruno", 1)
+        for s in table.seats:
+            if s.kind == "human":
+                await master.attach(table, Socket(s.seat, tally, sent))
+        await _settle(table, -1, sent) if table.game is None else None
+        return table
 
-    def new_seed() -> str:
-        return f"{rng.getrandbits(128):032x}"
+    tables = [await new_table(seats) for seats in TABLES]
+    calls = 0
 
-    for name, module in list(sys.modules.items()):
-        if name.startswith("scopa.server") and hasattr(module, "new_seed"):
-            module.new_seed = new_seed  # type: ignore[attr-defined]
+    def profile(frame: Any, what: str, arg: Any) -> None:
+        nonlocal calls
+        if what in ("call", "c_call"):
+            calls += 1
 
-
-class Counts:
-    def __init__(self) -> None:
-        self.statements = 0
-        self.young = 0
-        self._start = 0
-
-    def on_statement(self, *_: Any) -> None:
-        self.statements += 1
-
-    def on_gc(self, phase: str, info: dict[str, Any]) -> None:
-        if phase == "start" and info["generation"] == 0:
-            self.young += gc.get_threshold()[0]
-
-
-async def play(table: Any, master: Any, rng: random.Random, moves: int,
-               wake: asyncio.Event, masterror: type[Exception]) -> None:
-    """Play ``moves`` moves at ``table``: people choose a seeded random legal move, press
-    Continue after a hand and ask for a rematch after a match; bots move by themselves."""
-    humans = [s.seat for s in table.seats if s.kind == "human"]
+    gc.collect()
+    gc.disable()
+    objects = 0
     played = 0
-    while played < moves:
-        wake.clear()
-        game = table.game
-        if table.match_over:
-            for seat in humans:
-                with contextlib.suppress(masterror):
-                    await master.rematch(table, seat)
-        elif game is not None and game.hand_over:
-            for seat in humans:
-                await master.next_vote(table, seat)
-        elif game is not None and game.to_move in humans:
-            move = rng.choice(game.legal_moves()).to_dict()
-            await master.submit(table, game.to_move, table.state_id, move)
-            played += 1
-            continue
-        if not wake.is_set():
-            await wake.wait()
+    try:
+        base = {**tally, "trips": trips()}
+        while played < moves:
+            for i, table in enumerate(tables):
+                if played >= moves:
+                    break
+                game = table.game
+                if table.match_over:
+                    tables[i] = await new_table(TABLES[i])
+                    continue
+                if game is None or game.hand_over or table.seats[game.to_move].kind != "human":
+                    before = table.state_id
+                    gc_before = gc.get_count()[0]
+                    sys.setprofile(profile)
+                    await _settle(table, before, sent)
+                    sys.setprofile(None)
+                    objects += gc.get_count()[0] - gc_before
+                    continue
+                seat = game.to_move
+                legal = [m.to_dict() for m in game.view(seat).legal_moves()]
+                move = rng.choice(legal)
+                gc_before = gc.get_count()[0]
+                sys.setprofile(profile)
+                await master.submit(table, seat, table.state_id, move)
+                sys.setprofile(None)
+                objects += gc.get_count()[0] - gc_before
+                played += 1
+    finally:
+        sys.setprofile(None)
+        gc.enable()
+        await master.shutdown()
+    n = max(1, played)
+    return Counts(played, calls / n, objects / n, (trips() - base["trips"]) / n,
+                  (tally["bytes"] - base["bytes"]) / n, (tally["frames"] - base["frames"]) / n)
 
 
-async def run(moves: int, profile: cProfile.Profile | None, counts: Counts,
-              database_url: str | None = None) -> dict[str, Any]:
-    from sqlalchemy import event
-    from sqlalchemy.engine import Engine
-
-    from scopa.rules import Rules
-    app_mod = _import("scopa.server.ops.app", "scopa.server.app")
-    settings_mod = _import("scopa.server.common.settings", "scopa.server.settings")
-    table_mod = _import("scopa.server.play.table", "scopa.server.table")
-    _fixed_seeds()
+async def measure(moves: int = 400, seed: int = 7) -> Counts:
+    """The counts on a fresh SQLite store in a temporary folder."""
     with tempfile.TemporaryDirectory() as tmp:
-        settings = settings_mod.Settings(
-            database_url=database_url or f"sqlite:///{tmp}/counts.sqlite", bot_workers=1,
-            bot_delay_seconds=0, grace_seconds=600, secret="c" * 32)
-        app = app_mod.create_app(settings)
-        async with app.router.lifespan_context(app):
-            master = app.state.master
-            master.pool = InstantPool()
-            if hasattr(master, "bots"):
-                master.bots.pool = master.pool
-            master.rng.seed(38)
-            wakes = []
-            tables = []
-            for other in ({"kind": "human"}, {"kind": "bot", "level": "random"}):
-                wake = asyncio.Event()
-                table, _, _ = await master.create_table(
-                    Rules(), [{"kind": "human"}, other], False, 600.0, "Anna", 0)
-                if other["kind"] == "human":
-                    await master.join(table.invite, "Bruno", None)
-                sinks = [Sink(s.seat, wake) for s in table.seats if s.kind == "human"]
-                sinks += [Sink(None, wake), Sink(None, wake)]
-                for sink in sinks:
-                    await master.attach(table, sink)
-                wakes.append(wake)
-                tables.append((table, sinks))
-            before = {id(s): len(s.sent) for _, sinks in tables for s in sinks}
-            event.listen(Engine, "before_cursor_execute", counts.on_statement)
-            encodes = [0]
-            real_dumps = json.dumps
-
-            def dumps(*a: Any, **k: Any) -> str:
-                encodes[0] += 1
-                return real_dumps(*a, **k)
-
-            json.dumps = dumps
-            gc.collect()
-            gc.callbacks.append(counts.on_gc)
-            young_before = gc.get_count()[0]
-            if profile is not None:
-                profile.enable()
-            try:
-                for i, ((table, _), wake) in enumerate(zip(tables, wakes, strict=True)):
-                    await play(table, master, random.Random(i), moves // 2, wake,
-                               table_mod.MasterError)
-                # what the last moves set going (a bot's reply, a deal) has run
-                for _ in range(20):
-                    await asyncio.sleep(0)
-            finally:
-                if profile is not None:
-                    profile.disable()
-                counts.young += gc.get_count()[0] - young_before
-                gc.callbacks.remove(counts.on_gc)
-                json.dumps = real_dumps
-                event.remove(Engine, "before_cursor_execute", counts.on_statement)
-            texts = [t for _, sinks in tables for s in sinks for t in s.sent[before[id(s)]:]]
-            applied = 0
-            for _table, sinks in tables:
-                seat0 = next(s for s in sinks if s.seat == 0)
-                for text in seat0.sent[before[id(seat0)]:]:
-                    frame = json.loads(text)
-                    if frame["type"] == "state" and (frame.get("event") or {}).get("kind") \
-                            == "move":
-                        applied += 1
-            return {"moves": applied, "frames": len(texts),
-                    "bytes": sum(len(t.encode()) for t in texts), "encodes": encodes[0]}
+        store = Store(f"sqlite:///{Path(tmp) / 'counts.sqlite'}")
+        try:
+            await store.migrate()
+            return await drive(store, moves, seed)
+        finally:
+            await store.close()
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--moves", type=int, default=300, help="moves by people (both tables)")
-    p.add_argument("--src", default=None, help="import scopa from this src folder")
-    p.add_argument("--profile", type=int, default=0,
-                   help="print this many top functions by calls and by cumulative time")
-    p.add_argument("--json", action="store_true", help="print the counts as JSON")
-    p.add_argument("--database-url", default=None,
-                   help="an empty database to play on (default: SQLite in a temporary folder)")
-    args = p.parse_args()
-    if args.src:
-        sys.path.insert(0, str(Path(args.src).resolve()))
-    os.environ.setdefault("SCOPA_LOG_LEVEL", "WARNING")
-    result = measure(args.moves, args.profile, args.json, args.database_url)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    counts = asyncio.run(measure(args.moves, args.seed))
     if args.json:
-        print(json.dumps(result))
-
-
-def measure(moves: int = 300, top: int = 0, quiet: bool = False,
-            database_url: str | None = None) -> dict[str, float]:
-    """Play ``moves`` people's moves (and the bot's replies) and return the counts a move
-    (on a fresh SQLite database in a temporary folder, or on ``database_url``, empty)."""
-    counts = Counts()
-    profile = cProfile.Profile()
-    sent = asyncio.run(run(moves, profile, counts, database_url))
-    stats = pstats.Stats(profile)
-    calls = sum(nc for (_cc, nc, _tt, _ct, _callers) in stats.stats.values())  # type: ignore[attr-defined]
-    n = sent["moves"]
-    result = {
-        "moves": n,
-        "calls": round(calls / n, 1),
-        "young_objects": round(counts.young / n, 1),
-        "statements": round(counts.statements / n, 2),
-        "broker_messages": 0.0,
-        "frames_sent": round(sent["frames"] / n, 2),
-        "bytes_sent": round(sent["bytes"] / n, 1),
-        "json_encodes": round(sent["encodes"] / n, 2),
-    }
-    if not quiet:
-        import scopa
-        print(f"scopa from {Path(scopa.__file__).parent}")
-        for key, value in result.items():
-            print(f"{key:16} {value}")
-    if top:
-        stats.sort_stats("ncalls").print_stats(top)
-        stats.sort_stats("cumulative").print_stats(top)
-    return result
+        print(json.dumps({"moves": counts.moves, **counts.per_move()}))
+    else:
+        print(f"{counts.moves} people's moves (bots answering between them), per move:")
+        for key, value in counts.per_move().items():
+            print(f"  {key:<11} {value:>10.1f}")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,12 @@ from typing import Any
 import httpx
 import pytest
 from server_helpers import Client, ServerProcess, play_human
+from sqlalchemy import text
+
+from scopa.server.players.account_store import AccountStore
+from scopa.server.players.passwords import skeleton_key
+from scopa.server.store import migrate
+from scopa.server.store.database import Store
 
 PASSWORD = "correct horse battery"
 _addresses = itertools.count(1)
@@ -411,6 +417,31 @@ def test_deleting_an_account_keeps_its_games_anonymised(server: ServerProcess) -
     assert Browser(server).sign_up(name).status_code == 201
 
 
+def test_an_account_is_deleted_whatever_points_at_it(server: ServerProcess) -> None:
+    # follows, blocks and reports either way, an event it organises and one it entered:
+    # none of it keeps an account from being deleted (each was a 500 before), and nothing
+    # of it is left to an account made after it
+    a, a_name = signed_up(server, "xa")
+    b, b_name = signed_up(server, "xb")
+    for me, other in ((a, b_name), (b, a_name)):
+        assert me.post("/api/friends/follow", {"name": other}).status_code == 204
+        assert me.post("/api/friends/report", {"name": other, "reason": "rude"}).status_code < 300
+        assert me.post("/api/friends/block", {"name": other}).status_code == 204
+    made = a.post("/api/events", {"name": "A's night", "target": 11})
+    assert made.status_code == 201, made.text
+    event = made.json()["id"]
+    theirs = b.post("/api/events", {"name": "B's night", "target": 11}).json()["id"]
+    assert a.post(f"/api/events/{theirs}/join").status_code == 200
+    assert a.post("/api/account/delete", {"password": PASSWORD}).status_code == 204
+    page = b.get(f"/api/events/{theirs}").json()
+    assert page["entrants"] == [a_name] and page["entered"] is False
+    assert b.post("/api/account/delete", {"password": PASSWORD}).status_code == 204
+    heir, _ = signed_up(server, "xh")
+    page = heir.get(f"/api/events/{event}").json()
+    assert page["organiser"] is False
+    assert heir.post(f"/api/events/{event}/rounds").status_code == 403
+
+
 # -- friends ------------------------------------------------------------------------------
 def test_follow_invite_and_recent_opponents(server: ServerProcess) -> None:
     a, a_name = signed_up(server, "fa")
@@ -552,3 +583,54 @@ def test_deleting_an_account_during_a_live_match_renames_its_seat_there(
     assert name not in match["players"] and match["players"][0] == "former player"
     table = server.get(f"/api/tables/{made['table']['id']}").json()
     assert table["seats"][0]["name"] == "former player"
+
+
+def test_an_id_is_never_given_twice(url: str) -> None:
+    # the newest account deleted, the next one made: a new id (SQLite gave the same one)
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await store.migrate()
+            accounts = AccountStore(store)
+            first = await accounts.create_user("Ada", "ada", "x", skeleton_key("Ada"))
+            assert first is not None
+            await accounts.delete_user(first.id)
+            second = await accounts.create_user("Bea", "bea", "x", skeleton_key("Bea"))
+            assert second is not None and second.id > first.id
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def test_the_upgrade_keeps_every_account_and_reference(url: str) -> None:
+    # an old database with accounts and rows pointing at them, brought up to date
+    async def run() -> None:
+        store = Store(url)
+        try:
+            await migrate.upgrade(store.engine, "0011_rating_scale")
+            async with store.engine.begin() as conn:
+                for n in (1, 2):
+                    await conn.execute(text(
+                        "INSERT INTO users (name, name_key, password_hash, private, "
+                        "created_at) VALUES (:n, :n, 'x', false, CURRENT_TIMESTAMP)"),
+                        {"n": f"u{n}"})
+                ids = [i for (i,) in await conn.execute(text(
+                    "SELECT id FROM users ORDER BY id"))]
+                await conn.execute(text("INSERT INTO follows (follower_id, followee_id, "
+                                        "created_at) VALUES (:a, :b, CURRENT_TIMESTAMP)"),
+                                   {"a": ids[0], "b": ids[1]})
+            await store.migrate()
+            async with store.engine.begin() as conn:
+                names = [r for (r,) in await conn.execute(text(
+                    "SELECT name FROM users ORDER BY id"))]
+                follows = (await conn.execute(text("SELECT count(*) FROM follows"))).scalar()
+            assert names == ["u1", "u2"] and follows == 1
+            accounts = AccountStore(store)
+            await accounts.delete_user(ids[1])
+            made = await accounts.create_user("u3", "u3", "x", skeleton_key("u3"))
+            assert made is not None and made.id > ids[1]
+        finally:
+            await store.close()
+
+    asyncio.run(run())

@@ -72,3 +72,17 @@ def test_the_address_is_printed_once_the_server_listens(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(START_TIMEOUT)
+
+
+def test_a_busy_port_is_one_line_before_the_database_is_touched(tmp_path: Path) -> None:
+    db = tmp_path / "never.sqlite"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = runner.invoke(app, ["serve", "--port", str(port), "--database-url",
+                                f"sqlite:///{db}"])
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (f"scopa serve: port {port} on 127.0.0.1 is in use (another "
+                                "server?): stop it or choose another with --port")
+    assert not db.exists()  # nothing made, nothing migrated

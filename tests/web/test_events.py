@@ -386,3 +386,35 @@ def test_the_event_form_on_a_phone(events_server, new_page, artifacts):
     d = event_data(phone, base, phone.url.rsplit("/", 1)[1])
     assert (d["variant"], d["duplicate"], d["grace_seconds"], d["round_minutes"]) == (
         "napola", True, 120, 40)
+
+
+def test_results_read_back_to_the_opponents_before_they_are_saved(events_server, new_page,
+                                                                   artifacts):
+    """An event that asks for it: the results page names home and away above the boxes,
+    shows the entered points back for the opponents, and saves only on their confirmation
+    (Change goes back with the points kept); what another table's boxes hold survives."""
+    base = events_server
+    phone = new_page(viewport={"width": 360, "height": 740}, has_touch=True)
+    sign_up(phone, base, "Scorer")
+    csrf = phone.request.get(base + "/api/account").json()["csrf"]
+    event = phone.request.post(base + "/api/events", headers={"X-CSRF-Token": csrf}, data={
+        "name": "Checked night", "mode": "paper", "deals_per_round": 1, "confirm_results": True,
+        "entrants": ["Lia", "Marco", "Nadia", "Oscar"]}).json()["id"]
+    phone.goto(f"{base}/events/{event}")
+    phone.click("#event-start")
+    expect(phone.locator("section.round")).to_have_count(1)
+    phone.goto(f"{base}/events/{event}/enter")
+    expect(phone.locator(".score-head").first).to_contain_text("Home: Lia")
+    expect(phone.locator(".score-head").first).to_contain_text("Away: Marco")
+    phone.fill("#enter-1-2-0-home", "3")  # table 2, half filled: kept through the redraws
+    phone.fill("#enter-1-1-0-home", "6")
+    phone.fill("#enter-1-1-0-away", "4")
+    phone.locator("form.enter-table").first.locator("button").click()
+    expect(phone.locator(".readback")).to_have_text("Lia (home) 6 – 4 Marco (away)")
+    shot(phone, artifacts, "events-enter-confirm-phone")
+    assert axe_violations(phone) == []
+    assert phone_faults(phone) == []
+    assert my_result(phone, base, event, 1, "Lia") is None  # not saved yet
+    phone.click("#confirm-1")
+    expect(phone.locator("li.entered")).to_have_text("Table 1: Lia v Marco 6–4")
+    expect(phone.locator("#enter-1-2-0-home")).to_have_value("3")

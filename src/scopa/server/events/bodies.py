@@ -57,6 +57,9 @@ class CreateEvent(BaseModel):
     #: online: how long a seat waits for its player before a stand-in plays it and the
     #: table counts as a forfeit (None: the server's ``grace_seconds``)
     grace_seconds: int | None = Field(default=None, ge=10, le=3600)
+    #: paper: the results page shows each result to the opponents to confirm before it is
+    #: saved (as a bridge table's scorer does)
+    confirm_results: bool = False
     #: the round clock: each round is meant to end this many minutes after it is paired
     #: (shown to the players as "round ends at"); None: no clock
     round_minutes: int | None = Field(default=None, ge=5, le=600)

@@ -33,7 +33,8 @@ def settings_of(req: CreateEvent) -> dict[str, Any]:
     """The stored settings: the model's fields, plus rated and teach for the tables."""
     out = {k: getattr(req, k) for k in MODEL_FIELDS}
     out.update(name=req.name, rated=req.rated, teach=req.teach,
-               grace_seconds=req.grace_seconds, round_minutes=req.round_minutes)
+               grace_seconds=req.grace_seconds, round_minutes=req.round_minutes,
+               confirm_results=req.confirm_results)
     return out
 
 

@@ -58,6 +58,7 @@ def _settings(row: TournamentRow, viewer_id: int | None) -> dict[str, Any]:
         "teach": bool(s.get("teach")), "auto_next": row.auto_next,
         "starts_at": _iso(row.starts_at), "capacity": row.capacity,
         "grace_seconds": s.get("grace_seconds"), "round_minutes": s.get("round_minutes"),
+        "confirm_results": bool(s.get("confirm_results")),
         "organiser": viewer_id is not None and viewer_id == row.organiser_id,
     }
 

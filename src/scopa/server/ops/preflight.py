@@ -6,6 +6,8 @@ uvicorn's start-up after the address was already printed."""
 from __future__ import annotations
 
 import asyncio
+import errno
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +110,25 @@ async def check_broker(url: str, prefix: str) -> None:
         await broker.close()
 
 
+def check_port(host: str, port: int) -> None:
+    """The address is free to listen on, asked before anything touches the database (a
+    busy port used to start the whole app, create or migrate the database, then stop)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # as uvicorn binds: a port whose last server is gone (TIME_WAIT) is free
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                raise StartupError(f"port {port} on {host} is in use (another server?): "
+                                   "stop it or choose another with --port") from None
+            raise StartupError(f"cannot listen on {host}:{port}: {e.strerror}") from None
+
+
 async def check(settings: Settings) -> None:
-    """Everything the server needs from outside before it may listen."""
+    """Everything the server needs from outside before it may listen: the address first,
+    then the database and the broker."""
+    check_port(settings.host, settings.port)
     await check_database(settings.database_url)
     await check_broker(settings.broker_url, settings.broker_prefix)

@@ -45,7 +45,7 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
     public)."""
     r = table.rules
     scores = totals(table)
-    return {
+    info: dict[str, Any] = {
         "id": table.id, "variant": r.variant, "rules": r.to_dict(),
         "players": r.players,
         "teams": r.teams, "target": r.target, "public": table.public,
@@ -64,11 +64,13 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
             for s in table.seats
         ],
         "match_id": table.match_id, "match_number": table.match_number, "scores": scores,
-        # an event's table: its page; a duplicate round's: replays open after the round
-        "event_id": table.event_id, "shared_deals": table.shared_deals,
         "spectators": len(table.spectators),
         "created_at": table.created_at.isoformat().replace("+00:00", "") + "Z",
     }
+    if table.event_id is not None:  # (every state frame carries this: only when set)
+        # an event's table: its page; a duplicate round's: replays open after the round
+        info.update(event_id=table.event_id, shared_deals=table.shared_deals)
+    return info
 
 
 def welcome(table: Table, seat: int | None, now: float) -> str:

@@ -10,10 +10,12 @@ from sqlalchemy.exc import IntegrityError
 
 from ..store.account_models import (
     AddressRow,
+    BlockRow,
     FollowRow,
     InvitationRow,
     LoginFailureRow,
     MatchPlayerRow,
+    PlayerReportRow,
     RatingHistoryRow,
     RatingRow,
     ResetRow,
@@ -21,10 +23,20 @@ from ..store.account_models import (
     UserRow,
 )
 from ..store.database import Store
+from ..store.event_models import NO_ORGANISER, EntrantRow, TournamentRow
 from ..store.models import MatchRow, SeatRow, utcnow
 
 #: what a deleted account's seats and matches show instead of its name
 DELETED_NAME = "former player"
+
+
+#: every column that points at an account, whose rows go with it (``delete_user``); a
+#: test checks that each foreign key to ``users`` is here (or is a match seat, kept
+#: anonymised)
+OWN_ROWS = (SessionRow.user_id, ResetRow.user_id, AddressRow.user_id, RatingRow.user_id,
+            RatingHistoryRow.user_id, FollowRow.follower_id, FollowRow.followee_id,
+            InvitationRow.from_user, InvitationRow.to_user, BlockRow.blocker_id,
+            BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id)
 
 
 class AccountStore:
@@ -170,8 +182,12 @@ class AccountStore:
 
     # -- deleting -----------------------------------------------------------------------
     async def delete_user(self, user_id: int) -> None:
-        """Remove the account and everything only it had (sessions, ratings, follows);
-        its matches stay, the seats it held shown as ``DELETED_NAME``."""
+        """Remove the account and every row that points at it (``OWN_ROWS``, both ways:
+        sessions, resets, ratings, follows, invitations, blocks, reports; see
+        docs/accounts.md for why each goes); its matches stay, the seats it held shown as
+        ``DELETED_NAME``; an event it entered keeps the entrant's name with no account, an
+        event it organised has none (``NO_ORGANISER``). Nothing another account did can
+        keep it from going."""
         async with self.session.begin() as s:
             seats = list(await s.scalars(select(MatchPlayerRow)
                                          .where(MatchPlayerRow.user_id == user_id)))
@@ -193,14 +209,12 @@ class AccountStore:
                         m.players = players
             await s.execute(update(SeatRow).where(SeatRow.user_id == user_id)
                             .values(user_id=None, name=DELETED_NAME))
-            for model, column in ((SessionRow, SessionRow.user_id),
-                                  (ResetRow, ResetRow.user_id),
-                                  (AddressRow, AddressRow.user_id),
-                                  (RatingRow, RatingRow.user_id),
-                                  (RatingHistoryRow, RatingHistoryRow.user_id),
-                                  (FollowRow, FollowRow.follower_id),
-                                  (FollowRow, FollowRow.followee_id),
-                                  (InvitationRow, InvitationRow.from_user),
-                                  (InvitationRow, InvitationRow.to_user)):
-                await s.execute(delete(model).where(column == user_id))
+            for column in OWN_ROWS:
+                await s.execute(delete(column.class_).where(column == user_id))
+            # events hold account ids without a foreign key: an entrant keeps its name with
+            # no account behind it, an event it organised has no organiser any more
+            await s.execute(update(EntrantRow).where(EntrantRow.user_id == user_id)
+                            .values(user_id=None))
+            await s.execute(update(TournamentRow).where(TournamentRow.organiser_id == user_id)
+                            .values(organiser_id=NO_ORGANISER))
             await s.execute(delete(UserRow).where(UserRow.id == user_id))

@@ -14,6 +14,10 @@ from .base import Base, utcnow
 
 class UserRow(Base):
     __tablename__ = "users"
+    #: SQLite's AUTOINCREMENT: an id is never given again, not even the newest one after
+    #: its account was deleted (an heir would take its seats and an event's organising);
+    #: PostgreSQL's sequences never reuse one anyway
+    __table_args__ = {"sqlite_autoincrement": True}
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(24))
     #: the name case-folded: names are unique without regard to case

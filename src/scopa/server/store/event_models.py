@@ -22,6 +22,12 @@ from .base import Base, utcnow
 STATUSES = ("open", "running", "finished")
 
 
+#: the organiser of an event whose organising account was deleted: no account has this id
+#: (ids start at 1), so nobody may organise it any more (an event that pairs its rounds by
+#: itself still runs to its end)
+NO_ORGANISER = 0
+
+
 class TournamentRow(Base):
     __tablename__ = "tournaments"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)

@@ -36,6 +36,24 @@ def upgrade_sync(conn: Connection, revision: str = "head") -> None:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    """Bring the database of ``engine`` to ``revision``, in one transaction."""
-    async with engine.begin() as conn:
-        await conn.run_sync(upgrade_sync, revision)
+    """Bring the database of ``engine`` to ``revision``, in one transaction. On SQLite
+    the foreign keys are off while it runs (a migration that rebuilds a table others point
+    at, as SQLite's own procedure for schema changes says) and checked whole before the
+    transaction commits: a broken reference fails the migration, which then changes
+    nothing."""
+    async with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:  # a no-op inside a transaction: set before it begins
+            await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            await conn.commit()
+        try:
+            async with conn.begin():
+                await conn.run_sync(upgrade_sync, revision)
+                if sqlite:
+                    broken = (await conn.exec_driver_sql("PRAGMA foreign_key_check")).all()
+                    if broken:
+                        raise RuntimeError(f"the migration broke references: {broken[:5]}")
+        finally:
+            if sqlite:
+                await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                await conn.commit()

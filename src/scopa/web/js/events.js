@@ -105,6 +105,7 @@ async function drawForm(box) {
   const duplicate = h("input", { id: "event-duplicate", type: "checkbox" });
   const rated = h("input", { id: "event-rated", type: "checkbox" });
   const auto = h("input", { id: "event-auto", type: "checkbox", checked: true });
+  const confirmResults = h("input", { id: "event-confirm", type: "checkbox" });
   const entrants = h("textarea", { id: "event-entrants", rows: 6 });
   const error = h("p", { class: "error", role: "alert" });
   const submit = async (e) => {
@@ -112,7 +113,7 @@ async function drawForm(box) {
     const body = { name: name.value.trim(), mode: mode.value, variant: state.variant,
       players: state.players, options: options.chosen(),
       format: format.value, capacity: Number(capacity.value), duplicate: duplicate.checked,
-      rated: rated.checked, auto_next: auto.checked };
+      rated: rated.checked, auto_next: auto.checked, confirm_results: confirmResults.checked };
     if (rounds.value) body.rounds = Number(rounds.value);
     if (play.value === "target") body.target = Number(amount.value);
     else body.deals_per_round = Number(amount.value);
@@ -137,6 +138,7 @@ async function drawForm(box) {
       field(t("event.grace"), grace, t("event.graceHelp")),
       field(t("event.clock"), clock, t("event.clockHelp")),
       check(t("event.duplicate"), duplicate), check(t("event.rated"), rated), check(t("event.autoNext"), auto),
+      check(t("event.confirmResults"), confirmResults),
       field(t("event.paperEntrants"), entrants),
       error, h("button", { type: "submit", id: "event-create" }, t("event.create"))));
 }

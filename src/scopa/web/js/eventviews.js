@@ -53,6 +53,8 @@ export function mountEnter(main, id) {
   const box = h("section", { class: "card-box enter-results", "aria-labelledby": "enter-title" });
   main.append(box);
   let note = "";
+  // tables whose result waits for the opponents' check (the event asks for it): the body
+  const checking = new Map();
   const draw = async () => {
     let d;
     try {
@@ -78,16 +80,16 @@ export function mountEnter(main, id) {
       const pairs = deals ? Array.from({ length: deals }, (_, i) => i) : [null];
       for (const i of pairs) {
         const label = i === null ? t("event.score") : t("event.dealN", { n: i + 1 });
-        const home = h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000, required: true,
-          "aria-label": `${t("event.tableN", { n: tb.number })} ${label} ${tb.home}` });
-        const away = h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000, required: true,
-          "aria-label": `${t("event.tableN", { n: tb.number })} ${label} ${tb.away}` });
+        const mk = (side, who) => h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000, required: true,
+          id: `enter-${rnd.number}-${tb.number}-${i === null ? "score" : i}-${side}`,
+          "aria-label": `${t("event.tableN", { n: tb.number })} ${label} ${who}` });
+        const home = mk("home", tb.home);
+        const away = mk("away", tb.away);
         inputs.push({ home, away, row: h("div", { class: "score-row" }, h("span", {}, label), home, h("span", {}, "–"), away) });
       }
-      const submit = async (e) => {
-        e.preventDefault();
-        const pts = inputs.map((x) => [Number(x.home.value), Number(x.away.value)]);
-        const body = deals ? { deals: pts } : { score: pts[0] };
+      const pending = checking.get(tb.number);
+      const save = async (body) => {
+        checking.delete(tb.number);
         try {
           await api.enterResult(id, rnd.number, tb.number, body);
           note = "";
@@ -96,11 +98,34 @@ export function mountEnter(main, id) {
         }
         draw();
       };
+      const submit = async (e) => {
+        e.preventDefault();
+        const pts = inputs.map((x) => [Number(x.home.value), Number(x.away.value)]);
+        const body = deals ? { deals: pts } : { score: pts[0] };
+        if (!d.confirm_results) return save(body);
+        checking.set(tb.number, body);  // the opponents read it back first
+        draw();
+      };
+      if (pending) {
+        const sum = deals ? pending.deals.reduce((a, x) => [a[0] + x[0], a[1] + x[1]], [0, 0]) : pending.score;
+        return h("li", {}, h("div", { class: "enter-table confirm-result", role: "group", "aria-labelledby": `check-${tb.number}` },
+          h("h2", { id: `check-${tb.number}` }, t("event.tableN", { n: tb.number })),
+          h("p", { class: "readback" }, t("event.readBack", { home: tb.home, away: tb.away, h: sum[0], a: sum[1] })),
+          deals ? h("p", { class: "muted" }, pending.deals.map((x, i) => `${t("event.dealN", { n: i + 1 })}: ${x[0]}–${x[1]}`).join(" · ")) : null,
+          h("p", {}, t("event.opponentsConfirm", { away: tb.away })),
+          h("div", { class: "row" },
+            h("button", { type: "button", class: "primary", id: `confirm-${tb.number}`, onclick: () => save(pending) }, t("event.confirmSave")),
+            h("button", { type: "button", class: "ghost", onclick: () => { checking.delete(tb.number); draw(); } }, t("event.change")))));
+      }
       return h("li", {}, h("form", { class: "enter-table", onsubmit: submit },
-        h("h2", {}, t("event.tableN", { n: tb.number })), h("p", {}, `${tb.home} v ${tb.away}`),
-        inputs.map((x) => x.row), h("button", { type: "submit" }, t("event.save"))));
+        h("h2", {}, t("event.tableN", { n: tb.number })),
+        // which box is whose, above the boxes: a score the wrong way round is easy otherwise
+        h("div", { class: "score-row score-head", "aria-hidden": "true" }, h("span", {}),
+          h("span", { class: "side home" }, `${t("event.home")}: ${tb.home}`), h("span", {}),
+          h("span", { class: "side away" }, `${t("event.away")}: ${tb.away}`)),
+        inputs.map((x) => x.row), h("button", { type: "submit" }, d.confirm_results ? t("event.checkFirst") : t("event.save"))));
     });
-    replace(box, h("h1", { id: "enter-title" }, d.name),
+    redraw(box, h("h1", { id: "enter-title" }, d.name),
       h("p", {}, t("event.round", { n: rnd.number, of: d.rounds })),
       note ? h("p", { class: "error", role: "alert" }, note) : null,
       h("ul", { class: "enter-list" }, forms),
