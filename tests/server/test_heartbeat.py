@@ -105,3 +105,13 @@ def test_who_is_online_counts_seats_connected_at_other_workers() -> None:
     table.seats[2].remote["w2"] = 0  # Carla gone from it
     registry = cast(Any, SimpleNamespace(by_id=held))
     assert Tables.online_accounts(registry) == {7, 8}
+
+
+def test_a_dead_workers_tables_are_taken_over_within_two_seconds_by_default() -> None:
+    # issue 38: a table waits for its dead driver's lease to run out, then for the next
+    # heartbeat of a survivor (a third of the lease): both bounded by the default lease
+    # (bench/failover.py measures it with kill -9; it was about 5 s with 5 s leases)
+    from scopa.server.common.settings import Settings
+
+    lease = Settings().lease_seconds
+    assert lease + lease / 3 <= 2.0

@@ -124,3 +124,46 @@ def test_the_dashboard_shows_the_documented_queries() -> None:
     board = json.loads((root / "grafana-dashboard.json").read_text())
     exprs = [t["expr"] for p in board["panels"] for t in p["targets"]]
     assert exprs and all(f"`{e}`" in doc for e in exprs), [e for e in exprs if e not in doc]
+
+
+def test_a_sample_costs_the_listeners_a_few_calls() -> None:
+    """The listeners run several times on every move (issue 38): a sample and a count cost
+    them a handful of Python calls (prometheus_client's labels().observe() took some 15
+    each, a lock per bucket), and the page still shows every sample in its bucket."""
+    import sys
+
+    from scopa.server.ops.metrics import Metrics
+
+    metrics = Metrics()
+    metrics.start(None)
+    calls = 0
+
+    def profile(frame: object, what: str, arg: object) -> None:
+        nonlocal calls
+        if what in ("call", "c_call"):
+            calls += 1
+
+    try:
+        PHASES.record("test.cost", 0.003)  # the first sample of a phase makes its buckets
+        PHASES.count("test.cost")
+        sys.setprofile(profile)
+        for _ in range(10):
+            PHASES.record("test.cost", 0.003)
+            PHASES.count("test.cost")
+        sys.setprofile(None)
+    finally:
+        sys.setprofile(None)
+        metrics.stop()
+        PHASES.samples.pop("test.cost", None)
+        PHASES.counts.pop("test.cost", None)
+    # PHASES' own work included (a deque append, a Counter update): 15 calls for both
+    assert calls <= 10 * 15, calls
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], float] = {}
+    for family in metrics.registry.collect():
+        for s in family.samples:
+            seen[(s.name, tuple(sorted(s.labels.items())))] = s.value
+    assert seen[("scopa_phase_seconds_count", (("phase", "test.cost"),))] == 11
+    assert seen[("scopa_phase_seconds_bucket", (("le", "0.0025"), ("phase", "test.cost")))] == 0
+    assert seen[("scopa_phase_seconds_bucket", (("le", "0.005"), ("phase", "test.cost")))] == 11
+    assert seen[("scopa_phase_seconds_bucket", (("le", "+Inf"), ("phase", "test.cost")))] == 11
+    assert seen[("scopa_events_total", (("name", "test.cost"),))] == 11

@@ -27,8 +27,9 @@ class Settings(BaseSettings):
     #: prefix of this deployment's Redis keys and channels (several may share a Redis)
     broker_prefix: str = "scopa:"
     #: seconds a worker's lease on a table lasts unless renewed (renewed every third of
-    #: it): how long a dead worker's tables wait before another takes them over
-    lease_seconds: float = Field(default=5.0, gt=0.2, le=300)
+    #: it): how long a dead worker's tables wait before another takes them over (at most
+    #: this and a third: 2 s; the heartbeat is one Redis call a tick for all tables)
+    lease_seconds: float = Field(default=1.5, gt=0.2, le=300)
     #: key of the seat-token hashes; by default one is made and kept in the database
     secret: str | None = None
     #: seconds a disconnected human may be away before a bot plays for them

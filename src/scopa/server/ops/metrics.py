@@ -7,19 +7,19 @@ no table, player or address ever appears, so the page reveals nothing private.""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import Response
-from prometheus_client import (
-    CONTENT_TYPE_LATEST,
-    CollectorRegistry,
-    Counter,
-    Histogram,
-    generate_latest,
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
 )
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
 from ..common.security import require_operator
 from ..common.settings import Settings
@@ -43,27 +43,54 @@ def open_sockets(tables: list[Table]) -> int:
 
 class Metrics:
     """One app's registry: histograms and counters fed by ``PHASES``' listeners while the
-    app runs, and figures read from the app's state at each scrape."""
+    app runs, and figures read from the app's state at each scrape.
+
+    The listeners run on every move (several times), so they only add to plain lists and
+    dicts; the Prometheus families are built from them at scrape time. (prometheus_client's
+    own ``Histogram.labels(...).observe`` took a lock per bucket and a label look-up per
+    sample: some 90 Python calls a move, issue 38.) Every listener runs on the event
+    loop's thread."""
 
     def __init__(self, phases: Phases = PHASES) -> None:
         self.phases = phases
         self.registry = CollectorRegistry(auto_describe=True)
-        self.phase_seconds = Histogram(
-            "scopa_phase_seconds", "Time a move spends in each phase (timing.py): "
-            "move.handled is a move frame received to its state queued to every socket",
-            ["phase"], buckets=BUCKETS, registry=self.registry)
-        self.counted = Counter(
-            "scopa_events", "Things counted by the server (timing.py): moves.applied, "
-            "db.statements (database round trips), lease.gained, ...",
-            ["name"], registry=self.registry)
+        #: per phase: samples per bucket (not cumulative; the last is above every bound)
+        self._buckets: dict[str, list[int]] = {}
+        self._sums: dict[str, float] = {}
+        #: per counter name: the total counted
+        self._counted: dict[str, int] = {}
         self.app: Any = None
         self.registry.register(self)
 
     def _record(self, phase: str, seconds: float) -> None:
-        self.phase_seconds.labels(phase).observe(seconds)
+        buckets = self._buckets.get(phase)
+        if buckets is None:
+            buckets = self._buckets[phase] = [0] * (len(BUCKETS) + 1)
+            self._sums[phase] = 0.0
+        buckets[bisect_left(BUCKETS, seconds)] += 1
+        self._sums[phase] += seconds
 
     def _count(self, name: str, n: int) -> None:
-        self.counted.labels(name).inc(n)
+        self._counted[name] = self._counted.get(name, 0) + n
+
+    def _phase_families(self) -> Iterator[Metric]:
+        h = HistogramMetricFamily(
+            "scopa_phase_seconds", "Time a move spends in each phase (timing.py): "
+            "move.handled is a move frame received to its state queued to every socket",
+            labels=["phase"])
+        for phase, buckets in list(self._buckets.items()):
+            total, cumulative = 0, []
+            for bound, n in zip((*map(str, BUCKETS), "+Inf"), buckets, strict=True):
+                total += n
+                cumulative.append((bound, float(total)))
+            h.add_metric([phase], cumulative, self._sums[phase])
+        yield h
+        c = CounterMetricFamily(
+            "scopa_events", "Things counted by the server (timing.py): moves.applied, "
+            "db.statements (database round trips), lease.gained, ...", labels=["name"])
+        for name, n in list(self._counted.items()):
+            c.add_metric([name], n)
+        yield c
 
     def start(self, app: Any) -> None:
         """Listen to the phases from now on and read figures from ``app.state``."""
@@ -82,6 +109,7 @@ class Metrics:
 
     def collect(self) -> Iterator[Metric]:
         """The figures read at scrape time from the running app."""
+        yield from self._phase_families()
         state: Any = getattr(self.app, "state", None)
         master = getattr(state, "master", None)
         if master is None:  # not started (or stopped): nothing to read

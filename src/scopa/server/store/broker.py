@@ -209,12 +209,15 @@ class RedisBroker:
     def __init__(self, url: str, prefix: str = "scopa:") -> None:
         import redis.asyncio as aioredis
 
-        # a blocking pool: a burst of more commands than connections (a restart sending
+        from scopa.server.store.redispool import BoundedPool
+
+        # a bounded pool: a burst of more commands than connections (a restart sending
         # hundreds of sockets here at once) waits for a free one instead of failing with
-        # "Too many connections" (redis-py's default pool)
-        self.redis = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+        # "Too many connections" (redis-py's default pool), and a command that finds a free
+        # one pays nothing for the bound (redis-py's BlockingConnectionPool did: issue 38)
+        self.redis = aioredis.Redis.from_pool(BoundedPool.from_url(
             url, decode_responses=True, max_connections=REDIS_CONNECTIONS,
-            timeout=REDIS_WAIT_SECONDS))
+            wait_seconds=REDIS_WAIT_SECONDS))
         self.prefix = prefix
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._subs: dict[str, set[Subscription]] = {}
