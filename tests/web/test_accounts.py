@@ -187,6 +187,10 @@ def test_follow_a_player_and_invite_them_to_your_table(
     expect(b.locator(".guard button.block")).to_have_text("Unblock")
     b.click(".guard button.block")  # unblocked again: the invitation below must arrive
     expect(b.locator(".guard button.block")).to_have_text("Block")
+    # the block ended a's follow (docs/accounts.md, what a block means): a follows again
+    a.goto(f"{server}/players/{b_name}")
+    a.click("button.follow")
+    expect(a.locator("button.follow")).to_have_text("Following")
     a.goto(server + "/account")
     friend = a.locator(".friends .people li", has_text=b_name)
     expect(friend).to_contain_text("online")
