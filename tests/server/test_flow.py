@@ -352,7 +352,7 @@ def test_an_event_table_refuses_every_rematch_vote_and_keeps_none() -> None:
         play_out_match(t)
     assert t.rematch_votes == set() and not flow.start_pending(t)
     bots = started(table(seat(0, "bot"), seat(1, "bot"), rules=Rules(target=1)))
-    bots.event_table = True  # no person to vote: a worker taking it over starts nothing
+    bots.event_id = "e1"  # no person to vote: a worker taking it over starts nothing
     play_out_match(bots)
     assert not flow.start_pending(bots)
     plain = started(table(seat(0), seat(1)))

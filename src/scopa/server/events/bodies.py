@@ -58,7 +58,7 @@ class CreateEvent(BaseModel):
     #: table counts as a forfeit (None: the server's ``grace_seconds``)
     grace_seconds: int | None = Field(default=None, ge=10, le=3600)
     #: Swiss: match points of a round an entrant asked to sit out (0, or 1: a half-point bye)
-    rest_points: Literal[0, 1] = 1
+    rest_points: int = Field(default=1, ge=0, le=1)
     #: paper: the results page shows each result to the opponents to confirm before it is
     #: saved (as a bridge table's scorer does)
     confirm_results: bool = False
