@@ -24,40 +24,36 @@ depends_on = None
 START, STEP, MU = 1500, 40, 25.0
 
 
-def upgrade() -> None:
+def _convert(new_scale: bool) -> None:
+    """Every history point, in order per account and pool, to the other scale, and each
+    rated seat's before and after from the points (``new_scale``: up, else back)."""
     conn = op.get_bind()
     sigma = {(u, p): s for u, p, s in conn.execute(
         sa.text("SELECT user_id, pool, sigma FROM ratings"))}
     points = conn.execute(sa.text(
         "SELECT id, user_id, pool, match_id, rating FROM rating_history "
         "ORDER BY user_id, pool, at, id")).all()
+    start = START if new_scale else 0.0
     before: dict[tuple[int, str], float] = {}
-    for pid, user, pool, match_id, old in points:
-        new = round(START + STEP * (old + 3 * sigma.get((user, pool), 25 / 3) - MU))
+    for pid, user, pool, match_id, value in points:
+        s = sigma.get((user, pool), 25 / 3)
+        if new_scale:  # mu ~ old + 3 sigma
+            rating: float = round(START + STEP * (value + 3 * s - MU))
+        else:
+            rating = max(0.0, round((value - START) / STEP + MU - 3 * s, 1))
         conn.execute(sa.text("UPDATE rating_history SET rating = :r WHERE id = :id"),
-                     {"r": new, "id": pid})
+                     {"r": rating, "id": pid})
         conn.execute(sa.text(
             "UPDATE match_players SET rating_before = :b, rating_after = :a "
             "WHERE match_id = :m AND user_id = :u AND rating_after IS NOT NULL"),
-            {"b": before.get((user, pool), START), "a": new, "m": match_id, "u": user})
-        before[(user, pool)] = new
+            {"b": before.get((user, pool), start), "a": rating, "m": match_id, "u": user})
+        before[(user, pool)] = rating
+
+
+def upgrade() -> None:
+    _convert(new_scale=True)
 
 
 def downgrade() -> None:
     """Back to ``max(0, mu - 3 sigma)``, with the same sigma as the upgrade used."""
-    conn = op.get_bind()
-    sigma = {(u, p): s for u, p, s in conn.execute(
-        sa.text("SELECT user_id, pool, sigma FROM ratings"))}
-    points = conn.execute(sa.text(
-        "SELECT id, user_id, pool, match_id, rating FROM rating_history "
-        "ORDER BY user_id, pool, at, id")).all()
-    before: dict[tuple[int, str], float] = {}
-    for pid, user, pool, match_id, new in points:
-        old = max(0.0, round((new - START) / STEP + MU - 3 * sigma.get((user, pool), 25 / 3), 1))
-        conn.execute(sa.text("UPDATE rating_history SET rating = :r WHERE id = :id"),
-                     {"r": old, "id": pid})
-        conn.execute(sa.text(
-            "UPDATE match_players SET rating_before = :b, rating_after = :a "
-            "WHERE match_id = :m AND user_id = :u AND rating_after IS NOT NULL"),
-            {"b": before.get((user, pool), 0.0), "a": old, "m": match_id, "u": user})
-        before[(user, pool)] = old
+    _convert(new_scale=False)
