@@ -31,7 +31,7 @@ from .online import Tables
 from .rules import EventRefusal, may_organise
 from .service import Events, model_of
 from .store import StoredEvent, TooMany
-from .views import dealt_cards, event_page, list_line, round_deals
+from .views import dealt_cards, event_page, list_line, round_deals, sees_all
 
 router = APIRouter(prefix="/api/events", tags=["events"])
 
@@ -302,8 +302,7 @@ async def print_round(event_id: EventId, round_number: Number,
     except (EventRefusal, TournamentError) as e:
         raise HTTPException(404 if isinstance(e, TournamentError) else e.status,
                             str(e)) from None
-    boards = rnd.complete or (stored.row.mode == "paper" and v is not None
-                              and v.id == stored.row.organiser_id)
+    boards = rnd.complete or sees_all(stored, v.id if v else None)
     show = event.duplicate and event.target is None and boards
     return {
         "event": stored.row.name, "round": rnd.number, "rounds": event.rounds,
@@ -328,8 +327,8 @@ async def _results_of(request: Request, event_id: str) -> tuple[StoredEvent, Eve
     event = model_of(stored)
     if event is None:
         raise HTTPException(409, "the event has not started")
-    sees_all = stored.row.mode == "paper" and v is not None and v.id == stored.row.organiser_id
-    return stored, event if sees_all else event.public_copy(), sees_all
+    everything = sees_all(stored, v.id if v else None)
+    return stored, event if everything else event.public_copy(), everything
 
 
 @router.get("/{event_id}/crosstable", responses=errors(404, 409))
@@ -356,14 +355,14 @@ async def round_travellers(event_id: EventId, round_number: Number,
                            request: Request) -> dict[str, Any]:
     """A duplicate round's travellers once it is over: per deal, every table's points on
     the same cards and its field score, and the deal's cards (every seat's hand)."""
-    _, event, sees_all = await _results_of(request, event_id)
+    _, event, everything = await _results_of(request, event_id)
     if not event.duplicate or event.target is not None:
         raise HTTPException(409, "travellers are a duplicate event's")
     try:
         rnd = event.round(round_number)
     except TournamentError as e:
         raise HTTPException(404, str(e)) from None
-    if not rnd.complete and not sees_all:
+    if not rnd.complete and not everything:
         raise HTTPException(403, "the travellers are shown once the round is over")
     rules = event.rules()
     seeds = event.deal_seeds(round_number, rnd.tables[0].number)

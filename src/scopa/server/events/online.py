@@ -208,7 +208,7 @@ class Tables:
             return None
         stored = await self.store.get(row.event_id)
         event = None if stored is None else model_of(stored)
-        if event is None or not event.duplicate or event.round(row.round).complete:
+        if event is None or not event.sealed(event.round(row.round)):
             return None
         return (f"this match's deals are round {row.round}'s of a duplicate event, still "
                 "being played at other tables: its replay opens when the round is over")

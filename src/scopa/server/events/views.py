@@ -28,6 +28,14 @@ def entrant_names(stored: StoredEvent) -> list[str]:
     return [e.name for e in stored.entrants]
 
 
+def sees_all(stored: StoredEvent, viewer_id: int | None) -> bool:
+    """Whether the viewer sees a running event's results and deals as they are: a paper
+    event's organiser, who enters them and deals the boards (and is not playing); everyone
+    else sees a sealed round's results only once it is over."""
+    return (stored.row.mode == "paper" and viewer_id is not None
+            and viewer_id == stored.row.organiser_id)
+
+
 def summary(stored: StoredEvent, viewer_id: int | None) -> dict[str, Any]:
     """An event's settings and entrants (the top of its page)."""
     names = entrant_names(stored)
@@ -67,10 +75,10 @@ def event_page(stored: StoredEvent, event: Event | None, tables: list[EventTable
                viewer_id: int | None, viewer_name: str | None) -> dict[str, Any]:
     """The event page's data; ``event`` None before it starts."""
     out = summary(stored, viewer_id)
-    # a paper event's organiser enters the results, and is not playing
-    sees_all = stored.row.mode == "paper" and viewer_id == stored.row.organiser_id
-    out["event"] = None if event is None else event.to_dict(public=True, sealed=not sees_all)
-    shown = None if event is None else event if sees_all else event.public_copy()
+    everything = sees_all(stored, viewer_id)
+    out["event"] = None if event is None else event.to_dict(public=True,
+                                                            sealed=not everything)
+    shown = None if event is None else event if everything else event.public_copy()
     order = [] if shown is None else standings(shown)
     out["standings"] = [s.to_dict() for s in order]
     out["crosstable"] = [] if shown is None else crosstable(shown, order)

@@ -56,18 +56,42 @@ async def signup_wait(accounts: AccountStore, settings: Any, address: str,
     return math.ceil(window) if tries > settings.signups_per_address else 0
 
 
-class SignInThrottle:
+class _Backoffs:
+    """What both throttles share: failures counted in the accounts' store under keys, each
+    key with its backoff, within ``login_window_seconds``."""
+
+    def __init__(self, accounts: AccountStore, settings: Any) -> None:
+        self.accounts = accounts
+        self.window_seconds = float(settings.login_window_seconds)
+        self.window = timedelta(seconds=self.window_seconds)
+        self.base = float(settings.login_delay_seconds)
+
+    def backoff(self, failures: int) -> Backoff:
+        return Backoff(failures, self.base, self.window_seconds)
+
+    async def _wait(self, keys: list[tuple[str, Backoff]], now: datetime | None) -> int:
+        """Whole seconds to wait: the longest any key's backoff asks (0: go ahead)."""
+        now = now or datetime.now(UTC)
+        longest = 0.0
+        for key, rule in keys:
+            count, last = await self.accounts.failures(key, now - self.window)
+            longest = max(longest, rule.wait(count, last, now))
+        return math.ceil(longest)
+
+    async def _failed(self, keys: list[tuple[str, Backoff]], now: datetime | None) -> None:
+        now = now or datetime.now(UTC)
+        await self.accounts.add_failures([k for k, _ in keys], now - self.window, now)
+
+
+class SignInThrottle(_Backoffs):
     """The throttle of ``POST /api/account/signin`` on the accounts' store; ``now`` is
     injected so the waits are tested without waiting."""
 
     def __init__(self, accounts: AccountStore, settings: Any) -> None:
-        self.accounts = accounts
-        window = float(settings.login_window_seconds)
-        self.window = timedelta(seconds=window)
-        base = float(settings.login_delay_seconds)
+        super().__init__(accounts, settings)
         self.rules = (
-            (address_key, Backoff(settings.login_failures_per_address, base, window)),
-            (None, Backoff(settings.login_failures_per_address_and_name, base, window)),
+            (address_key, self.backoff(settings.login_failures_per_address)),
+            (None, self.backoff(settings.login_failures_per_address_and_name)),
         )
 
     def _keys(self, address: str, name: str) -> list[tuple[str, Backoff]]:
@@ -76,17 +100,10 @@ class SignInThrottle:
 
     async def wait(self, address: str, name: str, now: datetime | None = None) -> int:
         """Whole seconds this address must wait before trying ``name`` (0: go ahead)."""
-        now = now or datetime.now(UTC)
-        longest = 0.0
-        for key, rule in self._keys(address, name):
-            count, last = await self.accounts.failures(key, now - self.window)
-            longest = max(longest, rule.wait(count, last, now))
-        return math.ceil(longest)
+        return await self._wait(self._keys(address, name), now)
 
     async def failed(self, address: str, name: str, now: datetime | None = None) -> None:
-        now = now or datetime.now(UTC)
-        await self.accounts.add_failures([k for k, _ in self._keys(address, name)],
-                                         now - self.window, now)
+        await self._failed(self._keys(address, name), now)
 
     async def succeeded(self, address: str, name: str) -> None:
         """The owner got in: this address's guesses at this name are forgotten (the
@@ -95,36 +112,26 @@ class SignInThrottle:
         await self.accounts.clear_failures(pair_key(address, name))
 
 
-class ConfirmThrottle:
+class ConfirmThrottle(_Backoffs):
     """The throttle of the routes where a signed-in player confirms with the password
     (change it, delete the account): wrong passwords counted per account and per client
     address, with the sign-in's backoff. A stolen session cannot guess the password fast
     from anywhere, and the owner's own right password clears the account's count."""
 
     def __init__(self, accounts: AccountStore, settings: Any) -> None:
-        self.accounts = accounts
-        window = float(settings.login_window_seconds)
-        self.window = timedelta(seconds=window)
-        base = float(settings.login_delay_seconds)
-        self.per_account = Backoff(settings.login_failures_per_address_and_name, base, window)
-        self.per_address = Backoff(settings.login_failures_per_address, base, window)
+        super().__init__(accounts, settings)
+        self.per_account = self.backoff(settings.login_failures_per_address_and_name)
+        self.per_address = self.backoff(settings.login_failures_per_address)
 
     def _keys(self, address: str, user_id: int) -> list[tuple[str, Backoff]]:
         return [(f"confirm:{user_id}", self.per_account),
                 (f"confirm-{address_key(address)}", self.per_address)]
 
     async def wait(self, address: str, user_id: int, now: datetime | None = None) -> int:
-        now = now or datetime.now(UTC)
-        longest = 0.0
-        for key, rule in self._keys(address, user_id):
-            count, last = await self.accounts.failures(key, now - self.window)
-            longest = max(longest, rule.wait(count, last, now))
-        return math.ceil(longest)
+        return await self._wait(self._keys(address, user_id), now)
 
     async def failed(self, address: str, user_id: int) -> None:
-        now = datetime.now(UTC)
-        await self.accounts.add_failures([k for k, _ in self._keys(address, user_id)],
-                                         now - self.window, now)
+        await self._failed(self._keys(address, user_id), None)
 
     async def succeeded(self, user_id: int) -> None:
         await self.accounts.clear_failures(f"confirm:{user_id}")
