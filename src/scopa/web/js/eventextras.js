@@ -103,25 +103,33 @@ export function auditBox(d) {
     })));
 }
 
+/** A table's score boxes, home then away on each row: one row a deal (or one for the
+ * match's score when `deals` is 0), each box with an id from `idPrefix` (so a redraw keeps
+ * what was typed), a value from `values` ({deals} or {score}) and its label from
+ * `aria(label, who)`. Returns the rows and the [home, away] boxes. */
+export function scoreRows(table, deals, idPrefix, values, aria) {
+  const boxes = [];
+  const rows = [];
+  for (const i of deals ? Array.from({ length: deals }, (_, k) => k) : [null]) {
+    const label = i === null ? t("event.score") : t("event.dealN", { n: i + 1 });
+    const given = (i === null ? values.score : (values.deals || [])[i]) || ["", ""];
+    const mk = (side, who, value) => h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000,
+      required: true, id: `${idPrefix}-${i === null ? "score" : i}-${side}`, value: String(value),
+      "aria-label": aria(label, who) });
+    const home = mk("home", table.home, given[0]);
+    const away = mk("away", table.away, given[1]);
+    boxes.push([home, away]);
+    rows.push(h("div", { class: "score-row" }, h("span", {}, label), home, h("span", {}, "–"), away));
+  }
+  return { rows, boxes };
+}
+
 /** The organiser's correction of one table's result: each deal's points (or the match's
  * score), home first, labelled with the names, and a note for the log. */
 export function correctionForm(d, id, round, table, act) {
   const deals = d.target ? 0 : d.deals_per_round || 4;
-  const old = table.result || {};
-  const inputs = [];
-  const rows = [];
-  const pairs = deals ? Array.from({ length: deals }, (_, i) => i) : [null];
-  for (const i of pairs) {
-    const before = i === null ? old.score || ["", ""] : (old.deals || [])[i] || ["", ""];
-    const mk = (who, value, side) => h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000, required: true,
-      id: `correct-${round}-${table.number}-${i === null ? "score" : i}-${side}`,
-      value: String(value), "aria-label": `${i === null ? t("event.score") : t("event.dealN", { n: i + 1 })}: ${who}` });
-    const home = mk(table.home, before[0], "home");
-    const away = mk(table.away, before[1], "away");
-    inputs.push([home, away]);
-    rows.push(h("div", { class: "score-row" }, h("span", {}, i === null ? t("event.score") : t("event.dealN", { n: i + 1 })),
-      home, h("span", {}, "–"), away));
-  }
+  const { rows, boxes: inputs } = scoreRows(table, deals, `correct-${round}-${table.number}`,
+    table.result || {}, (label, who) => `${label}: ${who}`);
   const note = h("input", { type: "text", maxlength: 200, required: true, "aria-label": t("event.correctionNote"),
     id: `correct-${round}-${table.number}-note`,
     placeholder: t("event.correctionNote") });

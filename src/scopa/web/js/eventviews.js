@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { loadSession } from "./session.js";
 import { standingsTable } from "./eventpage.js";
-import { resultText } from "./eventextras.js";
+import { resultText, scoreRows } from "./eventextras.js";
 
 const SCREEN_MS = 5000;
 
@@ -76,17 +76,8 @@ export function mountEnter(main, id) {
         return h("li", { class: "entered" }, t("event.tableN", { n: tb.number }), `: ${tb.home} v ${tb.away} `,
           h("strong", {}, resultText(tb.result)));
       }
-      const inputs = [];
-      const pairs = deals ? Array.from({ length: deals }, (_, i) => i) : [null];
-      for (const i of pairs) {
-        const label = i === null ? t("event.score") : t("event.dealN", { n: i + 1 });
-        const mk = (side, who) => h("input", { type: "number", inputmode: "numeric", min: 0, max: 1000, required: true,
-          id: `enter-${rnd.number}-${tb.number}-${i === null ? "score" : i}-${side}`,
-          "aria-label": `${t("event.tableN", { n: tb.number })} ${label} ${who}` });
-        const home = mk("home", tb.home);
-        const away = mk("away", tb.away);
-        inputs.push({ home, away, row: h("div", { class: "score-row" }, h("span", {}, label), home, h("span", {}, "–"), away) });
-      }
+      const { rows, boxes } = scoreRows(tb, deals, `enter-${rnd.number}-${tb.number}`, {},
+        (label, who) => `${t("event.tableN", { n: tb.number })} ${label} ${who}`);
       const pending = checking.get(tb.number);
       const save = async (body) => {
         checking.delete(tb.number);
@@ -100,7 +91,7 @@ export function mountEnter(main, id) {
       };
       const submit = async (e) => {
         e.preventDefault();
-        const pts = inputs.map((x) => [Number(x.home.value), Number(x.away.value)]);
+        const pts = boxes.map(([home, away]) => [Number(home.value), Number(away.value)]);
         const body = deals ? { deals: pts } : { score: pts[0] };
         if (!d.confirm_results) return save(body);
         checking.set(tb.number, body);  // the opponents read it back first
@@ -123,7 +114,7 @@ export function mountEnter(main, id) {
         h("div", { class: "score-row score-head", "aria-hidden": "true" }, h("span", {}),
           h("span", { class: "side home" }, `${t("event.home")}: ${tb.home}`), h("span", {}),
           h("span", { class: "side away" }, `${t("event.away")}: ${tb.away}`)),
-        inputs.map((x) => x.row), h("button", { type: "submit" }, d.confirm_results ? t("event.checkFirst") : t("event.save"))));
+        rows, h("button", { type: "submit" }, d.confirm_results ? t("event.checkFirst") : t("event.save"))));
     });
     redraw(box, h("h1", { id: "enter-title" }, d.name),
       h("p", {}, t("event.round", { n: rnd.number, of: d.rounds })),
