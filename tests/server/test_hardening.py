@@ -116,6 +116,7 @@ async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
     from scopa.rules import Rules
     from scopa.server.common.settings import Settings
     from scopa.server.play.master import Master
+    from scopa.server.play.spec import TableSpec
     from scopa.server.store.database import Store
 
     store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
@@ -123,7 +124,8 @@ async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
     master = Master(Settings(waiting_table_minutes=5), store, pool=None,  # type: ignore[arg-type]
                     secret="s")
     humans = [{"kind": "human"}, {"kind": "human"}]
-    table, _, _ = await master.create_table(Rules.preset("scopa"), humans, False, 60, "A", 0)
+    table, _, _ = await master.create_table(TableSpec(
+        Rules.preset("scopa"), humans, 60, creator="A", creator_seat=0))
     return store, master, table
 
 

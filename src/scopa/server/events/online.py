@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...rules import Rules
 from ...tournament import MAX_DECIDER_DEALS, Event, Result, Round, TournamentError
+from ..play.spec import TableSpec
 from ..play.table import MasterError
 from ..store.event_models import EventTableRow
 from .rules import EventRefusal
@@ -143,11 +144,10 @@ class Tables:
         settings = stored.row.settings
         rules, seeds, deals = table_deals(event, round_number, number)
         grace = float(settings.get("grace_seconds") or self.grace)
-        table, _, _ = await self.master.create_table(
-            rules, specs, False, grace, None, None,
-            rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
-            seeds=seeds, deals=deals, event_id=stored.row.id,
-            shared_deals=event.duplicate and seeds is not None)
+        table, _, _ = await self.master.create_table(TableSpec(
+            rules=rules, seats=specs, grace=grace, rated=bool(settings.get("rated")),
+            teach=bool(settings.get("teach")), seeds=list(seeds or []), deals=deals,
+            event_id=stored.row.id, shared_deals=event.duplicate and seeds is not None))
         # stored before the seats fill the table and its match starts: the match-end
         # hook must find it however fast the match goes
         row = EventTableRow(

@@ -19,6 +19,7 @@ from ..store.access import store_of
 from . import frames
 from .botpool import known_levels
 from .master import Master
+from .spec import TableSpec
 from .table import MasterError
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -181,11 +182,11 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
         raise HTTPException(400, str(e)) from None
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
     try:
-        table, seat, token = await master.create_table(
-            rules, seats, req.public, grace, name, creator_seat, client_address(request),
+        table, seat, token = await master.create_table(TableSpec(
+            rules=rules, seats=seats, grace=grace, public=req.public, creator=name,
+            creator_seat=creator_seat, address=client_address(request),
             creator_user=account.id if account is not None else None, rated=req.rated,
-            teach=req.teach,
-        )
+            teach=req.teach))
     except MasterError as e:
         status = {"busy": 503, "too_many": 429}.get(e.code, 400)
         raise HTTPException(status, e.message) from None
