@@ -28,6 +28,7 @@ from ...tournament import MAX_DECIDER_DEALS, Event, Result, Round, TournamentErr
 from ..play.spec import TableSpec
 from ..play.table import MasterError
 from ..store.event_models import EventTableRow
+from .answers import EventSeat
 from .rules import EventRefusal
 from .service import TRIES, Events, model_of
 from .store import EventStore, Stale, StoredEvent
@@ -166,7 +167,7 @@ class Tables:
         if table.match_over:  # (bots quick enough to finish before the row was stored)
             await self.match_ended(table)
 
-    async def seat_of(self, stored: StoredEvent, user_id: int) -> dict[str, Any]:
+    async def seat_of(self, stored: StoredEvent, user_id: int) -> EventSeat:
         """The viewer's seat at its table of the current round: the table and the token."""
         event = model_of(stored)
         me = next((e.name for e in stored.entrants if e.user_id == user_id), None)
