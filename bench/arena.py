@@ -38,6 +38,7 @@ from scopa.arena.executor import open_executor
 from scopa.bots import Limit, make_bot
 from scopa.game import Game
 from scopa.rules import Rules
+from scopa.view import PlayerView
 
 
 def baseline(rules: Rules, deals: int, seed: int) -> float:
@@ -63,7 +64,7 @@ def bots_loop(rules: Rules, deals: int, seed: int) -> float:
             bots = [make_bot("random", seed * 7919 + r * 31 + s) for s in range(rules.players)]
             while not game.hand_over:
                 seat = game.to_move
-                game.play(bots[seat].choose(game.view(seat), None))
+                game.play(bots[seat].choose(PlayerView.of(game, seat), None))
             game.hand_result()
     return time.perf_counter() - start
 

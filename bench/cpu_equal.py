@@ -34,7 +34,7 @@ def sample_views(variant: str, hands: int, seed: str = "cpu") -> list[PlayerView
         game = Game(rules, seed=f"{seed}:{h}")
         bots = [HeuristicBot(f"{seed}:{h}:{s}") for s in range(rules.players)]
         while not game.hand_over:
-            view = game.view(game.to_move)
+            view = PlayerView.of(game, game.to_move)
             if len(view.legal_codes()) > 1:
                 out.append(view)
             game.play(bots[game.to_move].choose(view))

@@ -26,6 +26,7 @@ from itertools import combinations
 
 from scopa import Game, Rules
 from scopa.cards import RANK, cards_of
+from scopa.notation import load_position
 from scopa.playout import random_playout
 from scopa.scoring import hand_totals
 
@@ -39,7 +40,7 @@ def public_deals(positions: list[dict], deals: int, rng: random.Random) -> float
     rand = rng.random
     start = time.perf_counter()
     for i in range(deals):
-        g = Game.from_position(positions[i % len(positions)])
+        g = load_position(positions[i % len(positions)])
         while not g.hand_over:
             moves = g.legal_moves()
             g.play(moves[int(rand() * len(moves))])
@@ -129,7 +130,7 @@ def main() -> None:
     rng = random.Random(1)
     setups = {p: Rules.preset("scopa", players=p) for p in (2, 4)}
     positions = {p: _positions(r, 200) for p, r in setups.items()}
-    games = {p: [Game.from_position(pos) for pos in positions[p]] for p in setups}
+    games = {p: [load_position(pos) for pos in positions[p]] for p in setups}
     states = _midgame_states(setups[2], 400)
     # warm the capture caches so every run measures the same thing
     public_deals(positions[2], 500, rng)

@@ -44,6 +44,7 @@ from scopa.scoring import hand_totals
 
 sys.path.insert(0, str(Path(__file__).parent))
 from paired import paired  # noqa: E402  (bench/paired.py, beside this script)
+from scopa.view import PlayerView
 
 
 def _need_kernel() -> None:
@@ -133,7 +134,7 @@ def margins(
             ]
             g = Game(rules, hand_seed=f"kernel-strength:{seed}:{i}")
             while not g.hand_over:
-                view = g.view(g.to_move)
+                view = PlayerView.of(g, g.to_move)
                 searched = len(sims) < 40 and (g.stock or g.in_hands > 8)
                 if g.to_move % 2 == mine and searched and len(view.legal_codes()) > 1:
                     stats = search_view(view, limit, random.Random(i), rollout=rollout)

@@ -182,7 +182,7 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                     objects += gc.get_count()[0] - gc_before
                     continue
                 seat = game.to_move
-                legal = [m.to_dict() for m in game.view(seat).legal_moves()]
+                legal = [m.to_dict() for m in PlayerView.of(game, seat).legal_moves()]
                 move = rng.choice(legal)
                 gc_before = gc.get_count()[0]
                 sys.setprofile(profile)

@@ -46,6 +46,7 @@ from open_spiel.python.observation import make_observation
 import scopa.rl as rl
 import scopa.rl.openspiel  # noqa: F401
 from scopa import Game, Rules
+from scopa.view import PlayerView
 
 #: a path plays one deal and says how many engine moves and actions it took
 Play = Callable[[str], tuple[int, int]]
@@ -59,7 +60,7 @@ def engine(rules: Rules, seed: int, view: bool = False) -> Play:
         moves = 0
         while not g.hand_over:
             if view:
-                g.view(g.to_move)
+                PlayerView.of(g, g.to_move)
             legal = g.legal_moves()
             g.play(legal[int(rng.random() * len(legal))])
             moves += 1

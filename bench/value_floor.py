@@ -26,6 +26,7 @@ from scopa.bots.base import Limit
 from scopa.bots.round_value import given_net, self_play_boundaries
 from scopa.bots.search import best, search_view
 from scopa.cards import cards_of, mask_of
+from scopa.view import PlayerView
 
 
 def redealt(g: Game, rng: random.Random) -> Game:
@@ -44,7 +45,7 @@ def redealt(g: Game, rng: random.Random) -> Game:
 def value(g: Game, sims: int, seed: str, net: str | None) -> float:
     """The leader's root search value (the champion's search, as the self-play target)."""
     stats = search_view(
-        g.view(g.to_move),
+        PlayerView.of(g, g.to_move),
         Limit(simulations=sims),
         random.Random(seed),
         algorithm="minimax",

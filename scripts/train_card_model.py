@@ -103,7 +103,7 @@ def play_hand(pool: dict[str, tuple[str, float]], seed: str, exact: bool) -> lis
     out: list[Point] = []
     while not game.hand_over:
         seat = game.to_move
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         if applies(view):
             opp = 1 - seat
             unseen, rows = card_features(view)

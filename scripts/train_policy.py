@@ -31,6 +31,7 @@ from scopa import Game, Rules
 from scopa.arena.executor import open_executor
 from scopa.bots import make_bot
 from scopa.bots.learned import INPUTS, MoveScorer, dense, move_inputs, net_path
+from scopa.view import PlayerView
 
 Decision = tuple[list[list[float]], int]
 
@@ -43,7 +44,7 @@ def self_play(args: tuple[str, str, str]) -> list[Decision]:
     bots = [make_bot(level, f"{seed}-{s}") for s in range(rules.players)]
     out: list[Decision] = []
     while not game.hand_over:
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         moves = view.legal_moves()
         move = bots[game.to_move].choose(view)
         if len(moves) > 1 and not view.deciding:

@@ -57,6 +57,7 @@ from scopa.bots.search import SearchBot, best, exact_heads_up, search_view
 from scopa.game import Game
 from scopa.rules import Rules
 from scopa.scoring import hand_totals
+from scopa.view import PlayerView
 
 if TYPE_CHECKING:
     import torch
@@ -94,7 +95,7 @@ def champion_hand(
     fresh = False
     while not g.hand_over:
         bot = bots[g.to_move]
-        view = g.view(g.to_move)
+        view = PlayerView.of(g, g.to_move)
         top = None
         if fresh:  # a round just dealt: value it by the search (a random play too)
             stats = search_view(view, value_limit, bot.rng, algorithm="minimax",

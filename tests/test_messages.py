@@ -25,6 +25,7 @@ from scopa.messages import (
     sentence,
 )
 from scopa.rules import VARIANTS
+from scopa.view import PlayerView
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -80,7 +81,7 @@ def test_bad_messages_are_refused_clearly() -> None:
 
 
 def _said(game: Game, rng: random.Random) -> list[Message]:
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     moves = view.legal_moves()
     ranked = [(m, rng.uniform(-2, 2)) for m in moves]
     ranked.sort(key=lambda p: -p[1])
@@ -112,7 +113,7 @@ def test_every_explanation_renders_fully_in_both_languages(variant: str, seed: i
 
 def test_a_move_from_a_dict_is_described_like_the_browser_shows_it() -> None:
     game = Game.new("scopa", seed="describe")
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     move = view.legal_moves()[0]
     assert Move.from_dict(move.to_dict()) == move
     assert render(describe(view, move)).split(" ")[0] in ("Lay", "Take", "Sweep")

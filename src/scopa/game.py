@@ -9,11 +9,7 @@ Two ways in:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from functools import cache
-from importlib import import_module
-from types import ModuleType
 from typing import Any, NamedTuple, Self
 
 from .captures import _expand_slow
@@ -576,10 +572,6 @@ class Game:
         self._legal = None
         self._result = None
 
-    def random_playout(self, rng: random.Random) -> None:
-        """Play random cards to the end of the hand (see ``scopa.playout``)."""
-        _above("playout").random_playout(self, rng)
-
     def copy(self) -> Game:
         """An independent copy of the state and match log (earlier hands' entries are shared
         read-only dicts)."""
@@ -856,26 +848,8 @@ class Game:
             }
         return out
 
-    @classmethod
-    def from_position(cls, data: Any) -> Game:
-        """Load a position; raise ``PositionError`` (a ValueError) if it is not valid."""
-        game: Game = _above("notation").load_position(cls, data)
-        return game
-
-    def view(self, seat: int) -> Any:
-        """What one seat may see (a ``PlayerView``)."""
-        return _above("view").PlayerView.of(self, seat)
-
     def __repr__(self) -> str:
         return f"Game({self.rules.variant}, hand {self.hand_number}, to_move={self.to_move})"
-
-
-@cache
-def _above(name: str) -> ModuleType:
-    """A core module built on this one (``notation``, ``view``, ``playout``: they import
-    ``game``), imported on first use. Once: an import statement in a method costs about a
-    microsecond on every call, and ``from_position`` runs on every public deal."""
-    return import_module(f".{name}", __package__)
 
 
 #: history marks the engine writes itself (no player's move)

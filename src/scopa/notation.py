@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any, TypeVar
+from typing import Any
 
 from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text
 from .game import Game, PositionError
 from .meaning import meaning_of
 from .rules import Rules
-
-G = TypeVar("G", bound=Game)
 
 POSITION_KEYS = (
     "rules", "dealer", "to_move", "hands", "table", "stock", "captured", "scope",
@@ -60,8 +58,9 @@ def _check_keys(data: dict[Any, Any]) -> None:
         raise PositionError(f"unknown position key(s): {', '.join(extra)}")
 
 
-def load_position(cls: type[G], data: Any) -> G:
-    """Build a game from a position; raise ``PositionError`` if anything is off."""
+def load_position(data: Any) -> Game:
+    """Build a game from a position; raise ``PositionError`` (a ValueError) if anything is
+    off."""
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     if data.keys() != _KEY_SET:
@@ -121,7 +120,7 @@ def load_position(cls: type[G], data: Any) -> G:
         else _declarations(declarations, rules, hand_masks, to_move, hand_over)
     )
     stock.reverse()
-    return cls.from_parts(
+    return Game.from_parts(
         rules,
         dealer=dealer,
         to_move=to_move,

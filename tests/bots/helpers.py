@@ -45,7 +45,7 @@ def play_hand(game: Game, bots: list[Bot], limit: Limit | None = TINY) -> list[o
     """Play the hand out with one bot a seat, checking every move is legal; the moves."""
     moves: list[object] = []
     while not game.hand_over:
-        move = bots[game.to_move].choose(game.view(game.to_move), limit)
+        move = bots[game.to_move].choose(PlayerView.of(game, game.to_move), limit)
         assert move in game.legal_moves()
         game.play(move)
         moves.append(move)
@@ -56,7 +56,7 @@ def choose(bot: Bot, game: Game, limit: Limit | None = TINY) -> object:
     """Ask a bot for the seat to move, the way a host does."""
     if bot.omniscient:
         return bot.choose_full(game.copy(), limit)  # type: ignore[attr-defined]
-    return bot.choose(game.view(game.to_move), limit)
+    return bot.choose(PlayerView.of(game, game.to_move), limit)
 
 
 def cards(*texts: str) -> int:

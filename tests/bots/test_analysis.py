@@ -10,6 +10,7 @@ from scopa import Game, Move
 from scopa.bots import Limit
 from scopa.bots.analysis import analyse
 from scopa.messages import sentence
+from scopa.view import PlayerView
 
 from .helpers import all_rules, rules_id, view_2p
 
@@ -22,7 +23,7 @@ def test_lists_exactly_the_legal_moves(rules) -> None:  # type: ignore[no-untype
     rng = random.Random(1)
     for _ in range(3):
         g.play(rng.choice(g.legal_moves()))
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     result = analyse(view, LIMIT, seed=1)
     assert sorted(r.move for r in result) == sorted(view.legal_moves())
     values = [r.value for r in result]
@@ -37,7 +38,7 @@ def test_lists_exactly_the_legal_moves(rules) -> None:  # type: ignore[no-untype
 
 def test_reproducible_with_a_seed() -> None:
     g = Game.new("scopa", seed="analyse-seed")
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     a = analyse(view, LIMIT, seed=5)
     b = analyse(view, LIMIT, seed=5)
     assert a == b
@@ -46,7 +47,7 @@ def test_reproducible_with_a_seed() -> None:
 def test_refuses_when_not_the_seats_turn() -> None:
     g = Game.new("scopa", seed=1)
     with pytest.raises(ValueError, match="turn"):
-        analyse(g.view((g.to_move + 1) % 2), LIMIT)
+        analyse(PlayerView.of(g, (g.to_move + 1) % 2), LIMIT)
     with pytest.raises(TypeError):
         analyse(g, LIMIT)  # type: ignore[arg-type]
 

@@ -24,6 +24,7 @@ from scopa.bots.card_model import (
     normalise,
     uniform_layout_log_likelihood,
 )
+from scopa.view import PlayerView
 
 
 def views(seed: str, every: int = 1):  # type: ignore[no-untyped-def]  # noqa: ANN201
@@ -33,7 +34,7 @@ def views(seed: str, every: int = 1):  # type: ignore[no-untyped-def]  # noqa: A
     bots = [HeuristicBot(f"{seed}-0"), HeuristicBot(f"{seed}-1")]
     turn = 0
     while not game.hand_over:
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         if applies(view) and turn % every == 0:
             yield game, view
         turn += 1
@@ -82,7 +83,7 @@ def test_the_features_never_read_hidden_cards() -> None:
                 other = view.sample(rng)
                 assert other.hands[1 - view.seat] != game.hands[1 - view.seat] or \
                     other.stock != game.stock or len(unseen) <= 1
-                again = other.view(view.seat)
+                again = PlayerView.of(other, view.seat)
                 assert again == view
                 assert card_features(again) == (unseen, rows)
             checked += 1
@@ -146,7 +147,7 @@ def test_the_cards_sampler_draws_consistent_worlds_at_the_models_marginals() -> 
         draws = 3000
         for _ in range(draws):
             world = sampler.draw()
-            assert world.view(view.seat) == view
+            assert PlayerView.of(world, view.seat) == view
             assert world.hands[opp].bit_count() == view.hand_sizes[opp]
             for c in counts:
                 counts[c] += world.hands[opp] >> c & 1
@@ -154,9 +155,9 @@ def test_the_cards_sampler_draws_consistent_worlds_at_the_models_marginals() -> 
             assert counts[c] / draws == pytest.approx(p, abs=0.035)
     # elsewhere (four seats) the kind falls back to uniform worlds
     g4 = Game.new("scopone", seed="cards-four")
-    sampler = WorldSampler(g4.view(g4.to_move), random.Random(1), "cards")
+    sampler = WorldSampler(PlayerView.of(g4, g4.to_move), random.Random(1), "cards")
     assert sampler.card_draw is None
-    assert sampler.draw().view(g4.to_move) == g4.view(g4.to_move)
+    assert PlayerView.of(sampler.draw(), g4.to_move) == PlayerView.of(g4, g4.to_move)
 
 
 def test_a_hidden_layer_adds_its_relu_units_and_round_trips() -> None:

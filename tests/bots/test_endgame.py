@@ -15,6 +15,7 @@ from scopa.bots.heuristic import HeuristicBot
 from scopa.bots.movestat import MoveStat
 from scopa.bots.round_value import net_for
 from scopa.bots.search import OracleBot, evaluate
+from scopa.view import PlayerView
 
 RULES = Rules.preset("scopa")
 
@@ -26,7 +27,7 @@ def last_rounds(count: int, prefix: str = "eg") -> list[Game]:
         g = Game(RULES, hand_seed=f"{prefix}{k}")
         bots = [HeuristicBot(f"{prefix}{k}-{s}") for s in range(2)]
         while g.stock or g.in_hands < 6:
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+            g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
         out.append(g)
     return out
 
@@ -54,7 +55,7 @@ def test_model_replies_are_the_heuristic_bots_choices(positions: list[Game]) -> 
         narrowed += len(picks) < len(g.legal_codes())
         chosen = set()
         for seed in range(6):
-            move = HeuristicBot(seed).choose(g.view(g.to_move))
+            move = HeuristicBot(seed).choose(PlayerView.of(g, g.to_move))
             chosen.add(move.card | move.capture << 6)
         assert chosen <= set(picks)
         if len(picks) == 1:
@@ -121,7 +122,7 @@ def test_search_oracle_and_hint_play_the_tie_break_in_the_last_round(
         want = break_ties(g, stats).code
         first = max(stats, key=lambda st: st.mean).code
         limit = Limit(simulations=50)
-        view = g.view(g.to_move)
+        view = PlayerView.of(g, g.to_move)
         assert SearchBot(0, default_limit=limit).choose(view) == Move.from_code(want)
         assert OracleBot(0, default_limit=limit).choose_full(g.copy()) == Move.from_code(want)
         assert analyse(view, limit)[0].move == Move.from_code(want)
@@ -142,7 +143,7 @@ def test_a_move_that_deals_the_last_round_is_valued_against_the_model() -> None:
         g = Game(RULES, hand_seed=f"pen{k}")
         bots = [HeuristicBot(f"pen{k}-{s}") for s in range(2)]
         while not (len(g.stock) == 6 and g.in_hands == 1):
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+            g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
         codes = g.legal_codes()
         side = g.to_move
         stats = evaluate(

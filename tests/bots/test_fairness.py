@@ -10,6 +10,7 @@ import pytest
 from scopa import Game, Rules
 from scopa.bots import make_bot
 from scopa.bots.base import Limit
+from scopa.view import PlayerView
 
 from .helpers import TINY
 
@@ -30,13 +31,13 @@ def _midgame(variant: str, players: int, seed: str, plays: int) -> Game:
 def test_states_sharing_a_view_get_the_same_choice(variant, players, name) -> None:  # type: ignore[no-untyped-def]
     game = _midgame(variant, players, f"fair-{variant}", 5)
     seat = game.to_move
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
     # Another full state the seat cannot tell apart: the hidden cards dealt differently.
     other = view.sample(random.Random(99))
     assert other.hands != game.hands or other.stock != game.stock
-    assert other.view(seat) == view
-    a = make_bot(name, 7).choose(game.view(seat), TINY)
-    b = make_bot(name, 7).choose(other.view(seat), TINY)
+    assert PlayerView.of(other, seat) == view
+    a = make_bot(name, 7).choose(PlayerView.of(game, seat), TINY)
+    b = make_bot(name, 7).choose(PlayerView.of(other, seat), TINY)
     assert a == b
 
 
@@ -51,7 +52,7 @@ def test_same_seed_same_hand(name: str) -> None:
             if bot.omniscient:
                 m = bot.choose_full(game.copy(), TINY)  # type: ignore[attr-defined]
             else:
-                m = bot.choose(game.view(game.to_move), TINY)
+                m = bot.choose(PlayerView.of(game, game.to_move), TINY)
             game.play(m)
             moves.append(m)
         return moves
@@ -65,7 +66,7 @@ def test_different_seeds_can_choose_differently() -> None:
     differs = False
     for i in range(30):
         game = _midgame("scopa", 2, f"seeds-{i}", 3)
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         if len(view.legal_moves()) < 2:
             continue
         picks = {make_bot("random", s).choose(view) for s in range(6)}
@@ -77,7 +78,7 @@ def test_different_seeds_can_choose_differently() -> None:
 
 def test_search_does_not_change_the_view() -> None:
     game = _midgame("scopa", 2, "frozen", 4)
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     before = view.to_dict()
     make_bot("search", 1).choose(view, Limit(simulations=50))
     assert view.to_dict() == before

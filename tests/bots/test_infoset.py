@@ -17,6 +17,7 @@ from scopa.bots.infoset import infoset_evaluate, infoset_values
 from scopa.bots.minimax import round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.worlds import WorldSampler
+from scopa.view import PlayerView
 
 from .helpers import midgame, play_hand
 
@@ -36,7 +37,7 @@ def _positions(count: int, prefix: str) -> list[Game]:
 
 
 def _worlds(game: Game, n: int, seed: int) -> list[Game]:
-    sampler = WorldSampler(game.view(game.to_move), random.Random(seed), clues=False)
+    sampler = WorldSampler(PlayerView.of(game, game.to_move), random.Random(seed), clues=False)
     return [sampler.draw() for _ in range(n)]
 
 
@@ -158,7 +159,7 @@ def test_the_budget_buys_worlds() -> None:
     seat = game.to_move
     codes = game.legal_codes()
     drawn = []
-    sampler = WorldSampler(game.view(seat), random.Random(3), clues=False)
+    sampler = WorldSampler(PlayerView.of(game, seat), random.Random(3), clues=False)
 
     def draw() -> Game:
         drawn.append(1)
@@ -196,16 +197,17 @@ def test_whole_hands_only_legal_moves_and_reproducible() -> None:
 def test_states_sharing_a_view_get_the_same_choice() -> None:
     for i, game in enumerate(_positions(5, "is-fair")):
         seat = game.to_move
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         other = view.sample(random.Random(i))
-        assert other.view(seat) == view
-        a = SearchBot(5, algorithm="infoset").choose(game.view(seat), LIMIT)
-        b = SearchBot(5, algorithm="infoset").choose(other.view(seat), LIMIT)
+        assert PlayerView.of(other, seat) == view
+        a = SearchBot(5, algorithm="infoset").choose(PlayerView.of(game, seat), LIMIT)
+        b = SearchBot(5, algorithm="infoset").choose(PlayerView.of(other, seat), LIMIT)
         assert a == b
 
 
 @pytest.mark.parametrize("variant,players", [("scopa", 3), ("scopone-scientifico", 4)])
 def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> None:
     game = Game(Rules.preset(variant, players=players), seed="is-other")
-    move = SearchBot(1, algorithm="infoset").choose(game.view(game.to_move), Limit(simulations=8))
+    view = PlayerView.of(game, game.to_move)
+    move = SearchBot(1, algorithm="infoset").choose(view, Limit(simulations=8))
     assert move in game.legal_moves()

@@ -13,6 +13,7 @@ from scopa.bots.play_model import Clue
 from scopa.bots.worlds import CLUE_KINDS, WorldSampler, clue_weight, python_layout
 from scopa.kernel import KERNEL
 from scopa.rules import VARIANT_SEATINGS
+from scopa.view import PlayerView
 
 
 def _views(count: int) -> list:
@@ -27,7 +28,7 @@ def _views(count: int) -> list:
                 break
             g.play(rng.choice(g.legal_moves()))
         if not g.hand_over:
-            out.append(g.view(g.to_move))
+            out.append(PlayerView.of(g, g.to_move))
     return out
 
 

@@ -10,6 +10,7 @@ import pytest
 from scopa import Game
 from scopa.bots import bot_names, make_bot
 from scopa.bots.learned import INPUTS, MoveScorer, dense, move_inputs, scorer_for
+from scopa.view import PlayerView
 
 from .helpers import all_rules, choose, rules_id
 
@@ -29,7 +30,7 @@ def test_learned_is_registered_and_its_fast_score_is_the_networks():
     game = Game.new("scopa", seed="learned-score")
     checked = 0
     while not game.hand_over and checked < 40:
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         for move in view.legal_moves():
             bits, values = move_inputs(view, move)
             fast = scorer.score(bits, values)
@@ -55,10 +56,11 @@ def test_learned_sees_only_its_view():
     for _ in range(4):
         game.play(rng.choice(game.legal_moves()))
     seat = game.to_move
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
     other = view.sample(random.Random(9))
     assert (other.hands, other.stock) != (game.hands, game.stock)
-    assert make_bot("learned", 3).choose(view) == make_bot("learned", 3).choose(other.view(seat))
+    mirror = PlayerView.of(other, seat)
+    assert make_bot("learned", 3).choose(view) == make_bot("learned", 3).choose(mirror)
 
 
 def test_a_network_of_the_wrong_shape_is_refused():

@@ -6,6 +6,7 @@ import pytest
 
 from scopa import Game
 from scopa.bots import Limit, bot_names, make_bot
+from scopa.view import PlayerView
 
 from .helpers import all_rules, choose, rules_id
 
@@ -45,7 +46,7 @@ def test_levels_play_legal_moves(level: str) -> None:
 
 def test_not_my_turn_is_refused() -> None:
     game = Game.new("scopa", seed=1)
-    other = game.view((game.to_move + 1) % 2)
+    other = PlayerView.of(game, (game.to_move + 1) % 2)
     for name in ["random", "greedy", "heuristic", "search", "champion"]:
         with pytest.raises(ValueError):
             make_bot(name, 0).choose(other)
@@ -56,7 +57,7 @@ def test_finished_hand_is_refused() -> None:
     while not game.hand_over:
         game.play(game.legal_moves()[0])
     with pytest.raises(ValueError):
-        make_bot("search", 0).choose(game.view(0))
+        make_bot("search", 0).choose(PlayerView.of(game, 0))
     with pytest.raises(ValueError):
         make_bot("oracle", 0).choose_full(game)  # type: ignore[attr-defined]
 
@@ -66,7 +67,7 @@ def test_oracle_refuses_a_view() -> None:
     bot = make_bot("oracle", 0)
     assert bot.omniscient
     with pytest.raises(TypeError):
-        bot.choose(game.view(game.to_move))
+        bot.choose(PlayerView.of(game, game.to_move))
 
 
 def test_unknown_names() -> None:
@@ -98,7 +99,7 @@ def test_search_prior_depends_on_the_table(  # type: ignore[no-untyped-def]
     game = Game.new(variant, seed="prior")
     while len(game.legal_codes()) < 2:
         game.play(game.legal_moves()[0])
-    make_bot("search", 1).choose(game.view(game.to_move), Limit(simulations=20))
+    make_bot("search", 1).choose(PlayerView.of(game, game.to_move), Limit(simulations=20))
     assert bool(calls) == uses_prior
-    make_bot("expert", 1).choose(game.view(game.to_move), Limit(simulations=20))
+    make_bot("expert", 1).choose(PlayerView.of(game, game.to_move), Limit(simulations=20))
     assert bool(calls) == uses_prior

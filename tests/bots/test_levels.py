@@ -9,6 +9,7 @@ from scopa.bots.base import Limit
 from scopa.bots.levels import LEVELS, LevelBot
 from scopa.game import Game, Move
 from scopa.rules import Rules
+from scopa.view import PlayerView
 
 
 class Recording:
@@ -27,7 +28,7 @@ def limit_at(level: str, variant: str, given: Limit | None = None) -> Limit | No
     recording = Recording()
     bot.inner = recording  # type: ignore[assignment]
     game = Game(Rules.preset(variant), seed=3)
-    bot.choose(game.view(game.to_move), given)
+    bot.choose(PlayerView.of(game, game.to_move), given)
     return recording.limits[0]
 
 

@@ -14,6 +14,7 @@ from scopa.bots.exact import solve
 from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.search import evaluate
+from scopa.view import PlayerView
 
 from .helpers import midgame, play_hand
 
@@ -26,7 +27,7 @@ def test_whole_hands_only_legal_moves(last: str) -> None:
         game = Game(Rules.preset("scopa"), seed=f"mm-legal-{last}-{i}")
         bots = [SearchBot(s, algorithm="minimax", last=last) for s in range(2)]
         while not game.hand_over:
-            move = bots[game.to_move].choose(game.view(game.to_move), LIMIT)
+            move = bots[game.to_move].choose(PlayerView.of(game, game.to_move), LIMIT)
             assert move in game.legal_moves()
             game.play(move)
 
@@ -34,7 +35,8 @@ def test_whole_hands_only_legal_moves(last: str) -> None:
 @pytest.mark.parametrize("variant,players", [("scopa", 3), ("scopone-scientifico", 4)])
 def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> None:
     game = Game(Rules.preset(variant, players=players), seed="mm-other")
-    move = SearchBot(1, algorithm="minimax").choose(game.view(game.to_move), Limit(simulations=8))
+    view = PlayerView.of(game, game.to_move)
+    move = SearchBot(1, algorithm="minimax").choose(view, Limit(simulations=8))
     assert move in game.legal_moves()
 
 
@@ -43,12 +45,12 @@ def test_states_sharing_a_view_get_the_same_choice() -> None:
     for i in range(6):
         game = midgame(f"mm-fair-{i}", 3 + 2 * i)
         seat = game.to_move
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         other = view.sample(random.Random(i))
-        assert other.view(seat) == view
+        assert PlayerView.of(other, seat) == view
         differed += other.hands != game.hands or other.stock != game.stock
-        a = SearchBot(5, algorithm="minimax").choose(game.view(seat), LIMIT)
-        b = SearchBot(5, algorithm="minimax").choose(other.view(seat), LIMIT)
+        a = SearchBot(5, algorithm="minimax").choose(PlayerView.of(game, seat), LIMIT)
+        b = SearchBot(5, algorithm="minimax").choose(PlayerView.of(other, seat), LIMIT)
         assert a == b
     assert differed == 6
 
@@ -127,4 +129,5 @@ def test_the_champion_searches_rounds_heads_up_and_rolls_out_at_four() -> None:
     champion = make_bot("champion", 1)
     assert champion.inner.algorithm == "minimax"  # type: ignore[attr-defined]
     game = Game(Rules.preset("scopone-scientifico"), seed="mm-four")
-    assert champion.choose(game.view(game.to_move), Limit(simulations=8)) in game.legal_moves()
+    view = PlayerView.of(game, game.to_move)
+    assert champion.choose(view, Limit(simulations=8)) in game.legal_moves()

@@ -10,6 +10,7 @@ import pytest
 from scopa import Game
 from scopa.bots.exact import _maxn, solve
 from scopa.bots.points import margin, match_bonus, side_points, utility
+from scopa.notation import load_position
 from scopa.playout import random_playout
 from scopa.scoring import score_hand
 
@@ -91,7 +92,7 @@ def test_match_aware_utility_values_the_deciding_points() -> None:
 
 def _finished(rules_dict: dict, piles: list[list[str]], scores: list[int]) -> Game:
     """A finished hand with these piles (every card in some pile)."""
-    return Game.from_position({
+    return load_position({
         "rules": rules_dict, "dealer": 1, "to_move": 0, "hands": [[], []], "table": [],
         "stock": [], "captured": piles, "scope": [0, 0], "last_capturer": 0,
         "scores": scores,

@@ -25,6 +25,7 @@ from scopa.bots.round_value import (
 )
 from scopa.bots.search import round_value_for
 from scopa.rules import Rules
+from scopa.view import PlayerView
 
 SCOPA = Rules.preset("scopa")
 
@@ -128,7 +129,7 @@ def test_search_with_and_without_the_learned_value_plays_legally(learned: bool) 
     g = Game(SCOPA, hand_seed="legal")
     bot = SearchBot(3, default_limit=Limit(simulations=60), learned=learned)
     while not g.hand_over:
-        view = g.view(g.to_move)
+        view = PlayerView.of(g, g.to_move)
         move = bot.choose(view)
         assert move.code in view.legal_codes()
         g.play(move)

@@ -13,7 +13,9 @@ from scopa.bots.points import side_points
 from scopa.bots.rollout import ROLLOUTS
 from scopa.bots.search import known_world
 from scopa.cards import ALL_CARDS
+from scopa.notation import load_position
 from scopa.scoring import score_hand
+from scopa.view import PlayerView
 
 from .helpers import all_rules, rules_id
 
@@ -45,7 +47,7 @@ def test_algorithms_play_whole_hands(variant: str, algorithm: str) -> None:
     g = Game.new(variant, seed=f"algo-{algorithm}")
     bots = [SearchBot(s, algorithm=algorithm, rollout="smart") for s in range(g.n)]
     while not g.hand_over:
-        move = bots[g.to_move].choose(g.view(g.to_move), LIMIT)
+        move = bots[g.to_move].choose(PlayerView.of(g, g.to_move), LIMIT)
         assert move in g.legal_moves()
         g.play(move)
 
@@ -53,7 +55,7 @@ def test_algorithms_play_whole_hands(variant: str, algorithm: str) -> None:
 @pytest.mark.parametrize("algorithm", ["pimc", "ismcts"])
 def test_algorithms_reproduce(algorithm: str) -> None:
     g = Game.new("scopa", seed="algo-repro")
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     picks = {SearchBot(3, algorithm=algorithm).choose(view, LIMIT) for _ in range(3)}
     assert len(picks) == 1
 
@@ -65,12 +67,12 @@ def test_unknown_algorithm() -> None:
 
 def test_known_world_only_at_the_end() -> None:
     g = Game.new("scopa", seed="known")
-    assert not known_world(g.view(0))
+    assert not known_world(PlayerView.of(g, 0))
     while g.stock or g.in_hands > 4:
         g.play(g.legal_moves()[0])
-    assert known_world(g.view(g.to_move))
+    assert known_world(PlayerView.of(g, g.to_move))
     g4 = Game.new("scopone-scientifico", seed="known4")
-    assert not known_world(g4.view(0))
+    assert not known_world(PlayerView.of(g4, 0))
 
 
 def test_sound_rollout_keeps_from_laying_into_the_next_hands_sweep() -> None:
@@ -89,7 +91,7 @@ def test_sound_rollout_keeps_from_laying_into_the_next_hands_sweep() -> None:
         "captured": [[], ["3d", "4d", "6d"]], "scope": [0, 0], "last_capturer": 1,
         "scores": [0, 0],
     }
-    game = Game.from_position(position)
+    game = load_position(position)
     first_cards = {}
     for policy in ("sound", "capture"):
         laid_five = 0

@@ -15,7 +15,9 @@ from typer.testing import CliRunner
 from scopa import Game
 from scopa.cli import app
 from scopa.game import Move
+from scopa.notation import load_position
 from scopa.rules import CAPTURE_MODES
+from scopa.view import PlayerView
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -66,7 +68,7 @@ def test_arena_bad_arguments() -> None:
 
 def test_bot_serves_the_protocol() -> None:
     game = Game.new("scopa", seed=1)
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     lines = [
         {"type": "hello", "protocol": 1},
         {"type": "new_game", "rules": game.rules.to_dict(), "seat": view.seat, "seed": 5},
@@ -114,7 +116,7 @@ def _position(tmp_path: Path) -> Path:
 
 def test_analyse_json_lists_every_legal_move(tmp_path: Path) -> None:
     path = _position(tmp_path)
-    game = Game.from_position(json.loads(path.read_text()))
+    game = load_position(json.loads(path.read_text()))
     r = runner.invoke(app, ["analyse", str(path), "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)

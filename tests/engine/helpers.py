@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scopa import Game, Rules
+from scopa.notation import load_position
 
 SUITS = "dcsb"
 #: the 40 cards as text, suit by suit
@@ -72,7 +73,7 @@ def position(
 
 
 def game(hands: list[list[str]], table: list[str], **kw: Any) -> Game:
-    return Game.from_position(position(hands, table, **kw))
+    return load_position(position(hands, table, **kw))
 
 
 def moves_of(g: Game) -> set[tuple[str, frozenset[str]]]:

@@ -8,7 +8,9 @@ import pytest
 from scopa import Game, IllegalMoveError, Rules
 from scopa.cards import card
 from scopa.meaning import declaration_points
+from scopa.notation import load_position
 from scopa.shuffle import deck_from_seed
+from scopa.view import PlayerView
 
 from .helpers import ALL_CARDS, captures_for, game, moves_of, position, rank
 
@@ -146,7 +148,7 @@ def test_declaration_points(hand, points):
 def declaring(hands: list[list[str]], **options) -> Game:
     p = position(hands, ["10c", "9s"], stock_size=30, **CIRULLA, **options)
     p["declarations"] = {"points": [0, 0], "shown": [[], []], "pending": [0]}
-    return Game.from_position(p)
+    return load_position(p)
 
 
 def test_declaring_is_a_move_listed_as_dicts():
@@ -161,16 +163,15 @@ def test_declaring_is_a_move_listed_as_dicts():
     with pytest.raises(IllegalMoveError):
         g.play({"declare": True})  # once
     # the declared hand is public in every view, the spectator's too
-    for v in (g.view(1), g.view(0)):
+    for v in (PlayerView.of(g, 1), PlayerView.of(g, 0)):
         assert sorted(v.to_dict()["declarations"]["shown"][0]) == ["4d", "4s", "7c"]
         assert not v.unseen() & mask("7c", "4d", "4s")
-    from scopa.view import PlayerView
 
     assert PlayerView.public(g).to_dict()["declarations"]["points"] == [10, 0]
     # a sample of seat 1 keeps the shown cards in seat 0's hand
     import random
 
-    s = g.view(1).sample(random.Random(1))
+    s = PlayerView.of(g, 1).sample(random.Random(1))
     assert s.hands[0] & mask("7c", "4d", "4s") == mask("7c", "4d", "4s")
 
 
@@ -178,8 +179,8 @@ def test_passing_scores_nothing_and_is_not_told_to_the_others():
     g = declaring([["1d", "2c", "3s"], ["5b", "6b", "8b"]])
     g.play({"declare": False})
     assert g.declared == [0, 0]
-    assert all("declare" not in e for e in g.view(1).to_dict()["history"])
-    assert g.view(0).to_dict()["history"][-1] == {"seat": 0, "declare": False}
+    assert all("declare" not in e for e in PlayerView.of(g, 1).to_dict()["history"])
+    assert PlayerView.of(g, 0).to_dict()["history"][-1] == {"seat": 0, "declare": False}
     assert g.moves()[-1].to_dict() == {"declare": False}
 
 
@@ -187,7 +188,7 @@ def test_partners_add_their_declarations():
     p = position([["1d", "2c", "3s"], ["5b", "6b", "8b"], ["5d", "5c", "5s"], ["4b", "9b", "10b"]],
                  [], **CIRULLA)
     p["declarations"] = {"points": [3, 0, 10, 0], "shown": [[], [], [], []], "pending": []}
-    g = Game.from_position(p)
+    g = load_position(p)
     while not g.hand_over:
         g.play(g.legal_moves()[0])
     res = g.hand_result()
@@ -225,7 +226,7 @@ def test_declarations_replay_through_text_moves():
 # -- points and seats ---------------------------------------------------------------------
 def finished(piles: list[list[str]]) -> dict:
     p = position([[], []], [], captured=piles, last_capturer=0, **CIRULLA)
-    return Game.from_position(p).hand_result()
+    return load_position(p).hand_result()
 
 
 def test_grande_king_knight_and_knave_of_coins_score_five():

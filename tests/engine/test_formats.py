@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules, card
+from scopa.notation import load_position
 from scopa.rules import VARIANT_SEATINGS
 
 from .helpers import ALL_CARDS, captures_for, game, moves_of, position
@@ -113,7 +114,7 @@ def base() -> dict:
 
 def test_position_round_trip_by_hand():
     p = base()
-    g = Game.from_position(json.loads(json.dumps(p)))
+    g = load_position(json.loads(json.dumps(p)))
     out = g.to_position()
     assert Rules.from_dict(out.pop("rules")) == Rules.from_dict(p.pop("rules"))
     assert out == p  # every card in the order given
@@ -123,7 +124,7 @@ def test_position_round_trip_by_hand():
 def test_position_round_trip_fresh_deal(variant, players):
     g = Game(Rules.preset(variant, players=players), seed=f"rt-{variant}-{players}")
     p = json.loads(json.dumps(g.to_position()))
-    assert Game.from_position(p).to_position() == p
+    assert load_position(p).to_position() == p
     assert sum(len(z) for k in ("hands", "captured") for z in p[k]) + len(p["table"]) + len(
         p["stock"]
     ) == 40
@@ -133,14 +134,14 @@ def test_position_card_twice():
     p = base()
     p["table"].append("7d")
     with pytest.raises(PositionError, match="7d"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_missing_card():
     p = base()
     p["table"].remove("3s")
     with pytest.raises(PositionError, match="3s"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_bad_hand_sizes():
@@ -148,40 +149,40 @@ def test_position_bad_hand_sizes():
     p["hands"][0].remove("1b")  # seat 0 to move with fewer cards than seat 1
     p["captured"][0].append("1b")
     with pytest.raises(PositionError, match="hand sizes"):
-        Game.from_position(p)
+        load_position(p)
     p = base()
     card_ = p["hands"][1].pop()  # seat 1 has played, so seat 1 cannot be behind seat 0
     p["captured"][1].append(card_)
     p["to_move"] = 0
     with pytest.raises(PositionError, match="hand sizes"):
-        Game.from_position(p)
+        load_position(p)
     p = base()  # four cards in a hand of a three-card round
     p["hands"][0].append(p["stock"].pop())
     p["hands"][1].append(p["captured"][1].pop())
     p["stock"].append(p["captured"][1].pop())
     with pytest.raises(PositionError, match="hand sizes"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_stock_size_must_fit_deal():
     p = base()
     p["captured"][1].append(p["stock"].pop())
     with pytest.raises(PositionError, match="stock"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_unknown_key():
     p = base()
     p["history"] = []
     with pytest.raises(PositionError, match="history"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_missing_key():
     p = base()
     del p["scope"]
     with pytest.raises(PositionError, match="scope"):
-        Game.from_position(p)
+        load_position(p)
 
 
 @pytest.mark.parametrize(
@@ -203,22 +204,22 @@ def test_position_bad_fields(field, value, words):
     p = base()
     p[field] = value
     with pytest.raises(PositionError, match=words):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_bad_card_text():
     p = base()
     p["table"][0] = "11d"
     with pytest.raises(PositionError, match="11d"):
-        Game.from_position(p)
+        load_position(p)
     p["table"][0] = 7
     with pytest.raises(PositionError):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_not_an_object():
     with pytest.raises(PositionError):
-        Game.from_position([])
+        load_position([])
 
 
 # -- impossible counts --------------------------------------------------------------------
@@ -227,38 +228,38 @@ def test_position_with_a_side_past_the_target_is_refused(scores):
     p = base()
     p["scores"] = scores
     with pytest.raises(PositionError, match=r"already has \d+ of the 11 points"):
-        Game.from_position(p)
+        load_position(p)
 
 
 @pytest.mark.parametrize("scores", [[10, 10], [11, 11], [14, 14], [0, 10]])
 def test_position_with_scores_below_target_or_tied_at_the_top_loads(scores):
     p = base()
     p["scores"] = scores
-    assert Game.from_position(p).scores == scores
+    assert load_position(p).scores == scores
 
 
 def test_position_with_more_sweeps_than_plays_is_refused():
     p = Game(Rules.preset(), seed="fresh").to_position()  # nobody has played yet
     p["scope"] = [0, 1]
     with pytest.raises(PositionError, match=r"scope\[1\] is 1, but seat 1 has made 0 plays"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_with_more_sweeps_than_its_pile_allows_is_refused():
     p = position([["7d"], ["5s"]], ["3s"], captured=[["1d", "1c", "2d", "2c"], []],
                  rest_seat=1, scope=[3, 0])
     with pytest.raises(PositionError, match=r"taken 4 cards: at most 2 sweeps"):
-        Game.from_position(p)
+        load_position(p)
     p["scope"] = [2, 0]
-    assert Game.from_position(p).scope == [2, 0]
+    assert load_position(p).scope == [2, 0]
 
 
 def test_finished_hand_with_a_table_left_and_a_last_capturer_is_refused():
     p = position([[], []], ["3s", "4d"], last_capturer=0, rest_seat=0)
     with pytest.raises(PositionError, match="the table goes to the last capturer"):
-        Game.from_position(p)
+        load_position(p)
     p["last_capturer"] = None  # nobody captured: the table counts for nobody
-    assert Game.from_position(p).hand_over
+    assert load_position(p).hand_over
 
 
 def _escoba_opening(sweeps: int) -> Game:
@@ -272,11 +273,11 @@ def _escoba_opening(sweeps: int) -> Game:
 @pytest.mark.parametrize("sweeps", [1, 2])
 def test_escoba_opening_sweeps_load_before_anyone_plays(sweeps):
     g = _escoba_opening(sweeps)
-    assert Game.from_position(g.to_position()).scope == g.scope
+    assert load_position(g.to_position()).scope == g.scope
     p = g.to_position()
     p["scope"][g.dealer] = 3  # an opening table makes 30 at most: two sweeps
     with pytest.raises(PositionError, match="at most 2 sweeps"):
-        Game.from_position(p)
+        load_position(p)
 
 
 @settings(max_examples=40, deadline=None)
@@ -290,18 +291,18 @@ def test_impossible_counts_in_reachable_positions_are_refused(preset, seed, data
             break
         g.play(rng.choice(g.legal_moves()))
     p = g.to_position()
-    assert Game.from_position(p).to_position() == p
+    assert load_position(p).to_position() == p
     seat = data.draw(st.integers(0, players - 1), label="seat")
     too_many = dict(p, scope=[*p["scope"]])
     too_many["scope"][seat] = len(g.history) + 3  # more than the seat's plays and an opening
     with pytest.raises(PositionError, match=f"scope\\[{seat}\\]"):
-        Game.from_position(too_many)
+        load_position(too_many)
     target = g.rules.target
     side = data.draw(st.integers(0, g.rules.teams - 1), label="side")
     past = dict(p, scores=[0] * g.rules.teams)
     past["scores"][side] = data.draw(st.integers(target, target + 30), label="points")
     with pytest.raises(PositionError, match="match ended before this hand"):
-        Game.from_position(past)
+        load_position(past)
 
 
 # -- moves -----------------------------------------------------------------------------------
@@ -312,14 +313,14 @@ def test_move_forms_agree():
         "7d:4d+3s",
         Move(card("7d"), (1 << card("3s")) | (1 << card("4d"))),
     ):
-        g = Game.from_position(base())
+        g = load_position(base())
         g.play(form)
         assert g.to_position()["scope"] == [1, 0]
         assert g.to_position()["table"] == []
 
 
 def test_move_dict_round_trip():
-    g = Game.from_position(base())
+    g = load_position(base())
     for m in g.legal_moves():
         assert Move.from_dict(json.loads(json.dumps(m.to_dict()))) == m
         assert Move.parse(str(m)) == m
@@ -349,7 +350,7 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("move", ILLEGAL, ids=[repr(m) for m in ILLEGAL])
 def test_illegal_move_leaves_game_unchanged(move):
-    g = Game.from_position(base())
+    g = load_position(base())
     before = g.to_position()
     legal = moves_of(g)
     with pytest.raises(IllegalMoveError):
@@ -384,7 +385,7 @@ def test_move_after_hand_over_is_illegal():
 def test_malformed_move_object_raises_illegal_move(move):
     # Move is a public NamedTuple: a malformed one must raise IllegalMoveError, not crash
     # or hang
-    g = Game.from_position(base())
+    g = load_position(base())
     before = g.to_position()
     with pytest.raises(IllegalMoveError):
         g.play(move)
@@ -395,8 +396,9 @@ def test_negative_capture_mask_raises_illegal_move():
     # run in a child process: the engine may loop forever on this input
     code = (
         "import json, sys\n"
-        "from scopa import Game, IllegalMoveError, Move, card\n"
-        f"g = Game.from_position(json.loads({json.dumps(json.dumps(base()))}))\n"
+        "from scopa import IllegalMoveError, Move, card\n"
+        "from scopa.notation import load_position\n"
+        f"g = load_position(json.loads({json.dumps(json.dumps(base()))}))\n"
         "try:\n"
         "    g.play(Move(card('7d'), -1))\n"
         "except IllegalMoveError:\n"

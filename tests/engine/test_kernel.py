@@ -92,7 +92,7 @@ def test_an_option_the_kernel_does_not_take_keeps_the_python_path(
     assert pack_spec(meaning_of(plain)) is not None
     assert pack_spec(meaning_of(fewest)) is None
     game = Game(fewest, seed="refused")
-    game.random_playout(random.Random(1))
+    random_playout(game, random.Random(1))
     assert game.hand_over
 
 

@@ -11,9 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scopa import VARIANTS, Game, IllegalMoveError, Rules, card
+from scopa.notation import load_position
 from scopa.playout import random_playout
 from scopa.rules import VARIANT_SEATINGS
 from scopa.scoring import hand_totals
+from scopa.view import PlayerView
 
 from .helpers import (
     ALL_CARDS,
@@ -93,7 +95,7 @@ def shown_cards(p: dict) -> set[str]:
 def check_views(g: Game, p: dict, rng: random.Random) -> None:
     n = len(p["hands"])
     for seat in range(n):
-        v = g.view(seat)
+        v = PlayerView.of(g, seat)
         d = json.loads(json.dumps(v.to_dict()))
         hidden = {c for s in range(n) if s != seat for c in p["hands"][s]} | set(p["stock"])
         hidden -= shown_cards(p)
@@ -110,12 +112,12 @@ def check_views(g: Game, p: dict, rng: random.Random) -> None:
                 (m.card, m.capture) for m in g.legal_moves()
             }
     seat = rng.randrange(n)
-    v = g.view(seat)
+    v = PlayerView.of(g, seat)
     d = v.to_dict()
     s = v.sample(rng)
     sp = s.to_position()
     check_conserved(sp)
-    assert s.view(seat).to_dict() == d
+    assert PlayerView.of(s, seat).to_dict() == d
     assert set(sp["hands"][seat]) == set(p["hands"][seat])
     assert [len(h) for h in sp["hands"]] == [len(h) for h in p["hands"]]
     assert len(sp["stock"]) == len(p["stock"])
@@ -145,9 +147,9 @@ def check_samples_differ(g: Game, p: dict, rng: random.Random) -> None:
     for seat in range(n):
         zones = [len(p["hands"][s]) for s in range(n) if s != seat] + [len(p["stock"])]
         if sum(1 for z in zones if z) >= 2:
-            assert len(hidden_layouts(g.view(seat), rng, 20)) >= 2
+            assert len(hidden_layouts(PlayerView.of(g, seat), rng, 20)) >= 2
         else:  # at most one zone holds unseen cards: only their order can vary
-            layouts = hidden_layouts(g.view(seat), rng, 3)
+            layouts = hidden_layouts(PlayerView.of(g, seat), rng, 3)
             assert len({hands for hands, _ in layouts}) == 1
             assert len({frozenset(stock) for _, stock in layouts}) == 1
 
@@ -273,7 +275,7 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
         assert len(listed) == len(legal), "a move is listed twice"
         assert legal == (decl.expected_moves(p) or oracle_moves(g.rules, hand, p["table"]))
         q = json.loads(json.dumps(p))
-        loaded = Game.from_position(q)
+        loaded = load_position(q)
         assert loaded.to_position() == p
         assert moves_of(loaded) == legal
         if deep:
@@ -301,7 +303,7 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
     p = g.to_position()
     check_conserved(p)
     assert all(h == [] for h in p["hands"]) and p["stock"] == []
-    assert Game.from_position(json.loads(json.dumps(p))).to_position() == p
+    assert load_position(json.loads(json.dumps(p))).to_position() == p
     check_score(g, p, decl.points)
 
 
@@ -375,7 +377,7 @@ def test_hands_from_positions_of_other_players(rules, seed):
     other than the default."""
     rng = random.Random(seed)
     g = Game(rules, seed=seed, dealer=rng.randrange(rules.players))
-    play_checked_hand(Game.from_position(g.to_position()), rng, deep=False)
+    play_checked_hand(load_position(g.to_position()), rng, deep=False)
 
 
 @settings(SETTINGS, max_examples=60)
@@ -415,7 +417,7 @@ def test_playout_function_and_method_agree(rules, seed, plays):
     a, b = g.copy(), g.copy()
     ra, rb = random.Random(seed + 1), random.Random(seed + 1)
     random_playout(a, ra)
-    b.random_playout(rb)
+    random_playout(b, rb)
     assert ra.random() == rb.random()  # the same randomness consumed
     assert g.to_position() == before  # the copies are independent
     for x in (a, b):
@@ -468,8 +470,8 @@ def test_sample_is_uniform_small_case():
     # three players, last round: seat 0 to move knows every card but two, one in each other
     # hand; both layouts must come up about equally often
     p = position([["5d"], ["6c"], ["7s"]], ["2b"], last_capturer=0, rest_seat=0)
-    g = Game.from_position(p)
-    v = g.view(0)
+    g = load_position(p)
+    v = PlayerView.of(g, 0)
     rng = random.Random(1)
     counts = Counter()
     for _ in range(2000):
@@ -486,13 +488,13 @@ def test_sample_uniform_over_stock_and_hands():
         [["5d", "6d", "7d"], ["1c", "2c", "3c"]], ["1b"], stock=["4c", "5c", "6c"],
         stock_size=6, last_capturer=1,
     )
-    g = Game.from_position(p)
+    g = load_position(p)
     unseen = set(p["hands"][1]) | set(p["stock"])
     rng = random.Random(2)
     counts = Counter()
     trials = 3000
     for _ in range(trials):
-        s = g.view(0).sample(rng).to_position()
+        s = PlayerView.of(g, 0).sample(rng).to_position()
         assert set(s["hands"][1]) | set(s["stock"]) == unseen
         counts.update(s["hands"][1])
     for c in unseen:
@@ -516,7 +518,7 @@ def test_captures_on_crowded_tables(rules, deck, hand_size, table_size):
     p = position(
         hands, table, rest_seat=0, **{k: v for k, v in rules.to_dict().items() if k != "players"}
     )
-    g = Game.from_position(p)
+    g = load_position(p)
     legal = moves_of(g)
     assert legal == oracle_moves(g.rules, hands[0], table)
     assert len(g.legal_moves()) == len(legal)

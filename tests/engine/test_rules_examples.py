@@ -11,7 +11,9 @@ import random
 import pytest
 
 from scopa import Game, IllegalMoveError, PositionError, Rules, card, card_name, card_text
+from scopa.notation import load_position
 from scopa.shuffle import deck_from_seed
+from scopa.view import PlayerView
 
 from .helpers import ALL_CARDS, captures_for, game, position, rank
 
@@ -775,12 +777,12 @@ def test_other_spellings_of_cards_are_refused_in_positions_and_moves():
         q = copy.deepcopy(p)
         q["hands"][0][0] = spelling
         with pytest.raises(PositionError, match="not a card"):
-            Game.from_position(q)
-    g = Game.from_position(p)
+            load_position(q)
+    g = load_position(p)
     for move in ("7D:3S+4D", "7d:3S+4d", "\u0667d:3s+4d"):
         with pytest.raises(IllegalMoveError, match="not a card"):
             g.play(move)
-    assert pos_of(g) == pos_of(Game.from_position(p))  # nothing changed
+    assert pos_of(g) == pos_of(load_position(p))  # nothing changed
 
 
 def test_deck_from_seed_is_a_reproducible_permutation():
@@ -844,7 +846,7 @@ def test_player_view_shows_only_allowed():
         [["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock=["9c", "9d"],
         stock_size=6, captured=[["10b"], ["10c"]], last_capturer=1,
     )
-    d = g.view(0).to_dict()
+    d = PlayerView.of(g, 0).to_dict()
     assert sorted(d["hand"]) == sorted(["7d", "1b", "2b"])
     assert sorted(d["table"]) == sorted(["3s", "4d"])
     assert d["hand_sizes"] == [3, 3] and d["stock_size"] == 6
@@ -852,7 +854,7 @@ def test_player_view_shows_only_allowed():
     for hidden in ["5s", "6s", "8s", "9c", "9d"]:
         assert f"'{hidden}'" not in text
     assert "10b" in d["captured"][0] and "10c" in d["captured"][1]  # piles are public
-    d1 = g.view(1).to_dict()
+    d1 = PlayerView.of(g, 1).to_dict()
     for hidden in ["7d", "1b", "2b", "9c", "9d"]:
         assert f"'{hidden}'" not in repr(d1)
 
@@ -861,7 +863,7 @@ def test_view_sample_keeps_what_is_seen():
     g = game(
         [["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock_size=6, last_capturer=1,
     )
-    v = g.view(0)
+    v = PlayerView.of(g, 0)
     unseen = {"5s", "6s", "8s", *pos_of(g)["stock"]}
     layouts = set()
     rng = random.Random(5)

@@ -12,6 +12,7 @@ import pytest
 from scopa import Game
 from scopa.bots.base import Limit
 from scopa.protocol import BotProtocolError, ExternalBot
+from scopa.view import PlayerView
 
 FAKE = [sys.executable, str(Path(__file__).with_name("fake_bot.py"))]
 SERVED = [sys.executable, "-m", "scopa.protocol"]
@@ -19,7 +20,7 @@ SERVED = [sys.executable, "-m", "scopa.protocol"]
 
 def _play_hand(bots: list[ExternalBot], game: Game) -> None:
     while not game.hand_over:
-        game.play(bots[game.to_move].choose(game.view(game.to_move), Limit(seconds=0.5)))
+        game.play(bots[game.to_move].choose(PlayerView.of(game, game.to_move), Limit(seconds=0.5)))
 
 
 def test_round_trip_with_served_bots_plays_whole_hands() -> None:
@@ -97,11 +98,11 @@ def test_broken_bot_on_move(mode: str, message: str) -> None:
     bot = ExternalBot([*FAKE, mode], timeout=0.5, startup_timeout=10)
     try:
         with pytest.raises(BotProtocolError, match=message) as err:
-            bot.choose(game.view(game.to_move))
+            bot.choose(PlayerView.of(game, game.to_move))
         assert "fake_bot.py" in str(err.value)
         assert not bot.alive
         with pytest.raises(BotProtocolError, match="failed earlier"):
-            bot.choose(game.view(game.to_move))
+            bot.choose(PlayerView.of(game, game.to_move))
     finally:
         bot.close()
     assert game.to_position() == before
@@ -136,7 +137,7 @@ def test_bad_arguments() -> None:
 def test_not_my_turn_is_refused_before_asking() -> None:
     game = Game.new("scopa", seed=3)
     with ExternalBot([*FAKE, "good"], timeout=5) as bot, pytest.raises(ValueError, match="turn"):
-        bot.choose(game.view((game.to_move + 1) % 2))
+        bot.choose(PlayerView.of(game, (game.to_move + 1) % 2))
 
 
 def test_round_trip_with_the_scopa_bot_command() -> None:
@@ -157,7 +158,7 @@ def test_a_program_that_stops_reading_cannot_block_the_host() -> None:
             bot.hand_end({"sides": [{"padding": "x" * 1000}]}, [0, 0])
         assert time.monotonic() - start < 2
         with pytest.raises(BotProtocolError, match="did not answer move_request 1 within 0.5 s"):
-            bot.choose(game.view(game.to_move))
+            bot.choose(PlayerView.of(game, game.to_move))
     finally:
         bot.close()
 
@@ -165,10 +166,10 @@ def test_a_program_that_stops_reading_cannot_block_the_host() -> None:
 def test_time_budget_is_sent_only_when_the_host_sets_one() -> None:
     game = Game.new("scopa", seed=3)
     with ExternalBot([*FAKE, "limit"], timeout=5) as bot:
-        assert bot.choose(game.view(game.to_move)) in game.legal_moves()
+        assert bot.choose(PlayerView.of(game, game.to_move)) in game.legal_moves()
     with ExternalBot([*FAKE, "limit"], timeout=5) as bot, \
             pytest.raises(BotProtocolError, match="time_limit 0.3 timeout 5"):
-        bot.choose(game.view(game.to_move), Limit(seconds=0.3))
+        bot.choose(PlayerView.of(game, game.to_move), Limit(seconds=0.3))
     with ExternalBot([*FAKE, "limit"], timeout=2) as bot, \
             pytest.raises(BotProtocolError, match="time_limit 2 timeout 2"):
-        bot.choose(game.view(game.to_move), Limit(seconds=30))
+        bot.choose(PlayerView.of(game, game.to_move), Limit(seconds=30))

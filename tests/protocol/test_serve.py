@@ -11,6 +11,7 @@ from scopa import Game
 from scopa.game import Move
 from scopa.protocol import encode
 from scopa.protocol.serve import serve_named
+from scopa.view import PlayerView
 
 
 def _run(*messages: object) -> list[dict]:
@@ -21,7 +22,7 @@ def _run(*messages: object) -> list[dict]:
 
 
 def _request(game: Game, rid: int = 1) -> dict:
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     return {"type": "move_request", "id": rid, "view": view.to_dict(),
             "legal": [m.to_dict() for m in view.legal_moves()], "time_limit": 0.5}
 
@@ -42,7 +43,7 @@ def test_errors_do_not_stop_the_bot() -> None:
     bad_view = _request(game, 2)
     bad_view["view"]["hand"] = ["7d", "7d"]
     not_my_turn = _request(game, 3)
-    not_my_turn["view"] = game.view((game.to_move + 1) % 2).to_dict()
+    not_my_turn["view"] = PlayerView.of(game, (game.to_move + 1) % 2).to_dict()
     out = _run("nonsense\n", {"type": "dance"}, {"type": "hello", "protocol": 9}, bad_view,
                not_my_turn, _request(game, 4))
     kinds = [m["type"] for m in out]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scopa import Game, Move, Rules, card, card_text
 from scopa.cards import cards_of
 from scopa.game import DECLARE, PASS
+from scopa.notation import load_position
 from scopa.rl.actions import (
     DECLARE_ACTION,
     DONE,
@@ -64,7 +65,7 @@ def test_every_legal_move_is_reached_exactly_once(table, seed):
 def test_a_choice_between_captures_takes_table_cards():
     shown = {"5d", "1b", "3s", "2c", "4d", "1c"}
     rest = [card_text(c) for c in range(40) if card_text(c) not in shown]
-    game = Game.from_position({
+    game = load_position({
         "rules": {"variant": "scopa", "players": 2, "target": 11},
         "dealer": 1, "to_move": 0, "hands": [["5d"], ["1b"]],
         "table": ["3s", "2c", "4d", "1c"], "stock": [], "captured": [rest, []],
@@ -98,7 +99,7 @@ def test_a_card_not_in_hand_is_illegal():
 def cirulla_position(hands: list[list[str]], table: list[str]) -> Game:
     shown = {c for h in hands for c in h} | set(table)
     rest = [card_text(c) for c in range(40) if card_text(c) not in shown]
-    return Game.from_position({
+    return load_position({
         "rules": {"variant": "cirulla"}, "dealer": 1, "to_move": 0, "hands": hands,
         "table": table, "stock": [], "captured": [rest, []], "scope": [0, 0],
         "last_capturer": 0, "scores": [0, 0],

@@ -11,6 +11,7 @@ from pettingzoo.test import api_test
 
 import scopa.rl as rl
 from scopa import VARIANTS, Rules
+from scopa.view import PlayerView
 
 
 @pytest.fixture(autouse=True)
@@ -119,8 +120,8 @@ def test_render_shows_the_table_and_only_the_hand_on_turn():
     game = env.unwrapped.episode.game
     text = env.render()
     assert "table:" in text and "player_0" in text
-    mine = game.view(game.to_move).to_dict()["hand"]
-    theirs = game.view(1 - game.to_move).to_dict()["hand"]
+    mine = PlayerView.of(game, game.to_move).to_dict()["hand"]
+    theirs = PlayerView.of(game, 1 - game.to_move).to_dict()["hand"]
     hand_line = text.splitlines()[-1]
     assert all(c in hand_line.split() for c in mine)
     assert not any(c in hand_line.split() for c in theirs)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from scopa.view import PlayerView
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -38,7 +40,7 @@ def test_learned_policy_plays_legal_moves_as_a_bot():
     for seed in range(3):
         game = Game(rules, hand_seed=f"bot-{seed}")
         while not game.hand_over:
-            game.play(bot.choose(game.view(game.to_move)))  # raises if illegal
+            game.play(bot.choose(PlayerView.of(game, game.to_move)))  # raises if illegal
 
 
 def test_openspiel_search_example_runs():

@@ -8,6 +8,7 @@ import numpy as np
 from scopa import Game, Rules, card
 from scopa.rl.actions import DECLARE_ACTION, DONE, NUM_ACTIONS, TAKE
 from scopa.rl.policy_bot import PolicyBot
+from scopa.view import PlayerView
 
 from .test_actions import cirulla_position
 
@@ -27,7 +28,7 @@ def test_a_random_policy_plays_whole_cirulla_hands_and_declares():
     for seed in range(30):
         game = Game(rules, hand_seed=f"pb-{seed}")
         while not game.hand_over:
-            game.play(bot.choose(game.view(game.to_move)))  # raises if illegal
+            game.play(bot.choose(PlayerView.of(game, game.to_move)))  # raises if illegal
     assert DECLARE_ACTION in seen
 
 
@@ -41,5 +42,5 @@ def test_a_policy_may_stop_at_the_smaller_capture():
         assert mask[action] == 1
         return action
 
-    move = PolicyBot(policy, game.rules, 0).choose(game.view(0))
+    move = PolicyBot(policy, game.rules, 0).choose(PlayerView.of(game, 0))
     assert move.to_dict() == {"card": "5d", "capture": ["4d", "1c"]}

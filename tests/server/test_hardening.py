@@ -17,6 +17,8 @@ import pytest
 import websockets
 from server_helpers import Client, ServerProcess
 
+from scopa.view import PlayerView
+
 OPERATOR = "operator-secret-for-tests-0123456789"
 
 
@@ -197,7 +199,7 @@ def test_bots_never_wait_behind_analyses() -> None:
         pool = BotPool(1, analysis_workers=1, analysis_queue=1)
         try:
             await pool.warm()
-            view = Game.new("scopa", seed=1).view(0)
+            view = PlayerView.of(Game.new("scopa", seed=1), 0)
             # the analysis worker is busy for a long while ...
             busy = asyncio.ensure_future(pool.analysis.run(time.sleep, 3))
             # ... and a bot still answers at once, before the analysis is done

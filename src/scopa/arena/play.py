@@ -1,6 +1,6 @@
 """Playing one hand or one match with a bot at every seat, and duplicate deals.
 
-Fair bots get ``game.view(seat)`` only; a bot whose class says ``omniscient = True`` is
+Fair bots get ``PlayerView.of(game, seat)`` only; a bot whose class says ``omniscient = True`` is
 called as ``bot.choose_full(game_copy, limit)``. Every move goes through ``Game.play``, so
 an illegal move stops the game with an ``ArenaError`` naming the bot.
 """
@@ -17,6 +17,7 @@ from ..game import Game, IllegalMoveError
 from ..record import game_record
 from ..rules import Rules
 from ..shuffle import derive_seed
+from ..view import PlayerView
 from .seating import arrangements, seat_bots
 
 #: builds a bot from a seed; a plain bot name is accepted wherever a factory is
@@ -58,7 +59,7 @@ class TableOutcome:
 def _choose(bot: Bot, game: Game, seat: int, limit: Limit | None) -> Any:
     if getattr(bot, "omniscient", False):
         return bot.choose_full(game.copy(), limit)  # type: ignore[attr-defined]
-    return bot.choose(game.view(seat), limit)
+    return bot.choose(PlayerView.of(game, seat), limit)
 
 
 def play_hand(

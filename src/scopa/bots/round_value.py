@@ -30,6 +30,7 @@ from typing import Any
 from ..game import Game
 from ..rules import VARIANTS, Rules
 from ..scoring import hand_totals
+from ..view import PlayerView
 from .heuristic import HeuristicBot
 
 FORMAT = 1
@@ -85,7 +86,7 @@ def self_play_boundaries(
             codes = g.legal_codes()
             g.play_code(codes[rng.randrange(len(codes))])
         else:
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+            g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
         if not g.hand_over and g.round != rnd:
             rnd = g.round
             seen.append(g.copy())

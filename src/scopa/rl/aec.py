@@ -23,6 +23,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..rules import Rules
+from ..view import PlayerView
 from .actions import NUM_ACTIONS
 from .episode import Episode
 from .render import render_text
@@ -154,7 +155,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         if self.render_mode is None:
             return None
         ep = self.episode
-        return render_text(ep.game.view(ep.to_move), ep.turn, self.possible_agents)
+        return render_text(PlayerView.of(ep.game, ep.to_move), ep.turn, self.possible_agents)
 
     def close(self) -> None:
         pass

@@ -241,7 +241,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     # -- what a seat knows ------------------------------------------------------------
     def view(self, player: int) -> PlayerView | None:
         """The seat's view once the deal is done (None while dealing)."""
-        return None if self.game is None else self.game.view(player)
+        return None if self.game is None else PlayerView.of(self.game, player)
 
     def dealt_to(self, player: int) -> tuple[int, int]:
         """While dealing: the cards so far in ``player``'s first hand, and on the table."""
@@ -265,7 +265,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             for c in _resampled_prefix(self, player_id, rng):
                 new.apply_action(c)
             return new
-        view = self.game.view(player_id)
+        view = PlayerView.of(self.game, player_id)
         world = view.sample(rng)
         if self.turn is not None:  # the card being played is public: the mover holds it
             hands, stock = list(world.hands), list(world.stock)

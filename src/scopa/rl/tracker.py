@@ -33,6 +33,7 @@ import numpy as np
 
 from ..cards import NUM_CARDS, cards_of
 from ..game import Game
+from ..view import PlayerView
 from .actions import Turn
 from .encoding import Layout, rank_counts, size_number
 
@@ -204,7 +205,7 @@ class Tracker:
         written straight into place: each card set fills one plane of the buffer, eight
         cards at a time, which costs less than the dense encoding and its scatter."""
         layout = self.layout
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         masks = layout.view_masks(view, turn)
         buffer = self._buffer
         buffer[:] = self._zeros
@@ -226,7 +227,7 @@ class Tracker:
 
     def _build_private(self, game: Game, seat: int) -> None:
         """The seat's private block from its view (the public part is up to date)."""
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         hand, unseen = view.hand, view.unseen()
         buffer = self._buffer
         at = self._private_at[seat]

@@ -2,7 +2,7 @@
 
 The loop takes a Rich ``Console`` and an ``ask(prompt) -> str`` function, so a test can
 script a whole match with a console writing to a buffer. The human's screen is drawn
-from ``game.view(0)`` only; the bots get their own views (or, for the hint, the search
+from ``PlayerView.of(game, 0)`` only; the bots get their own views (or, for the hint, the search
 bot's analysis of the human's view).
 """
 
@@ -176,7 +176,7 @@ class TerminalMatch:
                 self.bot_turn(seat)
 
     def bot_turn(self, seat: int) -> None:
-        move = self.bots[seat].choose(self.game.view(seat), self.bot_limit)
+        move = self.bots[seat].choose(PlayerView.of(self.game, seat), self.bot_limit)
         self.game.play(move)
         self.console.print(self._play_line(seat))
 
@@ -193,7 +193,7 @@ class TerminalMatch:
         return line
 
     def human_turn(self) -> None:
-        view = self.game.view(HUMAN)
+        view = PlayerView.of(self.game, HUMAN)
         moves = view.legal_moves()
         self.console.print(render.state_panel(view, self.names))
         self.console.print(render.moves_table(moves))

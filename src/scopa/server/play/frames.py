@@ -19,14 +19,14 @@ from .table import Table
 
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     """What one seat (or, for None, a spectator) may see, as JSON."""
-    view = PlayerView.public(game) if seat is None else game.view(seat)
+    view = PlayerView.public(game) if seat is None else PlayerView.of(game, seat)
     return view.to_dict()
 
 
 def legal_moves(game: Game, seat: int | None) -> list[dict[str, Any]]:
     if seat is None or game.hand_over or game.to_move != seat:
         return []
-    return [m.to_dict() for m in game.view(seat).legal_moves()]
+    return [m.to_dict() for m in PlayerView.of(game, seat).legal_moves()]
 
 
 def totals(table: Table) -> list[int]:

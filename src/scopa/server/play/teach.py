@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...view import PlayerView
 from ..common.settings import Settings
 from . import fairplay
 from .botpool import AnalysisBusy, BotPool
@@ -46,7 +47,8 @@ class Teacher:
                                   table.state_id)
             self._teaching.add(asker)
             try:
-                analysis = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+                analysis = await self.pool.analyse(
+                    PlayerView.of(game, seat), self.settings.bot_seconds)
             except AnalysisBusy:
                 raise MasterError("busy", "the analysis is busy: try again in a moment",
                                   table.state_id) from None
