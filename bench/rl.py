@@ -45,7 +45,8 @@ from open_spiel.python.observation import make_observation
 
 import scopa.rl as rl
 import scopa.rl.openspiel  # noqa: F401
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.match import Match
 from scopa.view import PlayerView
 
 #: a path plays one deal and says how many engine moves and actions it took
@@ -56,7 +57,7 @@ def engine(rules: Rules, seed: int, view: bool = False) -> Play:
     rng = random.Random(seed)
 
     def play(deal: str) -> tuple[int, int]:
-        g = Game(rules, hand_seed=deal)
+        g = Match(rules, hand_seed=deal).hand
         moves = 0
         while not g.hand_over:
             if view:
@@ -141,7 +142,7 @@ DECKS: dict[str, list[int]] = {}
 def deals_of(rules: Rules, name: str, hands: int) -> list[str]:
     deals = [f"bench-{name}-{h}" for h in range(hands)]
     for deal in deals:
-        deck = Game(rules, hand_seed=deal).deck
+        deck = Match(rules, hand_seed=deal).deck
         assert deck is not None
         DECKS[deal] = deck
     return deals

@@ -54,7 +54,7 @@ from scopa.bots.round_value import (
     self_play_boundaries,
 )
 from scopa.bots.search import SearchBot, best, exact_heads_up, search_view
-from scopa.game import Game
+from scopa.match import Match
 from scopa.rules import Rules
 from scopa.scoring import hand_totals
 from scopa.view import PlayerView
@@ -89,7 +89,7 @@ def champion_hand(
                   value_net=value_net)
         for s in range(2)
     ]
-    g = Game(rules, hand_seed=hand_seed)
+    g = Match(rules, hand_seed=hand_seed).hand
     seen: list[tuple[Inputs, int, float]] = []
     rnd = g.round
     fresh = False

@@ -302,7 +302,7 @@ def test_the_circle_check_sees_a_synthetic_importlib_circle() -> None:
     [
         ("scopa.terminal.session", "from ..arena.play import derive_seed", "layer 3"),
         ("scopa.server", "from ..commands.server import serve", "layer 5"),
-        ("scopa.game", "import typer", "standard library only"),
+        ("scopa.hand", "import typer", "standard library only"),
         ("scopa.bots.greedy", "from scopa import server", "layer 4"),
         ("scopa.record", "from .bots import greedy", "layer 1"),
         ("scopa.server.store.models", "from ..players import ratings", "server.store"),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Bot, Limit
 from scopa.cards import card
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.rules import VARIANTS
 from scopa.view import PlayerView
 
@@ -32,16 +34,16 @@ def rules_id(r: Rules) -> str:
     return f"{r.variant}-{r.players}p-{r.teams}s"
 
 
-def midgame(seed: str, plays: int, variant: str = "scopa", players: int = 2) -> Game:
+def midgame(seed: str, plays: int, variant: str = "scopa", players: int = 2) -> Hand:
     """A game ``plays`` random legal moves in (the same seed, the same position)."""
-    game = Game(Rules.preset(variant, players=players), seed=seed)
+    game = Match(Rules.preset(variant, players=players), seed=seed).hand
     rng = random.Random(seed)
     for _ in range(plays):
         game.play(rng.choice(game.legal_moves()))
     return game
 
 
-def play_hand(game: Game, bots: list[Bot], limit: Limit | None = TINY) -> list[object]:
+def play_hand(game: Hand, bots: list[Bot], limit: Limit | None = TINY) -> list[object]:
     """Play the hand out with one bot a seat, checking every move is legal; the moves."""
     moves: list[object] = []
     while not game.hand_over:
@@ -52,7 +54,7 @@ def play_hand(game: Game, bots: list[Bot], limit: Limit | None = TINY) -> list[o
     return moves
 
 
-def choose(bot: Bot, game: Game, limit: Limit | None = TINY) -> object:
+def choose(bot: Bot, game: Hand, limit: Limit | None = TINY) -> object:
     """Ask a bot for the seat to move, the way a host does."""
     if bot.omniscient:
         return bot.choose_full(game.copy(), limit)  # type: ignore[attr-defined]

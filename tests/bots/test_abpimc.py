@@ -7,11 +7,12 @@ from functools import partial
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import AlphaBetaBot, Limit, make_bot
 from scopa.bots.abpimc import static_value
 from scopa.bots.exact import alphabeta, solve
 from scopa.cards import card
+from scopa.match import Match
 from scopa.notation import load_position
 from scopa.view import PlayerView
 
@@ -20,7 +21,7 @@ from .helpers import all_rules, midgame, rules_id
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
 def test_whole_hand_only_legal_moves(rules: Rules) -> None:
-    game = Game(rules, seed=f"ab-legal-{rules_id(rules)}")
+    game = Match(rules, seed=f"ab-legal-{rules_id(rules)}").hand
     bots = [AlphaBetaBot(seat, worlds=2, depth=2) for seat in range(rules.players)]
     while not game.hand_over:
         move = bots[game.to_move].choose(PlayerView.of(game, game.to_move))

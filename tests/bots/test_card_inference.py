@@ -10,7 +10,6 @@ from math import comb, exp, log
 
 import pytest
 
-from scopa import Game
 from scopa.bots import HeuristicBot
 from scopa.bots.card_model import (
     FEATURES,
@@ -24,13 +23,14 @@ from scopa.bots.card_model import (
     normalise,
     uniform_layout_log_likelihood,
 )
+from scopa.match import Match
 from scopa.view import PlayerView
 
 
 def views(seed: str, every: int = 1):  # type: ignore[no-untyped-def]  # noqa: ANN201
     """(game, view) at the turns of a heads-up hand between heuristic players where the
     model applies."""
-    game = Game.new("scopa", seed=seed)
+    game = Match.new("scopa", seed=seed).hand
     bots = [HeuristicBot(f"{seed}-0"), HeuristicBot(f"{seed}-1")]
     turn = 0
     while not game.hand_over:
@@ -154,7 +154,7 @@ def test_the_cards_sampler_draws_consistent_worlds_at_the_models_marginals() -> 
         for c, p in exact.items():
             assert counts[c] / draws == pytest.approx(p, abs=0.035)
     # elsewhere (four seats) the kind falls back to uniform worlds
-    g4 = Game.new("scopone", seed="cards-four")
+    g4 = Match.new("scopone", seed="cards-four").hand
     sampler = WorldSampler(PlayerView.of(g4, g4.to_move), random.Random(1), "cards")
     assert sampler.card_draw is None
     assert PlayerView.of(sampler.draw(), g4.to_move) == PlayerView.of(g4, g4.to_move)

@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import make_bot
 from scopa.bots.base import Limit
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.view import PlayerView
 
 from .helpers import TINY
@@ -17,8 +19,8 @@ from .helpers import TINY
 FAIR = ["random", "greedy", "heuristic", "search", "expert", "champion"]
 
 
-def _midgame(variant: str, players: int, seed: str, plays: int) -> Game:
-    game = Game(Rules.preset(variant, players=players), seed=seed)
+def _midgame(variant: str, players: int, seed: str, plays: int) -> Hand:
+    game = Match(Rules.preset(variant, players=players), seed=seed).hand
     rng = random.Random(seed)
     for _ in range(plays):
         game.play(rng.choice(game.legal_moves()))
@@ -44,7 +46,7 @@ def test_states_sharing_a_view_get_the_same_choice(variant, players, name) -> No
 @pytest.mark.parametrize("name", ["random", "greedy", "heuristic", "search", "oracle"])
 def test_same_seed_same_hand(name: str) -> None:
     def play(seed: int) -> list[object]:
-        game = Game.new("scopa", seed="repro")
+        game = Match.new("scopa", seed="repro").hand
         bots = [make_bot(name, seed * 10 + s) for s in range(2)]
         moves = []
         while not game.hand_over:

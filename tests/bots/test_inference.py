@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from scopa import Game
 from scopa.bots.inference import missed_sweeps, sweeping_ranks, tables_before
 from scopa.bots.worlds import WorldSampler
 from scopa.cards import RANK_MASK
+from scopa.match import Match
 from scopa.view import PlayerView
 
 from .helpers import cards
@@ -16,7 +16,7 @@ from .helpers import cards
 def test_tables_before_rebuilds_the_history() -> None:
     for variant in ["scopa", "escoba", "scopone", "asso-pigliatutto"]:
         for seed in range(5):
-            g = Game.new(variant, seed=seed)
+            g = Match.new(variant, seed=seed).hand
             rng = random.Random(seed)
             seen = [g.table] if g.history else []  # Escoba's opening sweep comes first
             if g.history:
@@ -48,7 +48,7 @@ def test_missed_sweep_is_a_clue() -> None:
     rng = random.Random(3)
     found = False
     for _ in range(300):
-        g = Game.new("scopa", seed=rng.random())
+        g = Match.new("scopa", seed=rng.random()).hand
         view0 = PlayerView.of(g, g.to_move)
         for m in view0.legal_moves():
             h = g.copy()

@@ -8,10 +8,11 @@ from array import array
 
 import pytest
 
-from scopa import VARIANTS, Game, Rules
+from scopa import VARIANTS, Rules
 from scopa.bots.play_model import Clue
 from scopa.bots.worlds import CLUE_KINDS, WorldSampler, clue_weight, python_layout
 from scopa.kernel import KERNEL
+from scopa.match import Match
 from scopa.rules import VARIANT_SEATINGS
 from scopa.view import PlayerView
 
@@ -22,7 +23,7 @@ def _views(count: int) -> list:
     for i in range(count):
         variant = VARIANTS[i % len(VARIANTS)]
         players = rng.choice(sorted(VARIANT_SEATINGS[variant]))
-        g = Game(Rules.preset(variant, players=players), seed=f"w-{i}")
+        g = Match(Rules.preset(variant, players=players), seed=f"w-{i}").hand
         for _ in range(rng.randrange(0, 30)):
             if g.hand_over:
                 break

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from scopa import Game
 from scopa.bots import bot_names, make_bot
 from scopa.bots.learned import INPUTS, MoveScorer, dense, move_inputs, scorer_for
+from scopa.match import Match
 from scopa.view import PlayerView
 
 from .helpers import all_rules, choose, rules_id
@@ -27,7 +27,7 @@ def test_learned_is_registered_and_its_fast_score_is_the_networks():
     assert "learned" in bot_names()
     scorer = scorer_for("scopa")
     rng = random.Random(5)
-    game = Game.new("scopa", seed="learned-score")
+    game = Match.new("scopa", seed="learned-score").hand
     checked = 0
     while not game.hand_over and checked < 40:
         view = PlayerView.of(game, game.to_move)
@@ -42,7 +42,7 @@ def test_learned_is_registered_and_its_fast_score_is_the_networks():
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
 def test_learned_plays_only_legal_moves(rules):
-    game = Game(rules, seed=f"learned-{rules_id(rules)}")
+    game = Match(rules, seed=f"learned-{rules_id(rules)}").hand
     bots = [make_bot("learned", seat) for seat in range(rules.players)]
     while not game.hand_over:
         move = choose(bots[game.to_move], game)
@@ -51,7 +51,7 @@ def test_learned_plays_only_legal_moves(rules):
 
 
 def test_learned_sees_only_its_view():
-    game = Game.new("scopa", seed="learned-fair")
+    game = Match.new("scopa", seed="learned-fair").hand
     rng = random.Random(1)
     for _ in range(4):
         game.play(rng.choice(game.legal_moves()))

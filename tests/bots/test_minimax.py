@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Bot, Limit, SearchBot, make_bot
 from scopa.bots.base import imagined
 from scopa.bots.exact import solve
 from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.search import evaluate
+from scopa.match import Match
 from scopa.view import PlayerView
 
 from .helpers import midgame, play_hand
@@ -24,7 +25,7 @@ LIMIT = Limit(simulations=24)
 @pytest.mark.parametrize("last", LAST_LEAVES)
 def test_whole_hands_only_legal_moves(last: str) -> None:
     for i in range(2):
-        game = Game(Rules.preset("scopa"), seed=f"mm-legal-{last}-{i}")
+        game = Match(Rules.preset("scopa"), seed=f"mm-legal-{last}-{i}").hand
         bots = [SearchBot(s, algorithm="minimax", last=last) for s in range(2)]
         while not game.hand_over:
             move = bots[game.to_move].choose(PlayerView.of(game, game.to_move), LIMIT)
@@ -34,7 +35,7 @@ def test_whole_hands_only_legal_moves(last: str) -> None:
 
 @pytest.mark.parametrize("variant,players", [("scopa", 3), ("scopone-scientifico", 4)])
 def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> None:
-    game = Game(Rules.preset(variant, players=players), seed="mm-other")
+    game = Match(Rules.preset(variant, players=players), seed="mm-other").hand
     view = PlayerView.of(game, game.to_move)
     move = SearchBot(1, algorithm="minimax").choose(view, Limit(simulations=8))
     assert move in game.legal_moves()
@@ -57,7 +58,7 @@ def test_states_sharing_a_view_get_the_same_choice() -> None:
 
 def test_a_seed_reproduces_its_choices() -> None:
     def play(seed: int) -> list[object]:
-        game = Game(Rules.preset("scopa"), seed="mm-repro")
+        game = Match(Rules.preset("scopa"), seed="mm-repro").hand
         bots: list[Bot] = [SearchBot(seed * 10 + s, algorithm="minimax") for s in range(2)]
         return play_hand(game, bots, LIMIT)
 
@@ -128,6 +129,6 @@ def test_unknown_last_leaf() -> None:
 def test_the_champion_searches_rounds_heads_up_and_rolls_out_at_four() -> None:
     champion = make_bot("champion", 1)
     assert champion.inner.algorithm == "minimax"  # type: ignore[attr-defined]
-    game = Game(Rules.preset("scopone-scientifico"), seed="mm-four")
+    game = Match(Rules.preset("scopone-scientifico"), seed="mm-four").hand
     view = PlayerView.of(game, game.to_move)
     assert champion.choose(view, Limit(simulations=8)) in game.legal_moves()

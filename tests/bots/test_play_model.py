@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import HeuristicBot, SearchBot
 from scopa.bots.inference import sweeping_ranks
 from scopa.bots.play_model import _before_each_play, play_clues
 from scopa.bots.worlds import WorldSampler, clue_kind, sweep_clues
 from scopa.cards import RANK_MASK
+from scopa.match import Match
 from scopa.view import PlayerView
 
 from .helpers import TINY, all_rules, rules_id
@@ -21,7 +22,7 @@ from .helpers import TINY, all_rules, rules_id
 def test_past_tables_piles_and_hand_sizes_are_rebuilt_exactly() -> None:
     for variant in ["scopa", "scopone", "escoba", "asso-pigliatutto"]:
         for seed in range(4):
-            g = Game.new(variant, seed=seed)
+            g = Match.new(variant, seed=seed).hand
             rng = random.Random(seed)
             seen = []
             while not g.hand_over:
@@ -43,7 +44,7 @@ def test_past_tables_piles_and_hand_sizes_are_rebuilt_exactly() -> None:
 def test_true_hands_of_a_good_player_fit_its_clues_better_than_random_hands() -> None:
     fits, randoms, informative = [], [], 0
     for deal in range(12):
-        g = Game.new("scopa", seed=f"clues-{deal}")
+        g = Match.new("scopa", seed=f"clues-{deal}").hand
         bots = [HeuristicBot(deal), HeuristicBot(deal + 100)]
         while not g.hand_over:
             if g.to_move == 0:
@@ -65,7 +66,7 @@ def test_a_card_that_would_have_swept_is_ruled_out() -> None:
     # a seat faces a table it could sweep with an unseen rank, holds none, and lays a card
     rng = random.Random(5)
     for game in range(200):
-        g = Game.new("scopa", seed=f"sweep-{game}")
+        g = Match.new("scopa", seed=f"sweep-{game}").hand
         while not g.hand_over:
             ranks = sweeping_ranks(g.rules, g.table)
             seat = g.to_move
@@ -90,7 +91,7 @@ def test_a_card_that_would_have_swept_is_ruled_out() -> None:
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
 def test_every_variant_gets_clues_and_a_legal_move(rules: Rules) -> None:
-    g = Game(rules, seed="pm")
+    g = Match(rules, seed="pm").hand
     rng = random.Random(1)
     for _ in range(rules.players * 2):
         if g.hand_over:

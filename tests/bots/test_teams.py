@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Limit, SearchBot
 from scopa.bots.endgame import model_value
 from scopa.bots.heuristic import HeuristicBot
@@ -22,14 +22,16 @@ from scopa.bots.teams import (
     solved_phase,
 )
 from scopa.bots.worlds import WorldSampler
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.view import PlayerView
 
 SCIENTIFICO = Rules.preset("scopone-scientifico")
 
 
-def late(seed: str, in_hands: int, variant: str = "scopone-scientifico") -> Game:
+def late(seed: str, in_hands: int, variant: str = "scopone-scientifico") -> Hand:
     """A heuristic self-play hand stopped with ``in_hands`` cards left in hands."""
-    g = Game(Rules.preset(variant), hand_seed=seed)
+    g = Match(Rules.preset(variant), hand_seed=seed).hand
     bots = [HeuristicBot(f"{seed}-{s}") for s in range(g.n)]
     while g.stock or g.in_hands > in_hands:
         g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
@@ -46,7 +48,7 @@ def test_partners_solve_from_more_cards() -> None:
 
 
 def test_solved_phase_only_late_and_among_partners() -> None:
-    assert not solved_phase(PlayerView.of(Game(SCIENTIFICO, hand_seed="p"), 0))
+    assert not solved_phase(PlayerView.of(Match(SCIENTIFICO, hand_seed="p").hand, 0))
     g = late("phase", TEAM_EXACT_CARDS + 1)
     assert solved_phase(PlayerView.of(g, g.to_move))
     g2 = late("phase", TEAM_EXACT_CARDS + 2)
@@ -65,7 +67,7 @@ def test_choose_solved_takes_the_best_exact_value() -> None:
     assert choose_solved(stats, lambda code: 0.0, draw, g.to_move % 2) is stats[-1]
 
 
-def _model_worth(worlds: list[Game], code: int, side: int) -> float:
+def _model_worth(worlds: list[Hand], code: int, side: int) -> float:
     total = 0.0
     for w in worlds:
         h = w.copy()
@@ -128,7 +130,7 @@ def test_each_world_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[tuple[int, ...], int]] = []
     real = search.solve
 
-    def spy(g: Game, side: int, match_aware: bool = False) -> float:
+    def spy(g: Hand, side: int, match_aware: bool = False) -> float:
         calls.append((tuple(g.hands), g.table))
         return real(g, side, match_aware)
 
@@ -153,7 +155,7 @@ def solved_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     sizes: list[int] = []
     real = search.solve
 
-    def spy(g: Game, side: int, match_aware: bool = False) -> float:
+    def spy(g: Hand, side: int, match_aware: bool = False) -> float:
         sizes.append(g.in_hands)
         return real(g, side, match_aware)
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scopa import Game
 from scopa.cli import app
-from scopa.game import Move
-from scopa.notation import load_position
+from scopa.match import Match
+from scopa.moves import Move
+from scopa.notation import dump_position, load_position
 from scopa.rules import CAPTURE_MODES
 from scopa.view import PlayerView
 
@@ -67,7 +67,7 @@ def test_arena_bad_arguments() -> None:
 
 
 def test_bot_serves_the_protocol() -> None:
-    game = Game.new("scopa", seed=1)
+    game = Match.new("scopa", seed=1).hand
     view = PlayerView.of(game, game.to_move)
     lines = [
         {"type": "hello", "protocol": 1},
@@ -107,10 +107,10 @@ def test_play_quit_and_bad_options() -> None:
 
 
 def _position(tmp_path: Path) -> Path:
-    game = Game.new("scopa", seed=8)
+    game = Match.new("scopa", seed=8).hand
     game.play(game.legal_moves()[0])
     path = tmp_path / "pos.json"
-    path.write_text(json.dumps(game.to_position()))
+    path.write_text(json.dumps(dump_position(game)))
     return path
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from scopa import Game, IllegalMoveError, Rules
+from scopa import IllegalMoveError, Rules
 from scopa.cards import card
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.meaning import declaration_points
-from scopa.notation import load_position
+from scopa.notation import dump_position, load_position
 from scopa.shuffle import deck_from_seed
 from scopa.view import PlayerView
 
@@ -102,7 +104,7 @@ def deck_with(hands: list[list[str]], table: list[str]) -> list[int]:
                                           (["10c", "10s", "5b", "5d"], 2)])
 def test_opening_fifteen_or_thirty_is_the_dealers(table, sweeps):
     rules = Rules.preset("cirulla", declarations="off")
-    g = Game(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]], table))
+    g = Match(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]], table)).hand
     assert g.table == 0 and g.scope == [0, sweeps] and g.last_capturer == 1
     assert g.captured[1] == mask(*table)
 
@@ -111,21 +113,21 @@ def test_two_aces_void_the_deal_before_any_fifteen():
     rules = Rules.preset("cirulla")
     void = deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]], ["1c", "1s", "5b", "8b"])
     with pytest.raises(ValueError, match="void"):
-        Game(rules, dealer=1, deck=void)
+        Match(rules, dealer=1, deck=void)
     seed = next(
         f"aces{i}" for i in range(10_000)
         if sum(1 for c in deck_from_seed(f"aces{i}", 0)[6:10] if rank(ALL_CARDS[c]) == 1) >= 2
     )
-    g = Game(rules, dealer=1, hand_seed=seed)
-    assert g.hand_attempt >= 1 and g.dealer == 1  # the same dealer deals again
+    g = Match(rules, dealer=1, hand_seed=seed)
+    assert g.hand_attempt >= 1 and g.hand.dealer == 1  # the same dealer deals again
     table = deck_from_seed(seed, g.hand_attempt)[6:10]
     assert sum(1 for c in table if rank(ALL_CARDS[c]) == 1) < 2
 
 
 def test_kings_do_not_void_a_cirulla_deal():
     rules = Rules.preset("cirulla", declarations="off")
-    g = Game(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]],
-                                             ["10c", "10s", "10b", "2d"]))
+    g = Match(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]],
+                                             ["10c", "10s", "10b", "2d"])).hand
     assert g.table == mask("10c", "10s", "10b", "2d")
 
 
@@ -145,7 +147,7 @@ def test_declaration_points(hand, points):
     assert declaration_points(mask(*hand)) == points
 
 
-def declaring(hands: list[list[str]], **options) -> Game:
+def declaring(hands: list[list[str]], **options) -> Hand:
     p = position(hands, ["10c", "9s"], stock_size=30, **CIRULLA, **options)
     p["declarations"] = {"points": [0, 0], "shown": [[], []], "pending": [0]}
     return load_position(p)
@@ -198,24 +200,24 @@ def test_partners_add_their_declarations():
 def test_auto_declarations_are_made_for_everyone_and_offer_no_moves():
     rules = Rules.preset("cirulla", declarations="auto")
     deck = deck_with([["1d", "2c", "3s"], ["7c", "4d", "4s"]], ["10c", "9s", "8b", "6b"])
-    g = Game(rules, dealer=1, deck=deck)
+    g = Match(rules, dealer=1, deck=deck).hand
     assert g.declared == [3, 10]
     assert not any(m.is_declaration for m in g.legal_moves())
     assert "declare" not in [str(m) for m in g.moves()]
-    choice = Game(Rules.preset("cirulla"), dealer=1, deck=deck)
+    choice = Match(Rules.preset("cirulla"), dealer=1, deck=deck).hand
     assert [str(m) for m in choice.legal_moves()] == ["declare", "pass"]
 
 
 def test_a_position_without_declaration_data_has_none_pending():
     g = game([["1d", "2c", "3s"], ["5b", "6b", "8b"]], ["10c"], stock_size=30, **CIRULLA)
     assert not any(m.is_declaration for m in g.legal_moves())
-    assert g.to_position()["declarations"] == {
+    assert dump_position(g)["declarations"] == {
         "points": [0, 0], "shown": [[], []], "pending": []}
 
 
 def test_declarations_replay_through_text_moves():
     g = declaring([["7c", "4d", "4s"], ["5b", "6b", "8b"]])
-    from scopa.game import Move
+    from scopa.moves import Move
 
     assert Move.parse("declare").to_dict() == {"declare": True}
     assert str(Move.from_dict({"declare": False})) == "pass"

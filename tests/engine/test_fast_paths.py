@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules
+from scopa import VARIANTS, IllegalMoveError, Move, PositionError, Rules
 from scopa.cards import (
     COINS,
     RANK_KEY,
@@ -22,7 +22,9 @@ from scopa.cards import (
     iter_cards,
     rank_key,
 )
-from scopa.notation import _ZONE_NAMES, _read_zones, _read_zones_fast, load_position
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import _ZONE_NAMES, _read_zones, _read_zones_fast, dump_position, load_position
 from scopa.rules import VARIANT_SEATINGS
 from scopa.scoring import (
     POINT_ITEMS,
@@ -48,12 +50,12 @@ def _played_positions(count: int) -> list[dict]:
     for i in range(count):
         variant = VARIANTS[i % len(VARIANTS)]
         players = rng.choice(sorted(VARIANT_SEATINGS[variant]))
-        g = Game(Rules.preset(variant, players=players), seed=f"fast-{i}")
+        g = Match(Rules.preset(variant, players=players), seed=f"fast-{i}").hand
         for _ in range(rng.randrange(0, 40)):
             if g.hand_over:
                 break
             g.play(rng.choice(g.legal_moves()))
-        out.append(g.to_position())
+        out.append(dump_position(g))
     return out
 
 
@@ -72,7 +74,7 @@ def test_fast_zone_reading_agrees_with_careful_reading():
         assert fast is not None
         masks, stock, order = _read_zones(zones, _ZONE_NAMES[n])
         assert fast[0] == masks and fast[1] == stock and list(fast[2]) == list(order)
-        assert load_position(p).to_position() == p
+        assert dump_position(load_position(p)) == p
 
 
 def base() -> dict:
@@ -152,7 +154,7 @@ def test_list_subclass_zone_loads_like_a_list():
     q = copy.deepcopy(p)
     q["table"] = Cards(q["table"])
     assert _read_zones_fast(_zones(q), 2) is None
-    assert load_position(q).to_position() == load_position(p).to_position()
+    assert dump_position(load_position(q)) == dump_position(load_position(p))
 
 
 def test_deal_shape_checked_after_a_good_position_of_the_same_shape():
@@ -301,10 +303,10 @@ def test_play_checks_moves_added_to_the_returned_list():
     moves = g.legal_moves()
     bad = Move(card("7d"), 0)  # 7d must capture here
     moves.append(bad)
-    before = g.to_position()
+    before = dump_position(g)
     with pytest.raises(IllegalMoveError, match="must capture"):
         g.play(bad)
-    assert g.to_position() == before and g.history == []
+    assert dump_position(g) == before and g.history == []
 
 
 def test_illegal_moves_after_legal_moves_change_nothing():
@@ -320,10 +322,10 @@ def test_illegal_moves_after_legal_moves_change_nothing():
     for bad in bad_moves:
         g = load_position(base())
         legal = g.legal_moves()
-        before = g.to_position()
+        before = dump_position(g)
         with pytest.raises(IllegalMoveError):
             g.play(bad)
-        assert g.to_position() == before and g.history == [] and g.legal_moves() == legal
+        assert dump_position(g) == before and g.history == [] and g.legal_moves() == legal
 
 
 # -- one computation per sheet item ------------------------------------------------------------
@@ -361,12 +363,12 @@ def test_score_sheet_keeps_no_list_of_the_caller():
 
 
 def test_from_parts_sets_every_field():
-    """``Game.from_parts`` sets each field itself (no ``_init_empty`` first): none is left
+    """``Hand.from_parts`` sets each field itself (no ``_init_empty`` first): none is left
     unset, and they match a dealt game's."""
     for variant in ("scopa", "cirulla"):
-        g = Game(Rules.preset(variant), seed="parts")
-        h = load_position(g.to_position())
-        for name in Game.__slots__:
+        g = Match(Rules.preset(variant), seed="parts").hand
+        h = load_position(dump_position(g))
+        for name in Hand.__slots__:
             assert hasattr(h, name), name
-        assert h.to_position() == g.to_position()
+        assert dump_position(h) == dump_position(g)
         assert (h.auto_declare, h.meaning, h._rows) == (g.auto_declare, g.meaning, g._rows)

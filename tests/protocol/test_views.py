@@ -7,18 +7,19 @@ import random
 
 import pytest
 
-from scopa import Game
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.protocol import view_from_dict
 from scopa.rules import VARIANTS
 from scopa.view import PlayerView
 
 
-def _games() -> list[Game]:
+def _games() -> list[Hand]:
     out = []
     for variant in VARIANTS:
         for players in (2, 3, 4, 5, 6):
             try:
-                out.append(Game.new(variant, seed=f"{variant}{players}", players=players))
+                out.append(Match.new(variant, seed=f"{variant}{players}", players=players).hand)
             except ValueError:
                 continue
     return out
@@ -38,7 +39,7 @@ def test_round_trip_through_whole_hands_of_every_variant() -> None:
 
 
 def test_finished_hand_round_trips_except_to_move() -> None:
-    game = Game.new("scopa", seed=4)
+    game = Match.new("scopa", seed=4).hand
     rng = random.Random(4)
     while not game.hand_over:
         game.play(rng.choice(game.legal_moves()))
@@ -48,7 +49,7 @@ def test_finished_hand_round_trips_except_to_move() -> None:
 
 
 def _view() -> dict:
-    return PlayerView.of(Game.new("scopa", seed=9), 0).to_dict()
+    return PlayerView.of(Match.new("scopa", seed=9).hand, 0).to_dict()
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,10 @@ import numpy as np
 import pyspiel
 import pytest
 
-from scopa import Game, Rules
-from scopa.game import OPENING
+from scopa import Rules
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.moves import OPENING
 from scopa.rl.actions import apply_action, legal_actions
 from scopa.rl.encoding import Layout
 from scopa.rl.episode import Episode
@@ -19,7 +21,7 @@ from scopa.view import PlayerView
 from .helpers import TABLES, random_position
 
 
-def two_worlds(game: Game, seat: int, seed: int) -> tuple[Game, Game]:
+def two_worlds(game: Hand, seat: int, seed: int) -> tuple[Hand, Hand]:
     """Two full states with ``seat``'s view of ``game`` whose hidden cards differ."""
     view = PlayerView.of(game, seat)
     a = view.sample(random.Random(seed))
@@ -56,9 +58,9 @@ def test_hidden_cards_never_change_an_encoding(rules):
             assert np.array_equal(info_a, layout.encode_info(PlayerView.of(b, seat), turn))
             # and the environments' own path: an episode holding either world
             ep = Episode(rules)
-            ep.game, ep.turn = a, turn
+            ep.game, ep.turn = Match.from_hand(a), turn
             first = ep.observe(seat)
-            ep.game = b
+            ep.game = Match.from_hand(b)
             assert np.array_equal(first, ep.observe(seat))
             # the real state differs from a world elsewhere: its own hand does show
             other = (seat + 1) % rules.players
@@ -98,7 +100,7 @@ def test_openspiel_information_is_the_same_in_every_resampled_world():
 
 def test_an_opening_sweep_is_no_card_played():
     rules = Rules.preset("escoba")
-    game = Game(rules, hand_seed="open-3")  # the dealer sweeps an opening table of 15
+    game = Match(rules, hand_seed="open-3").hand  # the dealer sweeps an opening table of 15
     assert game.history and game.history[0][1] & 63 == OPENING
     layout = Layout(rules)
     a, b = layout.sections["played"]

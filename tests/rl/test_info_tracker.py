@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa.rl.openspiel  # noqa: F401
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.match import Match
 from scopa.rl.actions import apply_action, legal_actions
 from scopa.rl.encoding import Layout
 from scopa.rl.info_tracker import InfoTracker
@@ -27,7 +28,7 @@ def random_hand(rules: Rules, seed: int, look: float) -> None:
     rng = random.Random(seed)
     layout = Layout(rules)
     tracker = InfoTracker(layout)
-    game = Game(rules, hand_seed=f"info-{seed}")
+    game = Match(rules, hand_seed=f"info-{seed}").hand
     turn = None
     while True:
         for seat in range(rules.players):
@@ -51,11 +52,11 @@ def test_another_game_is_built_from_its_own_view():
     rules = Rules.preset("scopa")
     layout = Layout(rules)
     tracker = InfoTracker(layout)
-    game = Game(rules, hand_seed="one")
+    game = Match(rules, hand_seed="one").hand
     for _ in range(5):
         game.play_code(game.legal_codes()[0])
         tracker.observe(game, None, 0)
-    other = Game(rules, hand_seed="two")
+    other = Match(rules, hand_seed="two").hand
     other.play_code(other.legal_codes()[-1])
     assert np.array_equal(tracker.observe(other, None, 0),
                           layout.encode_info(PlayerView.of(other, 0), None))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from scopa import Game, Rules, card
+from scopa import Rules, card
+from scopa.match import Match
 from scopa.rl.actions import DECLARE_ACTION, DONE, NUM_ACTIONS, TAKE
 from scopa.rl.policy_bot import PolicyBot
 from scopa.view import PlayerView
@@ -26,7 +27,7 @@ def test_a_random_policy_plays_whole_cirulla_hands_and_declares():
 
     bot = PolicyBot(policy, rules, 0)
     for seed in range(30):
-        game = Game(rules, hand_seed=f"pb-{seed}")
+        game = Match(rules, hand_seed=f"pb-{seed}").hand
         while not game.hand_over:
             game.play(bot.choose(PlayerView.of(game, game.to_move)))  # raises if illegal
     assert DECLARE_ACTION in seen

@@ -39,7 +39,7 @@ def analyse_position(
 
 def analysis_table(analysis: dict[str, Any]) -> Table:
     """The analysis as a table, best move first."""
-    from ..game import Move
+    from ..moves import Move
 
     table = Table(title=f"Seat {analysis['seat']} to play: every legal move, best first")
     for col in ("#", "move", "value", "why"):

@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ...game import Move
+from ...moves import Move
 from ...view import PlayerView
 from ..common.settings import Settings
 from . import flow
@@ -53,7 +53,7 @@ class BotSeats:
         if game is None or table.state_id != sid:
             return
         s = table.seats[seat]
-        view = PlayerView.of(game, seat)
+        view = PlayerView.of(game.hand, seat)
         by = "bot" if s.kind != "human" else "standin"
         try:
             if s.kind == "external":

@@ -35,7 +35,7 @@ class Teacher:
         if state_id != table.state_id:
             raise MasterError("stale_state", f"the state changed (now {table.state_id})",
                               table.state_id)
-        if game.hand_over or game.to_move != seat or table.match_over:
+        if game.hand.hand_over or game.hand.to_move != seat or table.match_over:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
         key = (table.id, table.state_id, seat)
@@ -48,7 +48,7 @@ class Teacher:
             self._teaching.add(asker)
             try:
                 analysis = await self.pool.analyse(
-                    PlayerView.of(game, seat), self.settings.bot_seconds)
+                    PlayerView.of(game.hand, seat), self.settings.bot_seconds)
             except AnalysisBusy:
                 raise MasterError("busy", "the analysis is busy: try again in a moment",
                                   table.state_id) from None
