@@ -31,7 +31,7 @@ CORE = 0
 
 
 def group_of(module: str) -> str:
-    """``scopa.bots.search`` -> ``bots``; ``scopa.game`` -> ``game`` (a core module)."""
+    """``scopa.bots.search`` -> ``bots``; ``scopa.hand`` -> ``hand`` (a core module)."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else ""
 
