@@ -86,7 +86,7 @@ def pettingzoo(rules: Rules, seed: int) -> Play:
             legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[int(rng.random() * len(legal))]))
             actions += 1
-        return len(env.unwrapped.episode.game.history), actions
+        return len(env.unwrapped.episode.game.hand.history), actions
 
     return play
 
@@ -104,7 +104,7 @@ def gymnasium(rules: Rules, seed: int) -> Play:
             obs, _, term, trunc, _ = env.step(int(legal[int(rng.random() * len(legal))]))
             actions += 1
             done = term or trunc
-        return len(env.episode.game.history), actions
+        return len(env.episode.game.hand.history), actions
 
     return play
 
