@@ -153,15 +153,15 @@ class Hand:
         deal (``check_deck``), ``ValueError`` for a dealer that is no seat."""
         n = rules.players
         dealer = n - 1 if dealer is None else dealer
-        if type(dealer) is not int or not 0 <= dealer < n:
+        if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
+        check_deck(meaning_of(rules), deck)  # before anything is built from it
         h = cls.from_parts(
             rules, dealer=dealer, to_move=(dealer + 1) % n, hands=[0] * n, table=0,
             stock=deck[::-1], captured=[0] * n, scope=[0] * n, last_capturer=-1,
             scores=[0] * rules.teams if scores is None else scores, round=-1,
             hand_number=hand_number, order=tuple(deck),
         )
-        check_deck(h.meaning, deck)
         h._deal_out()
         return h
 
