@@ -182,7 +182,8 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                 if table.match_over:
                     tables[i] = await new_table(TABLES[i])
                     continue
-                if game is None or game.hand_over or table.seats[game.to_move].kind != "human":
+                hand = None if game is None else game.hand
+                if hand is None or hand.hand_over or table.seats[hand.to_move].kind != "human":
                     before = table.state_id
                     gc_before = gc.get_count()[0]
                     sys.setprofile(profile)
@@ -190,8 +191,8 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                     sys.setprofile(None)
                     objects += gc.get_count()[0] - gc_before
                     continue
-                seat = game.to_move
-                legal = [m.to_dict() for m in game.view(seat).legal_moves()]
+                seat = hand.to_move
+                legal = [m.to_dict() for m in PlayerView.of(hand, seat).legal_moves()]
                 move = rng.choice(legal)
                 gc_before = gc.get_count()[0]
                 sys.setprofile(profile)

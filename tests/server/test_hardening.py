@@ -18,6 +18,9 @@ import pytest
 import websockets
 from server_helpers import Client, ServerProcess
 
+from scopa.match import Match
+from scopa.view import PlayerView
+
 OPERATOR = "operator-secret-for-tests-0123456789"
 
 
@@ -193,14 +196,13 @@ def test_a_join_in_progress_is_not_undone_by_expiry(tmp_path: Path) -> None:
 def test_bots_never_wait_behind_analyses() -> None:
     import time
 
-    from scopa import Game
     from scopa.server.play.botpool import AnalysisBusy, BotPool
 
     async def run() -> None:
         pool = BotPool(1, analysis_workers=1, analysis_queue=1)
         try:
             await pool.warm()
-            view = Game.new("scopa", seed=1).view(0)
+            view = PlayerView.of(Match.new("scopa", seed=1).hand, 0)
             # the analysis worker is busy for a long while ...
             busy = asyncio.ensure_future(pool.analysis.run(time.sleep, 3))
             # ... and a bot still answers at once, before the analysis is done

@@ -51,8 +51,8 @@ def test_a_socket_arriving_mid_commit_sees_the_state_after_the_move() -> None:
             game = table.game
             assert game is not None
             before = table.state_id
-            mover = game.to_move
-            move = game.legal_moves()[0].to_dict()
+            mover = game.hand.to_move
+            move = game.hand.legal_moves()[0].to_dict()
             submit = asyncio.create_task(master.submit(table, mover, before, move))
             await store.appending.wait()  # the move is on its way to the log
             late = Conn(1 - mover)

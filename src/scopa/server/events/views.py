@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from ...cards import card_text, cards_of
-from ...game import Game
+from ...match import Match
 from ...rules import Rules
 from ...tournament import Event, crosstable, standings
 from ..store.event_models import EventTableRow, TournamentRow
@@ -108,19 +108,19 @@ def dealt_cards(rules: Rules, seed: str, side: int) -> dict[str, Any]:
     """A deal's cards as a printed board shows them: home's and away's first hands, the
     table, and the whole deck in dealing order (to deal the board from; home holding
     ``side``: side 0 is the seat that leads)."""
-    game = Game(rules, hand_seed=seed)
-    leader = game.to_move
+    game = Match(rules, hand_seed=seed)
+    leader = game.hand.to_move
     home_seat = leader if side == 0 else (leader + 1) % rules.players
     away_seat = (home_seat + 1) % rules.players
     order = [(leader + k) % rules.players for k in range(rules.players)]
-    return {"home": [card_text(c) for c in cards_of(game.hands[home_seat])],
-            "away": [card_text(c) for c in cards_of(game.hands[away_seat])],
+    return {"home": [card_text(c) for c in cards_of(game.hand.hands[home_seat])],
+            "away": [card_text(c) for c in cards_of(game.hand.hands[away_seat])],
             # every seat's hand from the leader on (Scopone: both partners of each side)
             "hands": [{"side": "home" if (seat - home_seat) % 2 == 0 else "away",
                        "leads": seat == leader,
-                       "cards": [card_text(c) for c in cards_of(game.hands[seat])]}
+                       "cards": [card_text(c) for c in cards_of(game.hand.hands[seat])]}
                       for seat in order],
-            "table": [card_text(c) for c in cards_of(game.table)],
+            "table": [card_text(c) for c in cards_of(game.hand.table)],
             "deck": [card_text(c) for c in game.deck or []]}
 
 

@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from ...game import Game
+from ...hand import Hand
 from ...shuffle import commitment
 from ...view import PlayerView
 from . import fairplay
@@ -18,16 +18,16 @@ from .flow import may_rematch, waiting_for
 from .table import Table
 
 
-def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
-    """What one seat (or, for None, a spectator) may see, as JSON."""
-    view = PlayerView.public(game) if seat is None else game.view(seat)
+def seat_view(hand: Hand, seat: int | None) -> dict[str, Any]:
+    """What one seat (or, for None, a spectator) may see of the hand, as JSON."""
+    view = PlayerView.public(hand) if seat is None else PlayerView.of(hand, seat)
     return view.to_dict()
 
 
-def legal_moves(game: Game, seat: int | None) -> list[dict[str, Any]]:
-    if seat is None or game.hand_over or game.to_move != seat:
+def legal_moves(hand: Hand, seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or hand.hand_over or hand.to_move != seat:
         return []
-    return [m.to_dict() for m in game.view(seat).legal_moves()]
+    return [m.to_dict() for m in PlayerView.of(hand, seat).legal_moves()]
 
 
 def totals(table: Table) -> list[int]:
@@ -38,7 +38,7 @@ def totals(table: Table) -> list[int]:
     game = table.game
     if game is None:
         return [0] * table.rules.teams
-    return game.match_totals() if game.hand_over else list(game.scores)
+    return game.match_totals() if game.hand.hand_over else list(game.scores)
 
 
 def table_info(table: Table, with_invite: bool = False) -> TableInfo:
@@ -95,9 +95,9 @@ def state(table: Table, seat: int | None, event: dict[str, Any] | None,
     if game is None:
         base.update(view=None, legal_moves=[], your_turn=False, commitment=None)
         return base
-    legal = [] if seat is not None and table.seats[seat].resigned else legal_moves(game, seat)
+    legal = [] if seat is not None and table.seats[seat].resigned else legal_moves(game.hand, seat)
     base.update(
-        view=seat_view(game, seat), legal_moves=legal, your_turn=bool(legal),
+        view=seat_view(game.hand, seat), legal_moves=legal, your_turn=bool(legal),
         commitment={"hand_number": game.hand_number,
                     "commitment": commitment(game.hand_seed)} if game.hand_seed else None,
     )
@@ -128,7 +128,7 @@ def hand_end(table: Table) -> str:
     seed = None if table.shared_deals else game.hand_seed
     return json.dumps({
         "type": "hand_end", "state_id": table.state_id, "hand_number": game.hand_number,
-        "result": game.hand_result(), "scores": game.match_totals(), "seed": seed,
+        "result": game.hand.hand_result(), "scores": game.match_totals(), "seed": seed,
         "redeals": game.hand_attempt, "commitment": c,
         "verify_url": None if seed is None else
         f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",

@@ -13,7 +13,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ...cards import card_text
-from ...game import Game, move_fields
+from ...match import Match
+from ...moves import move_fields
+from ...notation import dump_position
 from ...replay import replay_log
 from ...rules import Rules
 from ...shuffle import commitment, deck_from_seed
@@ -44,10 +46,10 @@ def resigned(events: list[EventRow]) -> list[int]:
     return [ev.data["seat"] for ev in events if ev.kind == "resign"]
 
 
-def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[dict[str, Any]]]:
+def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Match, list[dict[str, Any]]]:
     """Replay a match from its events (the engine's one replay): the final game and, per
     hand, every position."""
-    game: Game | None = None
+    game: Match | None = None
     hands: list[dict[str, Any]] = []
     for step in replay_log(Rules.from_dict(rules), played(events)):
         game = step.game
@@ -55,15 +57,15 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[d
             seed = game.hand_seed
             assert seed is not None
             hands.append({
-                "number": game.hand_number, "dealer": game.dealer, "seed": seed,
+                "number": game.hand_number, "dealer": game.hand.dealer, "seed": seed,
                 "redeals": game.hand_attempt, "commitment": commitment(seed),
-                "moves": [], "positions": [game.to_position()], "result": None,
+                "moves": [], "positions": [dump_position(game.hand)], "result": None,
             })
             continue
-        hands[-1]["moves"].append(history_entry(game.last_entry()))
-        hands[-1]["positions"].append(game.to_position())
-        if game.hand_over:
-            hands[-1]["result"] = game.hand_result()
+        hands[-1]["moves"].append(history_entry(game.hand.last_entry()))
+        hands[-1]["positions"].append(dump_position(game.hand))
+        if game.hand.hand_over:
+            hands[-1]["result"] = game.hand.hand_result()
             hands[-1]["scores_after"] = game.match_totals()
     if game is None:
         raise ValueError("a match without a deal")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from ...game import Game
+from ...match import Match
 from ...rules import Rules
 from .answers import SeatKind, TableStatus
 
@@ -90,7 +90,7 @@ class Table:
     spectators: set[Any] = field(default_factory=set)
     match_id: str | None = None
     match_number: int = 0
-    game: Game | None = None
+    game: Match | None = None
     seq: int = 0
     winner: int | None = None
     final_scores: list[int] | None = None
