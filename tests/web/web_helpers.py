@@ -162,3 +162,49 @@ def phone_faults(page: Any) -> list[str]:
     """Sideways scroll and touch targets under 44 px on the page as it is now."""
     faults: list[str] = page.evaluate(PHONE_FAULTS_JS)
     return faults
+
+
+def sideways_fault(page: Any) -> list[str]:
+    """The page scrolls sideways: the document is wider than the window."""
+    wide, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    return [f"the page is {wide} px wide on {inner}"] if wide > inner else []
+
+
+#: every control a finger may need on the page as it is now, under 44 x 44 CSS px (WCAG
+#: 2.5.5; Apple's and Android's own guidance). A checkbox's or a radio's target is its
+#: whole label. Exempt, as WCAG 2.5.5 exempts them: a link inside a sentence of running
+#: text (a paragraph, a list item, a definition, a table cell, where words stand beside it),
+#: whose size is the text's own; a control not shown (no box, or off screen like the skip
+#: link until it is focused); the cards on the felt and the mini cards, which are pictures.
+TOUCH_FAULTS_JS = """() => {
+  const out = [];
+  const controls = 'a[href], button, select, input:not([type=hidden]), textarea, summary, '
+    + '[role=button], [role=switch], [role=tab], [tabindex="0"]';
+  const inText = (el) => {
+    if (el.tagName !== 'A') return false;
+    const block = el.closest('p, li, dd, td, th, figcaption, blockquote');
+    if (!block) return false;
+    const rest = block.textContent.replace(el.textContent, '').replace(/[\\s·,.:;()–-]/g, '');
+    return rest.length > 0;
+  };
+  for (const el of document.querySelectorAll(controls)) {
+    const box = el.type === 'checkbox' || el.type === 'radio';
+    const target = box && el.closest('label') ? el.closest('label') : el;
+    const r = target.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1 || r.right <= 0 || r.bottom <= 0) continue;
+    if (getComputedStyle(target).visibility === 'hidden' || target.closest('[inert]')) continue;
+    if (inText(el)) continue;
+    if (r.width < 44 || r.height < 44) {
+      const what = (el.id ? '#' + el.id + ' ' : '') + (el.getAttribute('aria-label')
+        || el.textContent.trim().slice(0, 30) || el.tagName);
+      out.push(`${what}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def touch_faults(page: Any) -> list[str]:
+    """Controls a finger would miss (under 44 x 44 CSS px) on the page as it is now."""
+    faults: list[str] = page.evaluate(TOUCH_FAULTS_JS)
+    return faults
