@@ -139,29 +139,18 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical"
     return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]
 
 
-#: what a phone check finds: sideways scroll, and controls under 44 px tall (touch)
-PHONE_FAULTS_JS = """() => {
-  const out = [];
-  const wide = document.documentElement.scrollWidth;
-  if (wide > window.innerWidth) out.push(`the page is ${wide} px wide on ${window.innerWidth}`);
-  const controls = 'button, .button, select, input:not([type=hidden]), textarea, '
-    + '.topbar a, .organiser a';
-  for (const el of document.querySelectorAll(controls)) {
-    // a checkbox's target is its whole label row
-    const box = el.type === 'checkbox' || el.type === 'radio';
-    const r = (box && el.closest('label') ? el.closest('label') : el).getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;  // not shown
-    const what = el.id || el.textContent.trim() || el.tagName;
-    if (r.height < 44) out.push(`${what}: ${Math.round(r.height)} px tall`);
-  }
-  return out;
-}"""
-
-
 def phone_faults(page: Any) -> list[str]:
-    """Sideways scroll and touch targets under 44 px on the page as it is now."""
-    faults: list[str] = page.evaluate(PHONE_FAULTS_JS)
-    return faults
+    """Sideways scroll and touch targets under 44 x 44 px on the page as it is now."""
+    return sideways_fault(page) + touch_faults(page)
+
+
+def switch_language(page: Page) -> None:
+    """Click the language button, opening the site menu first where it folds the sections
+    away (a narrow screen)."""
+    menu = page.locator("#menu-button")
+    if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
+        menu.click()
+    page.click("#lang")
 
 
 def sideways_fault(page: Any) -> list[str]:
