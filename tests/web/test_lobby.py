@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, made_table, shot, switch_language
+from web_helpers import axe_violations, made_table, open_custom_table, shot, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ def seat_options(page: Page, seat: int = 1) -> list[str]:
 
 def open_lobby(page: Page, server: str) -> None:
     page.goto(server + "/")
-    expect(page.locator("#seat-1")).to_be_visible()
+    open_custom_table(page)
 
 
 def test_the_four_levels_and_the_engines_behind_a_switch(server, page, artifacts):
@@ -103,9 +103,10 @@ def gaps(page: Page) -> dict[str, float]:
           const out = {
             "hero to lobby": below(".hero", ".lobby"),
             "open tables to history": below(".open-tables", ".history"),
-            "sizes to seats": below(".field-row", ".seats"),
+            "play to the custom table": below(".play-now", "#custom-table"),
+            "sizes to seats": below(".new-table .field-row", ".seats"),
           };
-          if (phone) out["form to open tables"] = below(".new-table", ".open-tables");
+          if (phone) out["form to open tables"] = below("#custom-table", ".open-tables");
           return out;
         }"""
     )

@@ -75,7 +75,7 @@ def _pages(site: dict[str, Any], table: str) -> dict[str, tuple[str, str]]:
     """Each kind of page: its address and what shows it is drawn."""
     eid = site["event"]
     return {
-        "lobby": ("/", "button.start"),
+        "lobby": ("/", "button.play-now-button"),
         "table": (f"/t/{table}", ".hand .card"),
         "replay": (f"/replay/{site['match']}", "main h1, main h2"),
         "rules": ("/#rules", "main h1"),
@@ -92,14 +92,8 @@ def _pages(site: dict[str, Any], table: str) -> dict[str, tuple[str, str]]:
     }
 
 
-#: the 390 px phone's lobby shows its Play button only after the custom table's form until
-#: the lobby is redrawn (issue 45, next commit): strict, so the mark goes as it passes
-_FOLD = pytest.mark.xfail(strict=True, reason="issue 45: the lobby's Play below the fold")
-
-
 @pytest.mark.browser
-@pytest.mark.parametrize("size", [pytest.param(s, marks=_FOLD) if s == "390" else s
-                                  for s in SIZES])
+@pytest.mark.parametrize("size", list(SIZES))
 def test_every_page_fits(size, server, site, new_page, artifacts, page_errors):
     base = server
     page_errors.allow(r"/api/account/reset/not-a-token")  # the reset page asks: 404
@@ -124,7 +118,7 @@ def test_every_page_fits(size, server, site, new_page, artifacts, page_errors):
         if touch:
             faults += touch_faults(page)
         if name == "lobby" and size == "390":
-            bottom = page.locator("button.start").evaluate(
+            bottom = page.locator("button.play-now-button").evaluate(
                 "el => el.getBoundingClientRect().bottom")
             if bottom > 844:
                 faults.append(f"Play is below the fold: its bottom at y={bottom:.0f} of 844")

@@ -41,9 +41,21 @@ def last_state(frames: list[dict[str, Any]]) -> dict[str, Any]:
     return states[-1]
 
 
+def open_custom_table(page: Page) -> None:
+    """Unfold the lobby's own-table form (its first screen is the quick Play) once it is
+    drawn."""
+    custom = page.locator("details#custom-table")
+    expect(custom.locator("#seat-1")).to_be_attached()
+    if custom.get_attribute("open") is None:
+        page.locator("details#custom-table > summary").click()
+    expect(page.locator("#seat-1")).to_be_visible()
+
+
 def start_table(page: Page, base: str, *, name: str = "Anna", seat2: str | None = None) -> None:
-    """Open the lobby and start a 2-player table (default: against the intermediate bot)."""
+    """Open the lobby and start a 2-player table of one's own (default: against the
+    intermediate bot), through the folded custom-table form."""
     page.goto(base + "/")
+    open_custom_table(page)
     page.fill("#name", name)
     if seat2 is not None:
         page.select_option("#seat-1", seat2)
