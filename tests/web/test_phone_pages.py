@@ -113,6 +113,7 @@ def test_every_page_fits(size, server, site, new_page, artifacts, page_errors):
         expect(page.locator(ready).first).to_be_visible(timeout=30_000)
         if name == "table":  # the dealt hand has landed: nothing moves any more
             expect(page.locator(".play-host:not(.locked) .hand .card").first).to_be_visible()
+            expect(page.locator(".chat-panel")).to_be_visible()
         page.screenshot(path=str(artifacts / f"{name}-{size}.png"))
         faults = sideways_fault(page) + axe_violations(page)
         if touch:

@@ -51,6 +51,16 @@ def open_custom_table(page: Page) -> None:
     expect(page.locator("#seat-1")).to_be_visible()
 
 
+def open_settings(page: Page) -> None:
+    """Unfold the table's settings (sound, animation, cards, shortcuts): one control in the
+    side panel, kept open across the page's redraws."""
+    settings = page.locator("details#table-settings")
+    expect(settings).to_be_attached()
+    if settings.get_attribute("open") is None:
+        page.locator("details#table-settings > summary").click()
+    expect(page.locator("#speed")).to_be_visible()
+
+
 def start_table(page: Page, base: str, *, name: str = "Anna", seat2: str | None = None) -> None:
     """Open the lobby and start a 2-player table of one's own (default: against the
     intermediate bot), through the folded custom-table form."""
