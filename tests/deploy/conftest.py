@@ -4,8 +4,8 @@ reached on the machines that run the tests), and copies of the repository's buil
 
 Docker and debootstrap are installed with apt-get when missing and the tests run as root,
 and dockerd is started if it is not running; only where neither can be had are the tests
-skipped, saying why. Every test here is in one xdist group, so the session's fixtures are
-made once."""
+skipped, saying why. Every test module here puts its tests in one xdist group ("docker"),
+so they run one after the other in one worker and the session's fixtures are made once."""
 
 from __future__ import annotations
 
@@ -26,14 +26,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from dockerstack import BASE, docker_answers, run  # noqa: E402
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.slow)
-            item.add_marker(pytest.mark.xdist_group("docker"))
-
-
 @pytest.fixture(scope="session")
 def docker() -> Iterator[None]:
     """Docker, Compose v1 (Debian 12's docker-compose) and debootstrap, installed and
@@ -43,7 +35,8 @@ def docker() -> Iterator[None]:
             pytest.skip("Docker, docker-compose or debootstrap is missing and the tests do "
                         "not run as root")
         run("apt-get", "update", "-qq")
-        run("apt-get", "install", "-y", "-qq", "docker.io", "debootstrap", "docker-compose",
+        run("apt-get", "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=600", "docker.io",
+            "debootstrap", "docker-compose",
             env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
     started = None
     if not docker_answers():

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import importlib.util
 import json
 import os
@@ -37,6 +38,8 @@ import httpx
 import pytest
 import websockets
 from dockerstack import ROOT, checkout, free_port, run
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docker")]
 
 DOC = ROOT / "docs" / "deploy.md"
 STANDINS = Path(__file__).parent / "standins"
@@ -129,10 +132,16 @@ def stack(base_image: str, standins: dict[str, str],
     first = doc_lines("## With Docker Compose")
     assert first[-1] == f"sudo {DC} up -d --build", first
     script = "\n".join([
+        # apt waits for another apt run to end (a test or a set-up beside this one)
+        "apt-get() { command apt-get -o DPkg::Lock::Timeout=600 \"$@\"; }",
         f'git() {{ cp -a "{clone}" scopa; }}',  # the clone: this working tree's copy
         f'nano() {{ cat "{settings}" >> "$1"; }}',  # the operator's edit
         f'cd "{home}"', *first])
     operator = Operator(home / "scopa", env)
+    # one stack on a machine at a time: its network's subnet and Caddy's address are fixed
+    # (the workers trust that address), so a second run of the suite here waits its turn
+    lock = open("/tmp/scopa-compose-stack.lock", "w")  # noqa: SIM115 - held to the end
+    fcntl.flock(lock, fcntl.LOCK_EX)
     try:
         run("bash", "-c", "set -e\nsudo() { \"$@\"; }\n" + script, env=env,
             timeout=1800)
@@ -142,6 +151,7 @@ def stack(base_image: str, standins: dict[str, str],
         if (home / "scopa").exists():
             operator.sh("dc logs --no-color > ../stack.log 2>&1 || true", check=False)
             operator.sh("dc down -v --remove-orphans", check=False, timeout=300)
+        lock.close()
 
 
 def caddy_ca(operator: Operator) -> ssl.SSLContext:

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from dockerstack import ROOT, checkout, free_port, run
 
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docker")]
+
 IMAGE = "scopa:deploy-test"
 
 

@@ -36,7 +36,11 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[schemathesis.Schem
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     schema.config.seed = SEED
     schema.config.generation.update(max_examples=EXAMPLES, database="none")
-    schema.config.checks.update(included_check_names=["all"])
+    # every check but one: a table made private (the default) is unknown by its id to
+    # GET /api/tables/{id} on purpose (it is seen through its invite), which the stateful
+    # phase's "made, then not found" check would read as a fault
+    schema.config.checks.update(included_check_names=["all"],
+                                excluded_check_names=["ensure_resource_availability"])
     # the schema says all it can (lengths, patterns, ranges, required fields); what only
     # the game knows (a variant's player counts, an option's values, a password's variety,
     # characters no pattern names) is refused with 400 naming the rule, declared as such

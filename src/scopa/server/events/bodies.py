@@ -10,13 +10,12 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...tournament import FORMATS
-from ..players.names import NAME_MAX
+from ..players.names import LABEL_PATTERN, NAME_MAX
 
 #: entrants an event may take at most
 CAPACITY_MAX = 256
 #: text without control characters or line breaks, something besides spaces
-_TEXT = (r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*[^\s\x00-\x1f\x7f-\x9f]"
-         r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$")
+_TEXT = LABEL_PATTERN
 #: an event's name (cleaned as players' names are by ``rules.check_settings``: it is shown
 #: to everyone in the list)
 EVENT_NAME_MAX = 80

@@ -12,7 +12,7 @@ from ..common.errors import errors
 from ..common.ratelimit import RateLimiter
 from ..common.security import client_address
 from ..players.moderation import blockers_of
-from ..players.names import NAME_MAX, clean_name
+from ..players.names import LABEL_PATTERN, NAME_MAX, clean_name
 from ..players.ratings import BOT_RATINGS
 from ..players.sessions import acting_or_guest
 from ..store.access import store_of
@@ -30,14 +30,9 @@ LEVELS = ["beginner", "intermediate", "expert", "champion"]
 PUBLIC_LIST_MAX = 100
 
 
-#: a nickname as the schema can say it: up to NAME_MAX characters, something besides
-#: spaces, no control characters or line breaks (``names.clean_name`` still decides, and
-#: refuses the rarer characters a pattern cannot name, e.g. unassigned ones, with 400)
-Nickname = Annotated[str, Field(
-    min_length=1, max_length=NAME_MAX,
-    pattern=r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*[^\s\x00-\x1f\x7f-\x9f]"
-            r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$",
-)]
+#: a nickname as the schema can say it (``names.LABEL_PATTERN``: ``names.clean_name``
+#: still decides, and refuses what a pattern cannot name, unassigned characters, with 400)
+Nickname = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=LABEL_PATTERN)]
 #: a guest who makes a table and gives no name sits as this (nothing is lost: the name
 #: is shown at that table only, made distinct there like any other)
 GUEST_NAME = "Guest"
@@ -64,7 +59,7 @@ class CreateTable(BaseModel):
     name: Nickname | None = None
     creator_seat: int | None = Field(default=None, ge=0, le=5)
     grace_seconds: float | None = Field(default=None, ge=0, le=3600)
-    seats: list[SeatSpec] | None = Field(default=None, max_length=6)
+    seats: list[SeatSpec] | None = Field(default=None, min_length=2, max_length=6)
     #: matches move the players' ratings: for signed-in players and rated bots only (off
     #: by default, so a friends' table is unrated unless asked)
     rated: bool = False

@@ -41,7 +41,19 @@ class SeatClaim(BaseModel):
     token: str = Field(max_length=200)
 
 
-class SignUp(Credentials):
+class SignUp(BaseModel):
+    """A new account. The document states the user name's form and the password's
+    length (``passwords.USER_NAME_RULE``, ``PASSWORD_POLICY``), and the server checks them
+    itself (``check_user_name``, ``check_password``) so that a person is told the rule in
+    words (400), not a pattern; the rest (reserved and lookalike names, the password's
+    variety) only the server can tell."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200, json_schema_extra={
+        "minLength": passwords.USER_NAME_MIN, "maxLength": passwords.USER_NAME_MAX,
+        "pattern": passwords.USER_NAME_PATTERN})
+    password: str = Field(max_length=1000, json_schema_extra={
+        "minLength": passwords.PASSWORD_MIN, "maxLength": passwords.PASSWORD_MAX})
     #: seats this browser played as a guest, to become the new account's
     claim: list[SeatClaim] = Field(default_factory=list, max_length=50)
 

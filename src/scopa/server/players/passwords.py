@@ -25,7 +25,9 @@ USER_NAME_RULE = (
     "letter; not a bot's name, a reserved word, or another player's name, nor one that "
     "looks like them"
 )
-_NAME = re.compile(rf"^[^\W\d_][\w.-]{{{USER_NAME_MIN - 1},{USER_NAME_MAX - 1}}}$")
+#: a user name's form (the API's schema states it too)
+USER_NAME_PATTERN = rf"^[^\W\d_][\w.-]{{{USER_NAME_MIN - 1},{USER_NAME_MAX - 1}}}$"
+_NAME = re.compile(USER_NAME_PATTERN)
 #: names nobody may take, nor any name that looks like one (``lookalike.name_skeleton``)
 RESERVED = (*BOT_NAMES, "admin", "administrator", "operator", "root", "system", "scopa",
             "guest", "bot", "moderator", "support", "deleted")
