@@ -47,6 +47,10 @@ except ImportError:  # the flat server before it, to compare with (e.g. 663f32a)
     from scopa.server.timing import PHASES  # type: ignore[no-redef]
 
     from scopa.server.store import Store  # type: ignore[no-redef]
+try:  # one TableSpec (issue 41) or the positional parameters before it
+    from scopa.server.play.spec import TableSpec
+except ImportError:
+    TableSpec = None  # type: ignore[assignment, misc]
 
 #: a person against a person, and a person against a bot
 TABLES = ([{"kind": "human"}, {"kind": "human"}],
@@ -142,7 +146,12 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                                               "db.checkouts"))
 
     async def new_table(seats: list[dict[str, Any]]) -> Any:
-        table, _, _ = await master.create_table(Rules(), seats, False, 600.0, "Anna", 0)
+        if TableSpec is not None:
+            made = master.create_table(TableSpec(Rules(), seats, 600.0, creator="Anna",
+                                                 creator_seat=0))
+        else:
+            made = master.create_table(Rules(), seats, False, 600.0, "Anna", 0)
+        table, _, _ = await made
         if seats[1]["kind"] == "human":
             await master.join(table.invite, "Bruno", 1)
         for s in table.seats:

@@ -12,6 +12,7 @@ from server_helpers import Conn
 from scopa.rules import Rules
 from scopa.server.common.settings import Settings
 from scopa.server.play.master import Master
+from scopa.server.play.spec import TableSpec
 
 
 class GatedStore:
@@ -43,8 +44,9 @@ def test_a_socket_arriving_mid_commit_sees_the_state_after_the_move() -> None:
         store = GatedStore()
         master = Master(Settings(grace_seconds=600), store, None, "k" * 32)  # type: ignore[arg-type]
         try:
-            table, _, _ = await master.create_table(
-                Rules(), [{"kind": "human"}, {"kind": "human"}], False, 600.0, "Anna", 0)
+            table, _, _ = await master.create_table(TableSpec(
+                Rules(), [{"kind": "human"}, {"kind": "human"}], 600.0, creator="Anna",
+                creator_seat=0))
             await master.join(table.invite, "Bruno", None)
             game = table.game
             assert game is not None

@@ -13,6 +13,7 @@ import pytest
 from scopa.rules import Rules
 from scopa.server.common.settings import Settings
 from scopa.server.play.master import Master
+from scopa.server.play.spec import TableSpec
 from scopa.server.play.table import MasterError, Table
 from scopa.server.play.workers import LocalCluster
 from scopa.server.store.database import Conflict
@@ -54,8 +55,8 @@ class Rereading(LocalCluster):
 
 
 async def two_people(master: Master) -> Table:
-    table, _, _ = await master.create_table(
-        Rules(), [{"kind": "human"}, {"kind": "human"}], False, 600.0, "Anna", 0)
+    table, _, _ = await master.create_table(TableSpec(
+        Rules(), [{"kind": "human"}, {"kind": "human"}], 600.0, creator="Anna", creator_seat=0))
     await master.join(table.invite, "Bruno", None)
     assert table.game is not None
     return table

@@ -18,6 +18,7 @@ from scopa.server.common.clock import Clock
 from scopa.server.common.settings import Settings
 from scopa.server.play import flow, frames
 from scopa.server.play.master import Master
+from scopa.server.play.spec import TableSpec
 from scopa.server.play.table import Table
 from scopa.server.store.database import Store
 
@@ -97,8 +98,8 @@ async def two_people_at_hand_end(tmp: Path) -> tuple[Master, Table, Conn, Conn, 
     clock = FakeClock(store)
     master = Master(settings, store, pool=None, secret="s" * 32, clock=clock)  # type: ignore[arg-type]
     rules = Rules.preset("scopa", players=2, target=21)
-    table, _, _ = await master.create_table(
-        rules, [{"kind": "human"}, {"kind": "human"}], False, 30.0, "Anna", 0)
+    table, _, _ = await master.create_table(TableSpec(
+        rules, [{"kind": "human"}, {"kind": "human"}], 30.0, creator="Anna", creator_seat=0))
     await master.join(table.invite, "Bruno", None)
     a, b = Conn(0), Conn(1)
     await master.attach(table, a)

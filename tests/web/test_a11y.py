@@ -11,7 +11,14 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 from scripted import LEGAL, state, view
-from web_helpers import axe_violations, expect_played, hand_cards, sit_at_new_table, wait_my_turn
+from web_helpers import (
+    axe_violations,
+    expect_played,
+    hand_cards,
+    open_settings,
+    sit_at_new_table,
+    wait_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -70,6 +77,7 @@ def test_keys_in_the_hand_and_the_capture_options_with_axe(scripted, artifacts):
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(options.nth(0)).to_be_focused()  # given back
+    open_settings(page)  # the list is also a link among the table's settings
     page.click(".keys-link")
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Close").click()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from test_matches import play_until_match_end
-from web_helpers import axe_violations, shot
+from web_helpers import axe_violations, open_custom_table, shot
 
 PASSWORD = "a good long password"
 
@@ -125,7 +125,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
 def test_a_guest_claims_the_seat_by_signing_up_from_the_table(
         server: str, page: Page, artifacts: Path) -> None:
     page.goto(server + "/")
-    page.wait_for_selector("button.start")
+    page.wait_for_selector("button.play-now-button")
     expect(page.locator("#rated")).to_have_count(0)  # a guest plays unrated, as before
     made = page.request.post(server + "/api/tables", data={
         "name": "Guest", "target": 1,
@@ -196,6 +196,7 @@ def test_follow_a_player_and_invite_them_to_your_table(
     expect(friend).to_contain_text("online")
     # a table for two people: the waiting area offers to invite whom a follows
     a.goto(server + "/")
+    open_custom_table(a)
     a.select_option("#seat-1", "human")
     a.click("button.start")
     a.wait_for_url("**/t/*")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from web_helpers import shot
+from web_helpers import shot, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,7 @@ def test_every_card_has_its_name_and_a_readable_rank(server, new_page, artifacts
     page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     page.goto(server + "/#rules")
     if language == "it":
-        page.click("#lang")
+        switch_language(page)
     cards = page.evaluate(RENDER_DECK, 64)  # the card width of a big hand on a phone
     assert len(cards) == 40
     for c in cards:

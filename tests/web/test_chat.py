@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, shot, wait_my_turn
+from web_helpers import axe_violations, open_custom_table, shot, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -120,6 +120,7 @@ def test_chat_two_players_and_a_muted_third(server, new_page, artifacts):
 def test_teach_off_is_a_table_setting(server, new_page, artifacts):
     page = new_page(viewport=DESKTOP)
     page.goto(server + "/")
+    open_custom_table(page)
     page.fill("#name", "Anna")
     page.uncheck("#table-teach")
     page.click("button.start")
@@ -134,6 +135,7 @@ def test_teach_off_is_a_table_setting(server, new_page, artifacts):
     page.click("#lang")
     # the default table: on for everyone, and the switch is there
     page.goto(server + "/")
+    open_custom_table(page)
     page.click("button.start")
     page.wait_for_url("**/t/*")
     expect(page.locator(".teach-setting.on")).to_have_text("Teach me: on for everyone")

@@ -12,7 +12,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 from scripted import LEGAL, state, view
-from web_helpers import shot
+from web_helpers import open_settings, shot
 
 pytestmark = pytest.mark.browser
 
@@ -137,6 +137,7 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
 def test_moves_are_animated_at_the_chosen_speed(scripted):
     page, _, sockets = scripted
     ws = sockets[-1]
+    open_settings(page)
     page.select_option("#speed", "slow")
     event = {"kind": "move", "seat": 1, "card": "9c", "capture": [], "scopa": False, "by": "bot"}
     after = view(

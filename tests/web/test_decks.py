@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 from scripted import scripted  # noqa: F401 - the scripted-socket table fixture
-from web_helpers import axe_violations, shot, start_table, wait_my_turn
+from web_helpers import axe_violations, open_settings, shot, start_table, wait_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -104,6 +104,7 @@ def test_changing_deck_at_the_table_redraws_every_card(scripted, artifacts):  # 
     frames = len(sent)
     steps = [("piacentine", "deck-pia"), ("napoletane", "deck-nap"),
              ("modern", "card-art:not(.deck-nap)")]
+    open_settings(page)
     for deck, cls in steps:
         page.select_option(".settings select.deck-select", deck)
         expect(page.locator(f".hand svg.{cls}")).to_have_count(3)

@@ -10,7 +10,15 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from web_helpers import MY_TURN, hand_cards, play_turn, shot, start_table, table_cards
+from web_helpers import (
+    MY_TURN,
+    hand_cards,
+    open_custom_table,
+    play_turn,
+    shot,
+    start_table,
+    table_cards,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -128,6 +136,7 @@ def test_two_players_through_an_invite_link(server, new_page, artifacts, page_er
 def test_public_table_is_listed_and_joined_from_the_lobby(server, new_page):
     anna = new_page(viewport={"width": 1280, "height": 860})
     anna.goto(server + "/")
+    open_custom_table(anna)
     anna.fill("#name", "Public Anna")
     anna.select_option("#seat-1", "human")
     anna.check("#public")
@@ -173,4 +182,4 @@ def test_an_unknown_table_says_so(server, page, page_errors):
     page.goto(server + "/t/no-such-table")
     expect(page.get_by_role("alert")).to_have_text("There is no such table.")
     page.get_by_role("link", name="Back to the lobby").click()
-    expect(page.locator("#name")).to_be_visible()
+    expect(page.locator("button.play-now-button")).to_be_visible()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, made_table, shot
+from web_helpers import axe_violations, made_table, open_custom_table, shot, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ def seat_options(page: Page, seat: int = 1) -> list[str]:
 
 def open_lobby(page: Page, server: str) -> None:
     page.goto(server + "/")
-    expect(page.locator("#seat-1")).to_be_visible()
+    open_custom_table(page)
 
 
 def test_the_four_levels_and_the_engines_behind_a_switch(server, page, artifacts):
@@ -65,7 +65,7 @@ def test_every_word_switches_language_at_once_and_the_choices_stay(server, page,
     page.fill("#name", "Giulia")
     page.check("#public")
     page.evaluate("window.notReloaded = true")
-    page.click("#lang")
+    switch_language(page)
     # read in the same instant as the click's handler returned: nothing comes later
     now = page.evaluate(
         """() => ["#lang", ".hero-title", "#new-title", "#open-title", "#history-title",
@@ -88,7 +88,7 @@ def test_every_word_switches_language_at_once_and_the_choices_stay(server, page,
     expect(page.locator("#public")).to_be_checked()
     assert page.evaluate("window.notReloaded") is True
     shot(page, artifacts, "lobby-03-italian")
-    page.click("#lang")
+    switch_language(page)
     expect(page.locator(".hero-title")).to_have_text("Scopa, the Italian sweep")
     assert seat_options(page)[1:] == LEVELS_EN
 
@@ -103,9 +103,10 @@ def gaps(page: Page) -> dict[str, float]:
           const out = {
             "hero to lobby": below(".hero", ".lobby"),
             "open tables to history": below(".open-tables", ".history"),
-            "sizes to seats": below(".field-row", ".seats"),
+            "play to the custom table": below(".play-now", "#custom-table"),
+            "sizes to seats": below(".new-table .field-row", ".seats"),
           };
-          if (phone) out["form to open tables"] = below(".new-table", ".open-tables");
+          if (phone) out["form to open tables"] = below("#custom-table", ".open-tables");
           return out;
         }"""
     )
@@ -120,7 +121,7 @@ def test_no_large_empty_gaps(server, new_page, artifacts, width, height):
         assert all(0 <= gap <= 24 for gap in measured.values()), (lang, measured)
         name = "desktop" if width > 820 else "phone"
         shot(page, artifacts, f"lobby-01-{name}-{lang}")
-        page.click("#lang")
+        switch_language(page)
 
 
 @pytest.mark.parametrize(("lang", "width", "height"),
@@ -130,7 +131,7 @@ def test_axe_finds_no_serious_violation_in_the_lobby(server, new_page, lang, wid
     page = new_page(viewport={"width": width, "height": height})
     open_lobby(page, server)
     if lang == "it":
-        page.click("#lang")
+        switch_language(page)
         expect(page.locator("#new-title")).to_have_text("Apri un tavolo")
     page.check("#advanced")
     assert axe_violations(page) == []
@@ -144,6 +145,6 @@ def test_the_rules_page_explains_cirulla_in_both_languages(server, page):
     expect(section).to_have_count(1)
     expect(page.locator("main")).to_contain_text("The seven of cups is wild")
     expect(page.locator("main")).to_contain_text("Declare")
-    page.click("#lang")
+    switch_language(page)
     expect(page.locator("main")).to_contain_text("Il sette di coppe è la matta")
     expect(page.locator("main")).to_contain_text("Dichiara")

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, made_table, shot
+from web_helpers import axe_violations, made_table, open_custom_table, shot
 
 pytestmark = pytest.mark.browser
 
 
 def open_options(page: Page, server: str) -> None:
     page.goto(server + "/")
-    expect(page.locator("#seat-1")).to_be_visible()
+    open_custom_table(page)
     expect(page.locator("#rules-options")).not_to_have_attribute("open", "")
     expect(page.locator("#opt-capture")).to_be_hidden()  # collapsed by default
     page.click("#rules-options summary")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from scripted import LEGAL, state, view
+from web_helpers import open_settings
 
 pytestmark = pytest.mark.browser
 
@@ -64,6 +65,7 @@ def test_muting_is_remembered(scripted):  # noqa: F811
     page, _, sockets = scripted
     switch = page.locator("#sound")
     expect(switch).to_be_checked()
+    open_settings(page)
     switch.uncheck()
     assert page.evaluate("localStorage.getItem('scopa.setting.sound')") == "false"
     heard = len(sounds(page))
@@ -79,6 +81,7 @@ def test_muting_is_remembered(scripted):  # noqa: F811
 def test_reduced_motion_keeps_the_banner_still(scripted, artifacts):  # noqa: F811
     page, _, sockets = scripted
     page.emulate_media(reduced_motion="reduce")
+    open_settings(page)
     page.select_option("#speed", "slow")
     swept = view(to_move=1, table=[], hand_sizes=[3, 2], scope=[0, 3],
                  captured=[["1d", "2d"], ["6c", "10c", "3s", "4d", "2c", "5b"]])

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from web_helpers import (
     expect_played,
     hand_cards,
+    open_custom_table,
     play_turn,
     record_frames,
     shot,
@@ -94,9 +95,21 @@ def test_connection_loss_reconnects(server, page):
     expect_played(page, played, before)
 
 
-def test_one_click_start_with_the_defaults(server, new_page):
+def test_one_click_play_and_the_custom_tables_defaults(server, new_page):
     page = new_page(viewport={"width": 1280, "height": 860})
     page.goto(server + "/")
+    # the first screen: a level, a variant, Play; the custom table folded below
+    expect(page.locator("#quick-level")).to_have_value("intermediate")
+    expect(page.locator("#quick-variant")).to_have_value("scopa")
+    expect(page.locator("details#custom-table")).not_to_have_attribute("open", "")
+    page.select_option("#quick-level", "beginner")
+    page.click("button.play-now-button")
+    page.wait_for_url("**/t/*")
+    expect(page.locator(".opponents .chip.level")).to_have_text("beginner")
+    expect(page.locator(".hand .card")).to_have_count(3)
+    page.goto(server + "/")
+    expect(page.locator("#quick-level")).to_have_value("beginner")  # remembered
+    open_custom_table(page)
     expect(page.locator("#variant")).to_have_value("scopa")
     expect(page.locator("#variant-desc")).to_contain_text("Classic Scopa")
     expect(page.locator("#players")).to_have_value("2")

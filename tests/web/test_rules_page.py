@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import axe_violations, shot
+from web_helpers import axe_violations, open_custom_table, shot
 
 from scopa import VARIANTS
 
@@ -26,6 +26,7 @@ def numbers(text: str) -> list[int]:
 
 def lobby_player_counts(page, server, variants):  # type: ignore[no-untyped-def]
     page.goto(server + "/")
+    open_custom_table(page)
     counts = {}
     for v in variants:
         page.select_option("#variant", v)

@@ -39,9 +39,10 @@ def test_six_seats_around_the_table_each_with_its_own_name(server, page, artifac
     partners = page.locator(".seat:has(.chip.partner)")
     expect(partners).to_have_count(2)
     assert sorted(partners.evaluate_all("els => els.map(e => e.dataset.seat)")) == ["2", "4"]
-    # exactly one dealer and one player to move, both labelled
+    # exactly one dealer and one player to move, both plain to see: another's seat glows
+    # with its label, or, on my turn, my hand lights up (my turn's one cue)
     expect(page.locator(".chip.dealer")).to_have_count(1)
-    expect(page.locator(".seat.to-move .chip.to-play")).to_have_count(1)
+    expect(page.locator(".seat.to-move .chip.to-play, .hand.active")).to_have_count(1)
     # around the table: right is the next to play, then clockwise on screen to the left
     for slot, seat in (("right", 1), ("top-right", 2), ("top", 3), ("top-left", 4), ("left", 5)):
         expect(page.locator(f".seat.slot-{slot}")).to_have_attribute("data-seat", str(seat))

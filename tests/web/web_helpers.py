@@ -41,9 +41,31 @@ def last_state(frames: list[dict[str, Any]]) -> dict[str, Any]:
     return states[-1]
 
 
+def open_custom_table(page: Page) -> None:
+    """Unfold the lobby's own-table form (its first screen is the quick Play) once it is
+    drawn."""
+    custom = page.locator("details#custom-table")
+    expect(custom.locator("#seat-1")).to_be_attached()
+    if custom.get_attribute("open") is None:
+        page.locator("details#custom-table > summary").click()
+    expect(page.locator("#seat-1")).to_be_visible()
+
+
+def open_settings(page: Page) -> None:
+    """Unfold the table's settings (sound, animation, cards, shortcuts): one control in the
+    side panel, kept open across the page's redraws."""
+    settings = page.locator("details#table-settings")
+    expect(settings).to_be_attached()
+    if settings.get_attribute("open") is None:
+        page.locator("details#table-settings > summary").click()
+    expect(page.locator("#speed")).to_be_visible()
+
+
 def start_table(page: Page, base: str, *, name: str = "Anna", seat2: str | None = None) -> None:
-    """Open the lobby and start a 2-player table (default: against the intermediate bot)."""
+    """Open the lobby and start a 2-player table of one's own (default: against the
+    intermediate bot), through the folded custom-table form."""
     page.goto(base + "/")
+    open_custom_table(page)
     page.fill("#name", name)
     if seat2 is not None:
         page.select_option("#seat-1", seat2)
@@ -139,26 +161,61 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical"
     return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in impacts]
 
 
-#: what a phone check finds: sideways scroll, and controls under 44 px tall (touch)
-PHONE_FAULTS_JS = """() => {
+def phone_faults(page: Any) -> list[str]:
+    """Sideways scroll and touch targets under 44 x 44 px on the page as it is now."""
+    return sideways_fault(page) + touch_faults(page)
+
+
+def switch_language(page: Page) -> None:
+    """Click the language button, opening the site menu first where it folds the sections
+    away (a narrow screen)."""
+    menu = page.locator("#menu-button")
+    if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
+        menu.click()
+    page.click("#lang")
+
+
+def sideways_fault(page: Any) -> list[str]:
+    """The page scrolls sideways: the document is wider than the window."""
+    wide, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    return [f"the page is {wide} px wide on {inner}"] if wide > inner else []
+
+
+#: every control a finger may need on the page as it is now, under 44 x 44 CSS px (WCAG
+#: 2.5.5; Apple's and Android's own guidance). A checkbox's or a radio's target is its
+#: whole label. Exempt, as WCAG 2.5.5 exempts them: a link inside a sentence of running
+#: text (a paragraph, a list item, a definition, a table cell, where words stand beside it),
+#: whose size is the text's own; a control not shown (no box, or off screen like the skip
+#: link until it is focused); the cards on the felt and the mini cards, which are pictures.
+TOUCH_FAULTS_JS = """() => {
   const out = [];
-  const wide = document.documentElement.scrollWidth;
-  if (wide > window.innerWidth) out.push(`the page is ${wide} px wide on ${window.innerWidth}`);
-  const controls = 'button, .button, select, input:not([type=hidden]), textarea, '
-    + '.topbar a, .organiser a';
+  const controls = 'a[href], button, select, input:not([type=hidden]), textarea, summary, '
+    + '[role=button], [role=switch], [role=tab], [tabindex="0"]';
+  const inText = (el) => {
+    if (el.tagName !== 'A') return false;
+    const block = el.closest('p, li, dd, td, th, figcaption, blockquote');
+    if (!block) return false;
+    const rest = block.textContent.replace(el.textContent, '').replace(/[\\s·,.:;()–-]/g, '');
+    return rest.length > 0;
+  };
   for (const el of document.querySelectorAll(controls)) {
-    // a checkbox's target is its whole label row
     const box = el.type === 'checkbox' || el.type === 'radio';
-    const r = (box && el.closest('label') ? el.closest('label') : el).getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;  // not shown
-    const what = el.id || el.textContent.trim() || el.tagName;
-    if (r.height < 44) out.push(`${what}: ${Math.round(r.height)} px tall`);
+    const target = box && el.closest('label') ? el.closest('label') : el;
+    const r = target.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1 || r.right <= 0 || r.bottom <= 0) continue;
+    if (getComputedStyle(target).visibility === 'hidden' || target.closest('[inert]')) continue;
+    if (inText(el)) continue;
+    if (r.width < 44 || r.height < 44) {
+      const what = (el.id ? '#' + el.id + ' ' : '') + (el.getAttribute('aria-label')
+        || el.textContent.trim().slice(0, 30) || el.tagName);
+      out.push(`${what}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
   }
   return out;
 }"""
 
 
-def phone_faults(page: Any) -> list[str]:
-    """Sideways scroll and touch targets under 44 px on the page as it is now."""
-    faults: list[str] = page.evaluate(PHONE_FAULTS_JS)
+def touch_faults(page: Any) -> list[str]:
+    """Controls a finger would miss (under 44 x 44 CSS px) on the page as it is now."""
+    faults: list[str] = page.evaluate(TOUCH_FAULTS_JS)
     return faults

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...hand import Hand
 from ...match import Match, totals_after, winner_after
@@ -24,6 +24,7 @@ from ...rules import Rules
 from ...view import history_entry
 from ..players.names import bot_name, distinct_name
 from ..store.models import played
+from .answers import SeatKind, TableStatus
 from .table import LIVE, MasterError, SeatState, Table
 
 if TYPE_CHECKING:
@@ -469,8 +470,10 @@ def rebuild(st: StoredTable) -> Table:
     t = st.table
     table = Table(
         id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
-        grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
-        seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
+        grace=t.grace_seconds, created_at=aware(t.created_at),
+        status=cast(TableStatus, t.status),
+        seats=[SeatState(s.seat, cast(SeatKind, s.kind), s.level, s.name, s.token_hash,
+                         user_id=s.user_id)
                for s in st.seats],
         rated=t.rated, teach=t.teach, seeds=list(t.seeds or []), deals=t.deals,
         event_id=st.event_id, shared_deals=st.shared_deals,

@@ -13,6 +13,7 @@ from ...hand import Hand
 from ...shuffle import commitment
 from ...view import PlayerView
 from . import fairplay
+from .answers import TableInfo
 from .flow import may_rematch, waiting_for
 from .table import Table
 
@@ -40,12 +41,12 @@ def totals(table: Table) -> list[int]:
     return game.match_totals() if game.hand.hand_over else list(game.scores)
 
 
-def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
+def table_info(table: Table, with_invite: bool = False) -> TableInfo:
     """The table as the lobby and every frame show it (the invite only when asked for or
     public)."""
     r = table.rules
     scores = totals(table)
-    info: dict[str, Any] = {
+    info: TableInfo = {
         "id": table.id, "variant": r.variant, "rules": r.to_dict(),
         "players": r.players,
         "teams": r.teams, "target": r.target, "public": table.public,
@@ -56,7 +57,8 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
         "invite": table.invite if (with_invite or table.public) else None,
         "seats": [
             {
-                "seat": s.seat, "side": r.side_of(s.seat), "name": s.name, "kind": s.kind,
+                "seat": s.seat, "side": r.side_of(s.seat), "name": s.name,
+                "kind": s.kind,
                 "level": s.level if s.kind != "human" else None, "taken": s.taken,
                 "connected": s.present or s.kind != "human", "standin": s.standin,
                 "resigned": s.resigned,
@@ -69,7 +71,8 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
     }
     if table.event_id is not None:  # (every state frame carries this: only when set)
         # an event's table: its page; a duplicate round's: replays open after the round
-        info.update(event_id=table.event_id, shared_deals=table.shared_deals)
+        info["event_id"] = table.event_id
+        info["shared_deals"] = table.shared_deals
     return info
 
 
@@ -79,7 +82,7 @@ def welcome(table: Table, seat: int | None, now: float) -> str:
 
 
 def state(table: Table, seat: int | None, event: dict[str, Any] | None,
-          info: dict[str, Any] | None = None) -> dict[str, Any]:
+          info: TableInfo | None = None) -> dict[str, Any]:
     """The ``state`` frame for ``seat`` (None: a spectator), after ``event``."""
     game = table.game
     base: dict[str, Any] = {

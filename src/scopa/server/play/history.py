@@ -23,6 +23,7 @@ from ...view import history_entry
 from ..common.errors import errors
 from ..store.access import iso_time, store_of
 from ..store.models import EventRow, MatchRow, played
+from .answers import MatchList, MatchReplay, MatchSummary, Verified
 
 router = APIRouter(prefix="/api", tags=["history"])
 
@@ -30,7 +31,7 @@ router = APIRouter(prefix="/api", tags=["history"])
 OFFSET_MAX = 1_000_000
 
 
-def summary(m: MatchRow) -> dict[str, Any]:
+def summary(m: MatchRow) -> MatchSummary:
     return {
         "id": m.id, "table_id": m.table_id, "number": m.number,
         "variant": m.rules.get("variant"), "rules": m.rules, "players": m.players,
@@ -97,7 +98,7 @@ async def matches(
     request: Request,
     limit: int = Query(50, ge=1, le=200),
     offset: int = Query(0, ge=0, le=OFFSET_MAX),
-) -> dict[str, Any]:
+) -> MatchList:
     """Finished matches of public tables, newest first (private tables' matches are
     reached only by their id, which only their players are told)."""
     rows, total = await store_of(request).finished_matches(limit, offset)
@@ -105,13 +106,13 @@ async def matches(
 
 
 #: replays of finished matches (they never change), most recent last
-_REPLAYS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_REPLAYS: OrderedDict[str, MatchReplay] = OrderedDict()
 REPLAY_CACHE = 64
 _LOCK = threading.Lock()
 
 
 @router.get("/matches/{match_id}", responses=errors(403, 404))
-async def match(match_id: str, request: Request) -> dict[str, Any]:
+async def match(match_id: str, request: Request) -> MatchReplay:
     """A finished match with every hand's positions, for a move-by-move replay."""
     m = await _finished(request, match_id)
     with _LOCK:  # the replay is built in a worker thread
@@ -123,7 +124,8 @@ async def match(match_id: str, request: Request) -> dict[str, Any]:
     # replaying a match is CPU work: off the event loop
     events = await store.events(m.id)
     _, hands = await run_in_threadpool(rebuild, m.rules, events)
-    out = {**summary(m), "resigned": resigned(events), "replay": {"hands": hands}}
+    out: MatchReplay = {**summary(m), "resigned": resigned(events),
+                        "replay": {"hands": hands}}
     with _LOCK:
         _REPLAYS[match_id] = out
         while len(_REPLAYS) > REPLAY_CACHE:
@@ -153,7 +155,10 @@ def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
     return game_record(game, list(m.players))
 
 
-@router.get("/matches/{match_id}/record", responses=errors(403, 404, 501))
+@router.get("/matches/{match_id}/record", responses={
+    **errors(403, 404, 501),
+    200: {"description": "the game record: JSON (scopa.record), or text with ?format=text",
+          "content": {"application/json": {}, "text/plain": {}}}})
 async def record(
     match_id: str, request: Request, format: str = Query("json", pattern="^(json|text)$")
 ) -> Response:
@@ -176,7 +181,7 @@ def verify(
     seed: str = Query(max_length=200),
     commitment_hex: str | None = Query(None, alias="commitment", max_length=128),
     attempt: int = Query(0, ge=0, le=100),
-) -> dict[str, Any]:
+) -> Verified:
     """Check a revealed hand seed against its published commitment; show its deck."""
     actual = commitment(seed)
     return {

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ...match import Match
 from ...rules import Rules
+from .answers import SeatKind, TableStatus
 
 #: state ids: match_number * STATE_STRIDE + events in the match
 STATE_STRIDE = 1_000_000
@@ -46,7 +47,7 @@ class MasterError(Exception):
 @dataclass
 class SeatState:
     seat: int
-    kind: str  # human | bot | external
+    kind: SeatKind
     level: str | None
     name: str | None
     token_hash: str | None
@@ -85,7 +86,7 @@ class Table:
     grace: float
     created_at: datetime
     seats: list[SeatState]
-    status: str = "waiting"
+    status: TableStatus = "waiting"
     spectators: set[Any] = field(default_factory=set)
     match_id: str | None = None
     match_number: int = 0

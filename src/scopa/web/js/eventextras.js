@@ -135,7 +135,7 @@ export function correctionForm(d, id, round, table, act) {
     placeholder: t("event.correctionNote") });
   const form = h("form", { class: "correct-form", id: `correct-${round}-${table.number}` },
     h("p", { class: "sides" }, t("event.homeIs", { name: table.home }), " · ", t("event.awayIs", { name: table.away })),
-    rows, note, h("button", { type: "submit" }, t("event.correctSave")));
+    rows, note, h("button", { type: "submit", class: "primary" }, t("event.correctSave")));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const nums = inputs.map(([a, b]) => [Number(a.value), Number(b.value)]);

@@ -87,7 +87,7 @@ export function mountEvent(main, id) {
     if (d.status === "open" && d.mode === "online") {
       if (!me) parts.push(h("p", {}, h("a", { href: "/account" }, t("event.signInToJoin"))));
       else if (d.entered) parts.push(h("button", { type: "button", id: "event-leave", class: "ghost", onclick: act(() => api.leaveEvent(id)) }, t("event.leave")));
-      else parts.push(h("button", { type: "button", id: "event-join", onclick: act(() => api.joinEvent(id)) }, t("event.join")));
+      else parts.push(h("button", { type: "button", class: "primary", id: "event-join", onclick: act(() => api.joinEvent(id)) }, t("event.join")));
     }
     if (d.organiser) parts.push(organiserPanel(d, id, act, ui));
     if (d.duplicate) parts.push(h("p", { class: "muted small duplicate-note" }, t("event.duplicateHelp")));
@@ -95,7 +95,7 @@ export function mountEvent(main, id) {
       h("ul", { class: "entrants" }, d.entrants.map((n) => h("li", {}, n))));
     if (ev) {
       parts.push(h("h2", {}, t("event.standings")), standingsTable(d),
-        h("p", {}, h("a", { href: `/api/events/${encodeURIComponent(id)}/standings.csv`, download: "", id: "event-csv" }, t("event.csv"))),
+        h("p", {}, h("a", { class: "action-link", href: `/api/events/${encodeURIComponent(id)}/standings.csv`, download: "", id: "event-csv" }, t("event.csv"))),
         crosstableBox(d));
       for (const r of [...ev.played].reverse()) parts.push(roundBox(d, r, id, act));
       parts.push(auditBox(d));
@@ -126,7 +126,7 @@ function roundBox(d, r, id, act) {
         h("td", {}, resultText(tb.result, tb.done),
           organiser && tb.result && tb.away !== null ? correctionForm(d, id, r.number, tb, act) : null))))),
     travellers,
-    h("p", {}, h("a", { href: `/events/${encodeURIComponent(id)}/print/${r.number}` }, t("event.print"))));
+    h("p", {}, h("a", { class: "action-link", href: `/events/${encodeURIComponent(id)}/print/${r.number}` }, t("event.print"))));
 }
 
 function organiserPanel(d, id, act, ui) {
@@ -135,13 +135,13 @@ function organiserPanel(d, id, act, ui) {
   const roundOver = !current || current.tables.every((tb) => tb.away === null || tb.result || tb.done);
   const buttons = [];
   if (d.status !== "finished" && roundOver) {
-    buttons.push(h("button", { type: "button", id: "event-start", onclick: act(() => api.startRound(id)) },
+    buttons.push(h("button", { type: "button", class: "primary", id: "event-start", onclick: act(() => api.startRound(id)) },
       ev ? t("event.nextRound") : t("event.start")));
   }
   const links = [];
-  if (d.mode === "paper" && ev) links.push(h("a", { href: `/events/${encodeURIComponent(id)}/enter` }, t("event.enter")));
-  links.push(h("a", { href: `/events/${encodeURIComponent(id)}/screen` }, t("event.screen")));
-  if (ev) links.push(h("a", { href: `/api/events/${encodeURIComponent(id)}/download`, download: "" }, t("event.download")));
+  if (d.mode === "paper" && ev) links.push(h("a", { class: "action-link", href: `/events/${encodeURIComponent(id)}/enter` }, t("event.enter")));
+  links.push(h("a", { class: "action-link", href: `/events/${encodeURIComponent(id)}/screen` }, t("event.screen")));
+  if (ev) links.push(h("a", { class: "action-link", href: `/api/events/${encodeURIComponent(id)}/download`, download: "" }, t("event.download")));
   let bots = null;
   if (d.status === "open" && d.mode === "online") {
     const level = h("select", { id: "bot-level", "aria-label": t("event.botLevel") },

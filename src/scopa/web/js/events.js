@@ -25,7 +25,7 @@ export function drawEventsBox(box, events) {
   redraw(box, h("h2", { id: "events-title" }, t("event.title")),
     events && events.length ? h("ul", { class: "event-list" }, events.map(eventLine))
       : h("p", { class: "muted" }, t("event.none")),
-    h("p", {}, h("a", { href: "/events" }, t("event.all"))));
+    h("p", {}, h("a", { class: "action-link", href: "/events" }, t("event.all"))));
 }
 
 export async function loadEventsBox(box) {
@@ -144,5 +144,5 @@ async function drawForm(box) {
       check(t("event.duplicate"), duplicate), check(t("event.rated"), rated), check(t("event.autoNext"), auto),
       check(t("event.confirmResults"), confirmResults),
       field(t("event.paperEntrants"), entrants),
-      error, h("button", { type: "submit", id: "event-create" }, t("event.create"))));
+      error, h("button", { type: "submit", class: "primary", id: "event-create" }, t("event.create"))));
 }

@@ -114,13 +114,13 @@ export function mountEnter(main, id) {
         h("div", { class: "score-row score-head", "aria-hidden": "true" }, h("span", {}),
           h("span", { class: "side home" }, `${t("event.home")}: ${tb.home}`), h("span", {}),
           h("span", { class: "side away" }, `${t("event.away")}: ${tb.away}`)),
-        rows, h("button", { type: "submit" }, d.confirm_results ? t("event.checkFirst") : t("event.save"))));
+        rows, h("button", { type: "submit", class: "primary" }, d.confirm_results ? t("event.checkFirst") : t("event.save"))));
     });
     redraw(box, h("h1", { id: "enter-title" }, d.name),
       h("p", {}, t("event.round", { n: rnd.number, of: d.rounds })),
       note ? h("p", { class: "error", role: "alert" }, note) : null,
       h("ul", { class: "enter-list" }, forms),
-      h("p", {}, h("a", { href: `/events/${encodeURIComponent(id)}` }, t("event.back"))));
+      h("p", {}, h("a", { class: "action-link", href: `/events/${encodeURIComponent(id)}` }, t("event.back"))));
   };
   draw();
   return { relang: draw };

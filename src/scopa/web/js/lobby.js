@@ -2,7 +2,7 @@
 import { h, redraw, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
-import { nickname, saveNickname, saveSeat } from "./store.js";
+import { nickname, saveNickname, saveSeat, saveSetting, setting } from "./store.js";
 import { navigate } from "./nav.js";
 import { variantName, variantLine } from "./variants.js";
 import { cardFace } from "./cardart.js";
@@ -15,20 +15,29 @@ import { loadEventsBox } from "./events.js";
 const TARGETS = [11, 16, 21, 31];
 
 export function mountLobby(main) {
-  const form = h("form", { class: "new-table card-box", "aria-labelledby": "new-title" });
+  // the first screen is Play: a level, a variant, one button; a table of one's own (friends,
+  // teams, rules) is folded below it
+  const quick = h("form", { class: "play-now card-box", "aria-labelledby": "play-title" });
+  const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
+  const customTitle = h("h2", { id: "new-title" }, t("lobby.new"));
+  const customHelp = h("p", { class: "muted small custom-help" }, t("lobby.customHelp"));
+  const custom = h("details", { class: "card-box custom-table", id: "custom-table" },
+    h("summary", {}, customTitle), customHelp, form);
   const open = h("section", { class: "card-box open-tables", "aria-labelledby": "open-title" });
   const history = h("section", { class: "card-box history", "aria-labelledby": "history-title" });
   const events = h("section", { class: "card-box events-box", "aria-labelledby": "events-title" });
   let banner = hero();
-  main.append(banner, h("div", { class: "lobby" }, form, h("div", { class: "lobby-side" }, open, history, events)));
+  main.append(banner, h("div", { class: "lobby" }, h("div", { class: "lobby-main" }, quick, custom),
+    h("div", { class: "lobby-side" }, open, history, events)));
   let meta = null;
   // the choices so far: kept when the language changes
   const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null, advanced: false };
 
   Promise.all([api.meta(), loadSession()]).then(([data]) => {
     meta = data;
+    buildQuick(quick, meta);
     buildForm(form, meta, state);
-  }).catch((e) => replace(form, h("p", { class: "error" }, t("error.generic", { msg: e.message }))));
+  }).catch((e) => replace(quick, h("p", { class: "error" }, t("error.generic", { msg: e.message }))));
   drawOpen(open);
   drawHistory(history);
   loadOpen(open);
@@ -45,7 +54,12 @@ export function mountLobby(main) {
       const fresh = hero();
       banner.replaceWith(fresh);
       banner = fresh;
-      if (meta) buildForm(form, meta, state);
+      customTitle.textContent = t("lobby.new");
+      customHelp.textContent = t("lobby.customHelp");
+      if (meta) {
+        buildQuick(quick, meta);
+        buildForm(form, meta, state);
+      }
       drawOpen(open);
       drawHistory(history);
       loadOpen(open);
@@ -203,7 +217,6 @@ function buildForm(form, meta, state) {
   };
 
   replace(form,
-    h("h1", { id: "new-title" }, t("lobby.new")),
     h("div", { class: "field" }, h("label", { for: "variant" }, t("lobby.variant")), variantSel),
     variantDesc,
     h("div", { class: "field-row" },
@@ -227,6 +240,54 @@ function buildForm(form, meta, state) {
   fillTargets(true);
   fillPlayers();
   document.documentElement.lang = lang();
+}
+
+/** Play at once: a bot of the chosen level in every other seat, the variant's own
+ * players, sides and target; the choices are remembered for the next visit. */
+function buildQuick(box, meta) {
+  const levels = meta.levels || meta.bot_levels.slice(0, 4);
+  const keptLevel = setting("quickLevel", "intermediate");
+  const keptVariant = setting("quickVariant", "scopa");
+  const level = h("select", { id: "quick-level" }, levels.map((l) =>
+    h("option", { value: l, selected: l === keptLevel }, levelName(l))));
+  const variant = h("select", { id: "quick-variant" }, meta.variants.map((v) =>
+    h("option", { value: v.name, selected: v.name === keptVariant }, variantName(v.name))));
+  const desc = h("p", { class: "muted small variant-desc", id: "quick-desc" });
+  const play = h("button", { type: "submit", class: "primary big wide play-now-button" }, t("lobby.playNow"));
+  const error = h("p", { class: "error", role: "alert" });
+  const chosen = () => meta.variants.find((v) => v.name === variant.value) || meta.variants[0];
+  const describe = () => { desc.textContent = variantLine(chosen()); };
+  variant.addEventListener("change", describe);
+  box.onsubmit = async (e) => {
+    e.preventDefault();
+    error.textContent = "";
+    const v = chosen();
+    saveSetting("quickLevel", level.value);
+    saveSetting("quickVariant", v.name);
+    const players = v.players[0];
+    const teams = ((v.teams || {})[String(players)] || [players])[0];
+    const seats = [{ kind: "human" }];
+    for (let i = 1; i < players; i++) seats.push({ kind: "bot", level: level.value });
+    play.disabled = true;
+    try {
+      const res = await api.createTable({
+        variant: v.name, players, teams, target: v.target, public: false, teach: true,
+        name: nickname() || t("lobby.defaultName"), creator_seat: 0, rated: false, seats, options: {},
+      });
+      saveSeat(res.table.id, { token: res.token, seat: res.seat, invite: res.invite });
+      navigate(`/t/${encodeURIComponent(res.table.id)}`);
+    } catch (err) {
+      error.textContent = t("error.generic", { msg: err.message });
+      play.disabled = false;
+    }
+  };
+  replace(box,
+    h("h1", { id: "play-title" }, t("lobby.playTitle")),
+    h("div", { class: "field-row" },
+      h("div", { class: "field" }, h("label", { for: "quick-level" }, t("lobby.opponent")), level),
+      h("div", { class: "field" }, h("label", { for: "quick-variant" }, t("lobby.variant")), variant)),
+    desc, error, play);
+  describe();
 }
 
 /** A short welcome with three cards fanned out (decorative). */

@@ -44,6 +44,9 @@ function route() {
   else if (location.hash === "#guide") current = mountDoc(main, "guide");
   else current = mountLobby(main);
   document.title = t("app.title");
+  // the table on a phone is the whole screen: the page says which it is (base.css)
+  document.body.dataset.page = path.startsWith("/t/") ? "table" : "";
+  markSection();
 }
 
 
@@ -84,14 +87,59 @@ onDeckChange(() => {
   redrawCards();
   syncPickers();
 });
-/** The top bar's account link: "Sign in" for a guest, the name once signed in. */
+/** The top bar's account link: "Sign in" for a guest; once signed in the name's initial
+ * in a circle, and the name beside it where there is room (read out everywhere). */
 function drawAccountLink(session) {
   const link = document.getElementById("account-link");
   if (!link) return;
-  link.textContent = session.user ? session.user.name : t("nav.signIn");
-  link.classList.toggle("signed-in", Boolean(session.user));
+  const name = session.user ? session.user.name : null;
+  link.replaceChildren(Object.assign(document.createElement("span"),
+    { className: "account-name", textContent: name || t("nav.signIn") }));
+  link.classList.toggle("signed-in", Boolean(name));
+  if (name) link.dataset.initial = [...name][0].toUpperCase();
+  else delete link.dataset.initial;
+  link.title = name ? `${t("nav.account")}: ${name}` : "";
 }
 onSessionChange(drawAccountLink);
+
+// ---- the site menu: on a narrow screen the sections and the language fold behind one
+// button (a disclosure: aria-expanded; Escape or a click elsewhere closes it and the focus
+// goes back to the button); on a wide screen they are all in the bar and it is not shown
+const menuButton = document.getElementById("menu-button");
+const siteNav = document.getElementById("site-nav");
+function setMenu(open, { focusButton = false } = {}) {
+  siteNav.classList.toggle("open", open);
+  menuButton.setAttribute("aria-expanded", String(open));
+  if (open) {
+    const first = siteNav.querySelector("a, button");
+    if (first) first.focus();
+  } else if (focusButton) menuButton.focus();
+}
+menuButton.addEventListener("click", () => setMenu(menuButton.getAttribute("aria-expanded") !== "true"));
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && siteNav.classList.contains("open")) {
+    e.stopPropagation();
+    setMenu(false, { focusButton: true });
+  }
+}, true);
+document.addEventListener("click", (e) => {
+  if (!siteNav.classList.contains("open")) return;
+  if (e.target.closest("#site-nav a") || !e.target.closest("#site-nav, #menu-button")) setMenu(false);
+});
+
+/** The section the page belongs to, marked in the bar (aria-current). */
+function markSection() {
+  const path = location.pathname;
+  const hash = location.hash;
+  for (const a of siteNav.querySelectorAll("a")) {
+    const url = new URL(a.href);
+    const here = url.hash ? path === "/" && hash === url.hash
+      : url.pathname === "/" ? path === "/" && !["#rules", "#guide"].includes(hash)
+        : path === url.pathname || path.startsWith(`${url.pathname}/`);
+    if (here) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+}
 
 document.documentElement.lang = lang();
 installCardDefs();

@@ -75,7 +75,7 @@ export function mountReplay(main, matchId) {
       parts.push(renderSheet(hd.result, { rules, names: sideNames(rules), scores: hd.scores_after, handNumber: hd.number }));
       parts.push(h("p", { class: "muted small" }, t("sheet.seed"), ": ", h("code", { class: "hash" }, hd.seed)));
     }
-    parts.push(h("p", {}, h("a", { href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: "" }, t("end.record"))));
+    parts.push(h("p", {}, h("a", { class: "action-link", href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: "" }, t("end.record"))));
     replace(box, parts);
   }
 

@@ -11,7 +11,7 @@ import {
   applyHandEnd, applyMatchEnd, applyState, applyWaiting, applyWelcome, newModel, selectCard, selectMove,
 } from "./tablemodel.js";
 import { animateDeal, animateMove, snapshot, SPEEDS } from "./anim.js";
-import { commitmentBox, inviteBox, settingsBox } from "./sidepanel.js";
+import { commitmentBox, inviteBox, settingsBox, teachSwitch } from "./sidepanel.js";
 import { accountBox } from "./accountside.js";
 import { shortcutsDialog } from "./shortcuts.js";
 import { moveSound, playSound, setSoundOn, soundOn } from "./sound.js";
@@ -96,37 +96,51 @@ export function mountTable(main, tableId) {
       accountBox(m.table, isSeated(), inviteCode(), !m.view && hasFreeSeat()));
   }
 
+  // the folded boxes of the side panel stay as the player left them across redraws
+  const folds = { settings: false, fairness: false };
   function renderSide() {
-    const parts = m.seat === null || m.seat === undefined ? [] : [settingsBox(m, actions)];
-    if (mayResign(m)) {
-      parts.push(h("button", { type: "button", class: "ghost resign", onclick: actions.askResign }, t("resign.button")));
-    } else if (resigned(m)) {
-      parts.push(h("p", { class: "resigned muted" }, t("resign.done")));
-    }
-    if (m.table) parts.push(teachSetting(m.table));
-    if (m.teachOn && m.yourTurn && teachAllowed(m.table)) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
+    const seated = m.seat !== null && m.seat !== undefined;
+    // first what the play needs: the invite, the last play, Teach me; then the chat; then
+    // the quiet things, each behind one control (settings, resign, the shuffle's check)
+    const parts = [];
     const url = inviteUrl();
-    if (url && hasFreeSeat() && m.view) parts.unshift(inviteBox(url));
-    // before the match the waiting area holds this box: said once on the page, not twice
-    const accounts = m.view ? accountBox(m.table, isSeated(), inviteCode(), hasFreeSeat()) : null;
-    if (accounts) parts.push(accounts);
+    if (url && hasFreeSeat() && m.view) parts.push(inviteBox(url));
     if (m.view) {
       const last = lastPlayText(m.view, m.table);
       if (last) parts.push(h("p", { class: "last-play" }, t("table.last", { text: last })));
     }
+    if (resigned(m)) parts.push(h("p", { class: "resigned muted" }, t("resign.done")));
+    if (m.table) {
+      const teach = seated ? teachSwitch(m, actions) : null;
+      parts.push(h("div", { class: "teach-box" }, teachSetting(m.table), teach));
+    }
+    if (m.teachOn && m.yourTurn && teachAllowed(m.table)) parts.push(teachDrawer(renderTeach(m.analysis, actions.pickFromTeach)));
+    // before the match the waiting area holds this box: said once on the page, not twice
+    const accounts = m.view ? accountBox(m.table, isSeated(), inviteCode(), hasFreeSeat()) : null;
+    if (accounts) parts.push(accounts);
     if (m.table && m.table.spectators) {
       parts.push(h("p", { class: "watching muted" }, t("table.watching", { n: m.table.spectators })));
     }
-    if ((m.state && m.state.commitment) || m.seeds.length) parts.push(commitmentBox(m.state && m.state.commitment, m.seeds));
     if ((m.handEnd || m.matchEnd) && !m.sheetOpen) {
       // the closed result (or an earlier hand's sheet) can be opened again from here
       parts.push(h("button", { type: "button", class: "ghost reopen-sheet", onclick: () => { m.sheetOpen = true; renderOverlay(); renderSide(); } },
         m.matchEnd ? t("end.show") : t("sheet.title", { n: m.handEnd.hand_number })));
     }
+    const after = [];
+    const quiet = [];
+    if (seated) quiet.push(settingsBox(m, actions, folds.settings, (open) => { folds.settings = open; }));
+    if (mayResign(m)) {
+      quiet.push(h("button", { type: "button", class: "ghost resign", onclick: actions.askResign }, t("resign.button")));
+    }
+    if (quiet.length) after.push(h("div", { class: "quiet-row" }, quiet));
+    if ((m.state && m.state.commitment) || m.seeds.length) {
+      after.push(commitmentBox(m.state && m.state.commitment, m.seeds, folds.fairness, (open) => { folds.fairness = open; }));
+    }
     // the chat stays put (its input keeps focus and what is typed); the rest is redrawn
     for (const el of [...side.children]) if (el !== chat.el) el.remove();
     if (!chat.el.isConnected) side.append(chat.el);
     chat.el.before(...parts.filter(Boolean));
+    chat.el.after(...after);
   }
 
   // on a phone the side panel sits below the table: Teach me floats in a drawer at the

@@ -75,12 +75,13 @@ function seatPanel(m, seat, { mine = false, slot = "" } = {}) {
   if (seat === view.dealer) chips.push(chip("dealer", t("table.dealer")));
   // a resignation may end the match mid-hand: then nobody is to play
   const toPlay = view.to_move === seat && !view.hand_over && !(m.state && m.state.match_over);
-  if (toPlay) chips.push(chip("to-play", mine ? t("table.yourTurnShort") : t("table.toPlay")));
+  // my own turn has one cue, the hand lit up (myHand); another's seat glows and says so
+  if (toPlay && !mine) chips.push(chip("to-play", t("table.toPlay")));
   if (info.resigned) chips.push(chip("away", t("table.resigned")));
   else if (info.standin) chips.push(chip("away", t("table.standin")));
   else if (info.kind === "human" && info.taken && !info.connected) chips.push(chip("away", t("table.away")));
   const classes = ["seat"];
-  if (toPlay) classes.push("to-move");
+  if (toPlay && !mine) classes.push("to-move");
   if (mine) classes.push("me");
   if (slot) classes.push(`slot-${slot}`);
   const sweepMarks = h("span", { class: "sweeps", role: "img", "aria-label": t("table.sweeps", { n: sweeps }) });
@@ -153,7 +154,9 @@ function chooser(m, actions) {
     return box;
   }
   if (!sel) {
-    box.append(h("p", {}, t("table.pickCard")));
+    // the lit hand says it to the eye; the words are for screen readers
+    box.classList.add("idle");
+    box.append(h("p", { class: "sr-only" }, t("table.pickCard")));
     return box;
   }
   const name = cardName(sel.card);
@@ -242,12 +245,16 @@ export function renderPlayArea(m, actions) {
   // everyone else in play order, starting with the next to play after the anchor
   const others = [];
   for (let i = 1; i < n; i++) others.push((anchor + i) % n);
-  const area = h("div", { class: "play-area" },
-    h("div", { class: "status-bar" }, scoreBoard(m), turnSign(m)),
+  // on a phone the site's bar is not shown at the table: the way back is here
+  const exit = h("a", { class: "table-exit", href: "/", "aria-label": t("table.toLobby") },
+    h("span", { "aria-hidden": "true" }, "‹ "), t("table.lobby"));
+  const area = h("div", { class: `play-area${m.yourTurn ? " my-turn" : ""}` },
+    h("div", { class: "status-bar" }, exit, scoreBoard(m), turnSign(m)),
     ring(m, others),
   );
   if (me !== null && me !== undefined) {
-    area.append(chooser(m, actions), h("div", { class: "my-side" }, myHand(m, actions), seatPanel(m, me, { mine: true })));
+    area.append(chooser(m, actions), h("div", { class: "my-side" }, h("div", { class: "my-hand" }, myHand(m, actions)),
+      seatPanel(m, me, { mine: true })));
   } else {
     area.append(h("div", { class: "my-side" }, seatPanel(m, anchor, { slot: "bottom" })),
       h("p", { class: "note" }, t("table.spectating")));
