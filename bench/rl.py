@@ -14,8 +14,8 @@ over ``--runs``), is the engine's public path: deal a hand, ``legal_moves`` and 
 until it is over. Lines:
 
 - ``engine``: the baseline;
-- ``engine+view``: the same plus ``game.view(seat)`` of the seat to move at every move (what
-  any fair player, bot or agent, is given);
+- ``engine+view``: the same plus ``PlayerView.of(hand, seat)`` of the seat to move at every
+  move (what any fair player, bot or agent, is given);
 - ``pettingzoo``: ``env.last()`` (observation vector and action mask) and ``env.step``;
 - ``gymnasium``: ``SingleAgentEnv(["random"])``: the learner's observation at each of its
   steps, our random bot at the other seats;
