@@ -36,8 +36,9 @@ import time
 from scopa.arena import run_arena
 from scopa.arena.executor import open_executor
 from scopa.bots import Limit, make_bot
-from scopa.game import Game
+from scopa.match import Match
 from scopa.rules import Rules
+from scopa.view import PlayerView
 
 
 def baseline(rules: Rules, deals: int, seed: int) -> float:
@@ -46,7 +47,7 @@ def baseline(rules: Rules, deals: int, seed: int) -> float:
     start = time.perf_counter()
     for i in range(deals):
         for _ in range(max(2, rules.teams)):
-            game = Game(rules, hand_seed=f"{seed}:deal:{i}")
+            game = Match(rules, hand_seed=f"{seed}:deal:{i}").hand
             while not game.hand_over:
                 game.play(rng.choice(game.legal_moves()))
             game.hand_result()
@@ -59,11 +60,11 @@ def bots_loop(rules: Rules, deals: int, seed: int) -> float:
     start = time.perf_counter()
     for i in range(deals):
         for r in range(max(2, rules.teams)):
-            game = Game(rules, hand_seed=f"{seed}:deal:{i}")
+            game = Match(rules, hand_seed=f"{seed}:deal:{i}").hand
             bots = [make_bot("random", seed * 7919 + r * 31 + s) for s in range(rules.players)]
             while not game.hand_over:
                 seat = game.to_move
-                game.play(bots[seat].choose(game.view(seat), None))
+                game.play(bots[seat].choose(PlayerView.of(game, seat), None))
             game.hand_result()
     return time.perf_counter() - start
 

@@ -18,10 +18,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Bot, Limit, make_bot
 from scopa.bots.abpimc import AlphaBetaBot
 from scopa.bots.heuristic import HeuristicBot
+from scopa.match import Match
 from scopa.view import PlayerView
 
 
@@ -31,10 +32,10 @@ def sample_views(variant: str, hands: int, seed: str = "cpu") -> list[PlayerView
     rules = Rules.preset(variant)
     out = []
     for h in range(hands):
-        game = Game(rules, seed=f"{seed}:{h}")
+        game = Match(rules, seed=f"{seed}:{h}").hand
         bots = [HeuristicBot(f"{seed}:{h}:{s}") for s in range(rules.players)]
         while not game.hand_over:
-            view = game.view(game.to_move)
+            view = PlayerView.of(game, game.to_move)
             if len(view.legal_codes()) > 1:
                 out.append(view)
             game.play(bots[game.to_move].choose(view))

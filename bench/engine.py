@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/engine.py [--runs 7] [--deals 3000]``
 
 Prints medians over several runs of:
-- complete random-play deals per second through the public interface (``from_position``,
+- complete random-play deals per second through the public interface (``load_position``,
   ``legal_moves``, ``play`` until ``hand_over``, ``hand_result``), 2 and 4 players;
 - the same through the internal path the bots use (``copy`` of a dealt state,
   ``playout.random_playout``: a random card, then a random legal capture for it, and
@@ -24,22 +24,25 @@ import time
 from collections.abc import Callable
 from itertools import combinations
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.cards import RANK, cards_of
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import dump_position, load_position
 from scopa.playout import random_playout
 from scopa.scoring import hand_totals
 
 
 def _positions(rules: Rules, count: int) -> list[dict]:
-    return [Game(rules, seed=f"bench-{i}").to_position() for i in range(count)]
+    return [dump_position(Match(rules, seed=f"bench-{i}").hand) for i in range(count)]
 
 
 def public_deals(positions: list[dict], deals: int, rng: random.Random) -> float:
-    """Deals per second through from_position / legal_moves / play / hand_result."""
+    """Deals per second through load_position / legal_moves / play / hand_result."""
     rand = rng.random
     start = time.perf_counter()
     for i in range(deals):
-        g = Game.from_position(positions[i % len(positions)])
+        g = load_position(positions[i % len(positions)])
         while not g.hand_over:
             moves = g.legal_moves()
             g.play(moves[int(rand() * len(moves))])
@@ -47,7 +50,12 @@ def public_deals(positions: list[dict], deals: int, rng: random.Random) -> float
     return deals / (time.perf_counter() - start)
 
 
-def internal_deals(games: list[Game], deals: int, rng: random.Random) -> float:
+def loaded(positions: list[dict]) -> list[Hand]:
+    """The hands of these positions (what ``internal_deals`` copies and plays out)."""
+    return [load_position(pos) for pos in positions]
+
+
+def internal_deals(games: list[Hand], deals: int, rng: random.Random) -> float:
     """Deals per second through copy / random_playout / hand_totals (what a rollout does)."""
     start = time.perf_counter()
     for i in range(deals):
@@ -57,11 +65,11 @@ def internal_deals(games: list[Game], deals: int, rng: random.Random) -> float:
     return deals / (time.perf_counter() - start)
 
 
-def _midgame_states(rules: Rules, count: int) -> list[Game]:
+def _midgame_states(rules: Rules, count: int) -> list[Hand]:
     rng = random.Random(7)
     out = []
     for i in range(count):
-        g = Game(rules, seed=f"mid-{i}")
+        g = Match(rules, seed=f"mid-{i}").hand
         for _ in range(rng.randrange(0, 20)):
             g.play_code(rng.choice(g.legal_codes()))
             if g.hand_over:
@@ -97,7 +105,7 @@ def per_call_ns(fn: Callable[[], object], calls: int) -> float:
     return (time.perf_counter() - start) / calls * 1e9
 
 
-def movegen_ns(states: list[Game], repeat: int) -> dict[str, float]:
+def movegen_ns(states: list[Hand], repeat: int) -> dict[str, float]:
     lists = [(cards_of(g.hands[g.to_move]), cards_of(g.table)) for g in states]
     t0 = time.perf_counter()
     for _ in range(repeat):
@@ -129,7 +137,7 @@ def main() -> None:
     rng = random.Random(1)
     setups = {p: Rules.preset("scopa", players=p) for p in (2, 4)}
     positions = {p: _positions(r, 200) for p, r in setups.items()}
-    games = {p: [Game.from_position(pos) for pos in positions[p]] for p in setups}
+    games = {p: loaded(positions[p]) for p in setups}
     states = _midgame_states(setups[2], 400)
     # warm the capture caches so every run measures the same thing
     public_deals(positions[2], 500, rng)

@@ -44,11 +44,13 @@ def child(tree: Path, deals: int, runs: int) -> dict[str, float]:
     if not Path(scopa.__file__).resolve().is_relative_to(tree.resolve()):
         raise SystemExit(f"imported {scopa.__file__}, not the tree {tree}")
     rules = bench.Rules
-    game = bench.Game
     rng = random.Random(1)
     setups = {p: rules.preset("scopa", players=p) for p in (2, 4)}
     positions = {p: bench._positions(r, 200) for p, r in setups.items()}
-    games = {p: [game.from_position(pos) for pos in positions[p]] for p in setups}
+    if hasattr(bench, "loaded"):
+        games = {p: bench.loaded(positions[p]) for p in setups}
+    else:  # a tree from before issue 41 (one ``Game`` class): the base of its study
+        games = {p: [bench.Game.from_position(pos) for pos in positions[p]] for p in setups}
     states = bench._midgame_states(setups[2], 400)
     bench.public_deals(positions[2], 300, rng)
     bench.public_deals(positions[4], 300, rng)

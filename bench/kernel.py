@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from scopa import VARIANTS, Game, Rules
+from scopa import VARIANTS, Rules
 from scopa.bots.base import Limit, make_bot
 from scopa.bots.search import SearchBot, search_view
 from scopa.kernel import KERNEL, PURE_ENV
@@ -44,6 +44,9 @@ from scopa.scoring import hand_totals
 
 sys.path.insert(0, str(Path(__file__).parent))
 from paired import paired  # noqa: E402  (bench/paired.py, beside this script)
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.view import PlayerView
 
 
 def _need_kernel() -> None:
@@ -70,7 +73,7 @@ def agree(deals: int, all_seatings: bool, seed: int) -> None:
                   f"  mean points {' '.join(f'{m:.3f}' for m in mean)}")
 
 
-def _rollouts(games: list[Game], run: Callable[[Game, int], int], seed: int) -> float:
+def _rollouts(games: list[Hand], run: Callable[[Hand, int], int], seed: int) -> float:
     """Rollouts per CPU second: copy a dealt state, play it out, score it."""
     x = seed
     t0 = time.process_time()
@@ -84,7 +87,7 @@ def _rollouts(games: list[Game], run: Callable[[Game, int], int], seed: int) -> 
 def speed(runs: int, deals: int) -> None:
     _need_kernel()
     rules = Rules.preset("scopa")
-    games = [Game(rules, seed=f"kernel-{i}") for i in range(deals // 4)]
+    games = [Match(rules, seed=f"kernel-{i}").hand for i in range(deals // 4)]
     random_deals(rules, 0, 2000, pure=True)  # warm the Python capture caches
     results: dict[str, list[float]] = {}
     for run in range(runs):  # the same deals for both paths, in alternating order
@@ -131,9 +134,9 @@ def margins(
                 else make_bot(opponent, seed * 1000 + i)
                 for s in range(rules.players)
             ]
-            g = Game(rules, hand_seed=f"kernel-strength:{seed}:{i}")
+            g = Match(rules, hand_seed=f"kernel-strength:{seed}:{i}").hand
             while not g.hand_over:
-                view = g.view(g.to_move)
+                view = PlayerView.of(g, g.to_move)
                 searched = len(sims) < 40 and (g.stock or g.in_hands > 8)
                 if g.to_move % 2 == mine and searched and len(view.legal_codes()) > 1:
                     stats = search_view(view, limit, random.Random(i), rollout=rollout)

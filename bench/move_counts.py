@@ -47,6 +47,10 @@ except ImportError:  # the flat server before it, to compare with (e.g. 663f32a)
     from scopa.server.timing import PHASES  # type: ignore[no-redef]
 
     from scopa.server.store import Store  # type: ignore[no-redef]
+try:  # one TableSpec (issue 41) or the positional parameters before it
+    from scopa.server.play.spec import TableSpec
+except ImportError:
+    TableSpec = None  # type: ignore[assignment, misc]
 
 #: a person against a person, and a person against a bot
 TABLES = ([{"kind": "human"}, {"kind": "human"}],
@@ -142,7 +146,12 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                                               "db.checkouts"))
 
     async def new_table(seats: list[dict[str, Any]]) -> Any:
-        table, _, _ = await master.create_table(Rules(), seats, False, 600.0, "Anna", 0)
+        if TableSpec is not None:
+            made = master.create_table(TableSpec(Rules(), seats, 600.0, creator="Anna",
+                                                 creator_seat=0))
+        else:
+            made = master.create_table(Rules(), seats, False, 600.0, "Anna", 0)
+        table, _, _ = await made
         if seats[1]["kind"] == "human":
             await master.join(table.invite, "Bruno", 1)
         for s in table.seats:
@@ -173,7 +182,8 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                 if table.match_over:
                     tables[i] = await new_table(TABLES[i])
                     continue
-                if game is None or game.hand_over or table.seats[game.to_move].kind != "human":
+                hand = None if game is None else game.hand
+                if hand is None or hand.hand_over or table.seats[hand.to_move].kind != "human":
                     before = table.state_id
                     gc_before = gc.get_count()[0]
                     sys.setprofile(profile)
@@ -181,8 +191,8 @@ async def drive(store: Store, moves: int, seed: int) -> Counts:
                     sys.setprofile(None)
                     objects += gc.get_count()[0] - gc_before
                     continue
-                seat = game.to_move
-                legal = [m.to_dict() for m in game.view(seat).legal_moves()]
+                seat = hand.to_move
+                legal = [m.to_dict() for m in PlayerView.of(hand, seat).legal_moves()]
                 move = rng.choice(legal)
                 gc_before = gc.get_count()[0]
                 sys.setprofile(profile)

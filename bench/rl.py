@@ -45,7 +45,9 @@ from open_spiel.python.observation import make_observation
 
 import scopa.rl as rl
 import scopa.rl.openspiel  # noqa: F401
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.match import Match
+from scopa.view import PlayerView
 
 #: a path plays one deal and says how many engine moves and actions it took
 Play = Callable[[str], tuple[int, int]]
@@ -55,11 +57,11 @@ def engine(rules: Rules, seed: int, view: bool = False) -> Play:
     rng = random.Random(seed)
 
     def play(deal: str) -> tuple[int, int]:
-        g = Game(rules, hand_seed=deal)
+        g = Match(rules, hand_seed=deal).hand
         moves = 0
         while not g.hand_over:
             if view:
-                g.view(g.to_move)
+                PlayerView.of(g, g.to_move)
             legal = g.legal_moves()
             g.play(legal[int(rng.random() * len(legal))])
             moves += 1
@@ -84,7 +86,7 @@ def pettingzoo(rules: Rules, seed: int) -> Play:
             legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[int(rng.random() * len(legal))]))
             actions += 1
-        return len(env.unwrapped.episode.game.history), actions
+        return len(env.unwrapped.episode.game.hand.history), actions
 
     return play
 
@@ -102,7 +104,7 @@ def gymnasium(rules: Rules, seed: int) -> Play:
             obs, _, term, trunc, _ = env.step(int(legal[int(rng.random() * len(legal))]))
             actions += 1
             done = term or trunc
-        return len(env.episode.game.history), actions
+        return len(env.episode.game.hand.history), actions
 
     return play
 
@@ -140,7 +142,7 @@ DECKS: dict[str, list[int]] = {}
 def deals_of(rules: Rules, name: str, hands: int) -> list[str]:
     deals = [f"bench-{name}-{h}" for h in range(hands)]
     for deal in deals:
-        deck = Game(rules, hand_seed=deal).deck
+        deck = Match(rules, hand_seed=deal).deck
         assert deck is not None
         DECKS[deal] = deck
     return deals

@@ -20,15 +20,17 @@ import random
 import statistics
 import sys
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.arena.executor import open_executor
 from scopa.bots.base import Limit
 from scopa.bots.round_value import given_net, self_play_boundaries
 from scopa.bots.search import best, search_view
 from scopa.cards import cards_of, mask_of
+from scopa.hand import Hand
+from scopa.view import PlayerView
 
 
-def redealt(g: Game, rng: random.Random) -> Game:
+def redealt(g: Hand, rng: random.Random) -> Hand:
     """``g`` with the unseen cards (both hands and the stock) dealt again at random."""
     lead = g.to_move
     pool = cards_of(g.hands[0] | g.hands[1]) + list(g.stock)
@@ -41,10 +43,10 @@ def redealt(g: Game, rng: random.Random) -> Game:
     return x
 
 
-def value(g: Game, sims: int, seed: str, net: str | None) -> float:
+def value(g: Hand, sims: int, seed: str, net: str | None) -> float:
     """The leader's root search value (the champion's search, as the self-play target)."""
     stats = search_view(
-        g.view(g.to_move),
+        PlayerView.of(g, g.to_move),
         Limit(simulations=sims),
         random.Random(seed),
         algorithm="minimax",

@@ -29,7 +29,6 @@ from typing import Any
 
 import numpy as np
 
-from scopa import Game
 from scopa.bots import make_bot
 from scopa.bots.base import Bot, Limit
 from scopa.bots.card_model import (
@@ -43,7 +42,8 @@ from scopa.bots.card_model import (
     normalise,
     uniform_layout_log_likelihood,
 )
-from scopa.game import Move
+from scopa.match import Match
+from scopa.moves import Move
 from scopa.view import PlayerView
 
 
@@ -99,11 +99,11 @@ def play_hand(pool: dict[str, tuple[str, float]], seed: str, exact: bool) -> lis
     rng = random.Random(seed)
     names = [rng.choice(sorted(pool)) for _ in range(2)]
     bots = [player(pool[n], f"{seed}-{s}") for s, n in enumerate(names)]
-    game = Game.new("scopa", seed=seed)
+    game = Match.new("scopa", seed=seed).hand
     out: list[Point] = []
     while not game.hand_over:
         seat = game.to_move
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         if applies(view):
             opp = 1 - seat
             unseen, rows = card_features(view)

@@ -27,10 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.arena.executor import open_executor
 from scopa.bots import make_bot
 from scopa.bots.learned import INPUTS, MoveScorer, dense, move_inputs, net_path
+from scopa.match import Match
+from scopa.view import PlayerView
 
 Decision = tuple[list[list[float]], int]
 
@@ -39,11 +41,11 @@ def self_play(args: tuple[str, str, str]) -> list[Decision]:
     """One hand of ``level`` self-play: every decision's dense move inputs and choice."""
     variant, level, seed = args
     rules = Rules.preset(variant)
-    game = Game(rules, hand_seed=seed)
+    game = Match(rules, hand_seed=seed).hand
     bots = [make_bot(level, f"{seed}-{s}") for s in range(rules.players)]
     out: list[Decision] = []
     while not game.hand_over:
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         moves = view.legal_moves()
         move = bots[game.to_move].choose(view)
         if len(moves) > 1 and not view.deciding:

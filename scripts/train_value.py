@@ -54,9 +54,10 @@ from scopa.bots.round_value import (
     self_play_boundaries,
 )
 from scopa.bots.search import SearchBot, best, exact_heads_up, search_view
-from scopa.game import Game
+from scopa.match import Match
 from scopa.rules import Rules
 from scopa.scoring import hand_totals
+from scopa.view import PlayerView
 
 if TYPE_CHECKING:
     import torch
@@ -88,13 +89,13 @@ def champion_hand(
                   value_net=value_net)
         for s in range(2)
     ]
-    g = Game(rules, hand_seed=hand_seed)
+    g = Match(rules, hand_seed=hand_seed).hand
     seen: list[tuple[Inputs, int, float]] = []
     rnd = g.round
     fresh = False
     while not g.hand_over:
         bot = bots[g.to_move]
-        view = g.view(g.to_move)
+        view = PlayerView.of(g, g.to_move)
         top = None
         if fresh:  # a round just dealt: value it by the search (a random play too)
             stats = search_view(view, value_limit, bot.rng, algorithm="minimax",

@@ -89,14 +89,26 @@ def test_every_file_the_image_copies_exists_and_is_not_ignored() -> None:
             assert src.rstrip("/") in kept, f"{src} is left out by .dockerignore"
 
 
+#: the Compose stack's own variables (deploy/.env, interpolated by Compose: the site's
+#: name, the images, Caddy's ports), never settings of the server
+COMPOSE_VARIABLES = {"SCOPA_SITE", "SCOPA_BASE_IMAGE", "SCOPA_POSTGRES_IMAGE",
+                     "SCOPA_REDIS_IMAGE", "SCOPA_CADDY_IMAGE", "SCOPA_HTTP_PORT",
+                     "SCOPA_HTTPS_PORT"}
+
+
 def test_the_image_and_stack_set_only_real_settings() -> None:
     names = setting_names()
+    assert not COMPOSE_VARIABLES & names
     env = " ".join(instructions("ENV"))
     assert set(re.findall(r"\b(SCOPA_[A-Z_]+)=", env)) <= names
     for path in (DEPLOY / "compose.yaml", DEPLOY / "scopa.service", DEPLOY / "scopa@.service",
                  DEPLOY / "env.example"):
         used = set(re.findall(r"\b(SCOPA_[A-Z_]+)\b", path.read_text(encoding="utf-8")))
-        assert used - {"SCOPA_SITE"} <= names, (path.name, used - names)
+        assert used - COMPOSE_VARIABLES <= names, (path.name, used - names)
+    # each of the stack's own variables is offered in env.example and explained in the doc
+    example = (DEPLOY / "env.example").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    assert all(v in example and v in doc for v in COMPOSE_VARIABLES)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from scopa import Game
+from scopa.match import Match
+from scopa.notation import dump_position
 from scopa.record import game_record, record_to_text
 
 ROOT = Path(__file__).parents[1]
@@ -42,7 +43,7 @@ def test_engine_example_prints_the_match_totals() -> None:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(block, "docs/engine.md", "exec"), scope)  # noqa: S102
-    game = scope["game"]
+    game = scope["match"]
     totals = game.match_totals()  # type: ignore[attr-defined]
     assert out.getvalue().split("\n")[-2] == f"{game.winner} {totals}"  # type: ignore[attr-defined]
     # the printed final score is the one that won: the winner's total reaches the target
@@ -83,12 +84,12 @@ def _shortened(words: list[str]) -> list[str]:
 
 def _files(folder: Path) -> None:
     """The files README's commands name: a position and a game record."""
-    game = Game.new("scopa", seed="readme")
-    game.play(game.legal_moves()[0])
-    (folder / "position.json").write_text(json.dumps(game.to_position()))
+    game = Match.new("scopa", seed="readme")
+    game.hand.play(game.hand.legal_moves()[0])
+    (folder / "position.json").write_text(json.dumps(dump_position(game.hand)))
     rng = random.Random(1)
-    while not game.hand_over:
-        game.play(rng.choice(game.legal_moves()))
+    while not game.hand.hand_over:
+        game.hand.play(rng.choice(game.hand.legal_moves()))
     (folder / "game.txt").write_text(record_to_text(game_record(game, ["Ann", "Bob"])))
 
 

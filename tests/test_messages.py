@@ -12,8 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import Game, Move
+from scopa import Move
 from scopa.bots.explain import describe, doing, reasons, still_to_come, verdict
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.messages import (
     LANGUAGES,
     Message,
@@ -25,6 +27,7 @@ from scopa.messages import (
     sentence,
 )
 from scopa.rules import VARIANTS
+from scopa.view import PlayerView
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -79,8 +82,8 @@ def test_bad_messages_are_refused_clearly() -> None:
         render(message("why.empty"), "fr")
 
 
-def _said(game: Game, rng: random.Random) -> list[Message]:
-    view = game.view(game.to_move)
+def _said(game: Hand, rng: random.Random) -> list[Message]:
+    view = PlayerView.of(game, game.to_move)
     moves = view.legal_moves()
     ranked = [(m, rng.uniform(-2, 2)) for m in moves]
     ranked.sort(key=lambda p: -p[1])
@@ -95,7 +98,7 @@ def _said(game: Game, rng: random.Random) -> list[Message]:
 @given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 40))
 def test_every_explanation_renders_fully_in_both_languages(variant: str, seed: int,
                                                            plies: int) -> None:
-    game = Game.new(variant, seed=seed)
+    game = Match.new(variant, seed=seed).hand
     rng = random.Random(seed)
     for _ in range(plies):
         if game.hand_over:
@@ -111,8 +114,8 @@ def test_every_explanation_renders_fully_in_both_languages(variant: str, seed: i
 
 
 def test_a_move_from_a_dict_is_described_like_the_browser_shows_it() -> None:
-    game = Game.new("scopa", seed="describe")
-    view = game.view(game.to_move)
+    game = Match.new("scopa", seed="describe").hand
+    view = PlayerView.of(game, game.to_move)
     move = view.legal_moves()[0]
     assert Move.from_dict(move.to_dict()) == move
     assert render(describe(view, move)).split(" ")[0] in ("Lay", "Take", "Sweep")

@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import dump_position
 from scopa.record import (
     RecordError,
     game_record,
@@ -22,12 +25,12 @@ from scopa.record import (
 from scopa.shuffle import commitment, deck_from_seed
 
 
-def play_match(rules: Rules, seed: str, rng_seed: int = 1) -> Game:
+def play_match(rules: Rules, seed: str, rng_seed: int = 1) -> Hand:
     rng = random.Random(rng_seed)
-    game = Game(rules, seed=seed)
+    game = Match(rules, seed=seed)
     while True:
-        while not game.hand_over:
-            game.play(rng.choice(game.legal_moves()))
+        while not game.hand.hand_over:
+            game.hand.play(rng.choice(game.hand.legal_moves()))
         if game.match_over:
             return game
         game.next_hand()
@@ -49,22 +52,22 @@ def test_record_replays_exactly_in_json_and_text(rules: Rules) -> None:
     rec = game_record(game, players=[f"p{i}" for i in range(rules.players)])
     assert rec["winner"] == game.winner is not None
     from_json = replay(json.loads(json.dumps(rec)))
-    assert from_json.to_position() == game.to_position()
+    assert dump_position(from_json.hand) == dump_position(game.hand)
     assert from_json.winner == game.winner
     text_rec = load_record(record_to_text(rec))
-    assert replay(text_rec).to_position() == game.to_position()
+    assert dump_position(replay(text_rec).hand) == dump_position(game.hand)
     assert text_rec["players"] == rec["players"]
     assert verify_record(rec) == []
 
 
 def test_record_of_hand_in_progress_replays() -> None:
-    game = Game(Rules.preset(), seed="partial")
+    game = Match(Rules.preset(), seed="partial")
     for _ in range(5):
-        game.play(game.legal_moves()[0])
+        game.hand.play(game.hand.legal_moves()[0])
     rec = game_record(game)
     assert rec["hands"][0]["result"] is None
     assert len(rec["hands"][0]["moves"]) == 5
-    assert replay(rec).to_position() == game.to_position()
+    assert dump_position(replay(rec).hand) == dump_position(game.hand)
 
 
 def test_illegal_move_in_record_is_refused_with_its_place() -> None:
@@ -108,7 +111,7 @@ def test_verify_detects_a_wrong_commitment() -> None:
 def test_verify_checks_void_redeals() -> None:
     rules = Rules.preset()
     seed = next(f"v{i}" for i in range(5000) if _void(rules, f"v{i}"))
-    game = Game(rules, hand_seed=seed)
+    game = Match(rules, hand_seed=seed)
     assert game.hand_attempt >= 1
     rec = game_record(game)
     assert verify_record(rec) == []
@@ -155,22 +158,22 @@ def test_cirulla_declarations_travel_in_both_record_forms() -> None:
     rng = random.Random(13)
     decided = 0
     for k in range(4):
-        g = Game(Rules.preset("cirulla"), seed=f"rec-cirulla-{k}")
-        while not g.hand_over:
-            moves = g.legal_moves()
-            if g.deciding:  # declare and pass in turn
+        g = Match(Rules.preset("cirulla"), seed=f"rec-cirulla-{k}")
+        while not g.hand.hand_over:
+            moves = g.hand.legal_moves()
+            if g.hand.deciding:  # declare and pass in turn
                 decided += 1
-                g.play({"declare": decided % 2 == 1})
+                g.hand.play({"declare": decided % 2 == 1})
             else:
-                g.play(rng.choice(moves))
+                g.hand.play(rng.choice(moves))
         rec = game_record(g, ["Ann", "Bob"])
         text = record_to_text(rec)
         written = [("declare" if m["declare"] else "pass") if "declare" in m
                    else f"{m['card']}" + (":" + "+".join(m["capture"]) if m["capture"] else "")
                    for m in rec["hands"][0]["moves"]]  # fmt: skip
         assert load_record(text)["hands"][0]["moves"] == written
-        assert replay(rec).to_position() == g.to_position()
-        assert replay(load_record(text)).to_position() == g.to_position()
+        assert dump_position(replay(rec).hand) == dump_position(g.hand)
+        assert dump_position(replay(load_record(text)).hand) == dump_position(g.hand)
     assert decided >= 2
 
 
@@ -192,13 +195,13 @@ def test_text_record_loads_and_writes_back_unchanged(
     text = record_to_text(game_record(game, players=names[: rules.players]))
     loaded = load_record(text)
     assert record_to_text(loaded) == text
-    assert replay(loaded).to_position() == game.to_position()
+    assert dump_position(replay(loaded).hand) == dump_position(game.hand)
 
 
 def test_text_record_of_a_hand_in_progress_writes_back_unchanged() -> None:
-    game = Game(Rules.preset("escoba"), seed="mid")
+    game = Match(Rules.preset("escoba"), seed="mid")
     for _ in range(7):
-        game.play(game.legal_moves()[-1])
+        game.hand.play(game.hand.legal_moves()[-1])
     text = record_to_text(game_record(game))
     assert record_to_text(load_record(text)) == text
 
@@ -275,9 +278,9 @@ def test_swapped_points_in_json_are_refused() -> None:
 
 
 def test_a_hand_seed_with_spaces_and_quotes_survives_the_text_form() -> None:
-    game = Game(Rules.preset(), hand_seed='my "lucky" seed')
-    while not game.hand_over:
-        game.play(game.legal_moves()[0])
+    game = Match(Rules.preset(), hand_seed='my "lucky" seed')
+    while not game.hand.hand_over:
+        game.hand.play(game.hand.legal_moves()[0])
     rec = game_record(game)
     back = parse_text(record_to_text(rec))
     assert back["hands"][0]["seed"] == 'my "lucky" seed'

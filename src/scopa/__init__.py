@@ -1,16 +1,20 @@
 """scopa: the Italian card game Scopa and its family.
 
-The rules core (cards, rules, captures, game, scoring, view, notation, record, shuffle)
+The rules core (cards, rules, captures, moves, hand, match, scoring, view, notation, record,
+shuffle)
 uses only the standard library and does no I/O; bots, the CLI and the server stand on it.
 """
 
 from .cards import card, card_name, card_text
-from .game import Game, IllegalMoveError, Move, PositionError
+from .hand import Hand
+from .match import Match
+from .moves import IllegalMoveError, Move, PositionError
 from .rules import VARIANT_DESCRIPTIONS, VARIANTS, Rules
 from .view import PlayerView
 
 __all__ = [
-    "Game",
+    "Hand",
+    "Match",
     "Move",
     "IllegalMoveError",
     "PositionError",

@@ -1,5 +1,8 @@
 """The position format (our FEN): JSON that names every card of a hand in progress.
 
+``dump_position`` writes a ``Hand``'s position and ``load_position`` reads one back: the
+format has this one home.
+
 ``load_position`` checks everything a hand-written or received position can get wrong
 (unknown keys, bad cards, a card twice or missing, hand sizes that no turn order produces)
 and says what is wrong.
@@ -9,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any, TypeVar
+from typing import Any
 
-from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text
-from .game import Game, PositionError
+from .cards import ALL_CARDS, BIT, CARD_BY_TEXT, NUM_CARDS, card, card_text, cards_of, cards_text
+from .hand import Hand
 from .meaning import meaning_of
+from .moves import MARKS, OPENING, PositionError
 from .rules import Rules
-
-G = TypeVar("G", bound=Game)
 
 POSITION_KEYS = (
     "rules", "dealer", "to_move", "hands", "table", "stock", "captured", "scope",
@@ -60,8 +62,9 @@ def _check_keys(data: dict[Any, Any]) -> None:
         raise PositionError(f"unknown position key(s): {', '.join(extra)}")
 
 
-def load_position(cls: type[G], data: Any) -> G:
-    """Build a game from a position; raise ``PositionError`` if anything is off."""
+def load_position(data: Any) -> Hand:
+    """Build a game from a position; raise ``PositionError`` (a ValueError) if anything is
+    off."""
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     if data.keys() != _KEY_SET:
@@ -121,7 +124,7 @@ def load_position(cls: type[G], data: Any) -> G:
         else _declarations(declarations, rules, hand_masks, to_move, hand_over)
     )
     stock.reverse()
-    return cls.from_parts(
+    return Hand.from_parts(
         rules,
         dealer=dealer,
         to_move=to_move,
@@ -142,6 +145,65 @@ def load_position(cls: type[G], data: Any) -> G:
 
 #: a position that says nothing of declarations: none pending or made
 _NO_DECLARATIONS: tuple[list[int] | None, list[int] | None, int] = (None, None, 0)
+
+
+
+def display_order(hand: Hand) -> list[int]:
+    """Each card's display order: cards keep their place, a laid card goes to the end of
+    the table, taken cards and leftovers to the end of the pile (replayed from history)."""
+    seq = [0] * NUM_CARDS
+    for i, c in enumerate(hand.order):
+        seq[c] = i
+    nxt = NUM_CARDS
+    table = hand.table0
+    for _, code, _ in hand.history:
+        c = code & 63
+        cap = code >> 6
+        if MARKS <= c < OPENING:  # a declaration: no card moves
+            continue
+        if c != OPENING:
+            seq[c] = nxt
+            nxt += 1
+        if cap:
+            for t in cards_of(cap):
+                seq[t] = nxt
+                nxt += 1
+            table &= ~cap
+        else:
+            table |= 1 << c
+    if hand.hand_over and table & ~hand.table:
+        for t in cards_of(table & ~hand.table):
+            seq[t] = nxt
+            nxt += 1
+    return seq
+
+def dump_position(hand: Hand) -> dict[str, Any]:
+    """The position of a hand as JSON-ready data (see docs/formats.md); ``load_position``
+    reads it back."""
+    seq = display_order(hand)
+
+    def ordered(mask: int) -> list[str]:
+        return [card_text(c) for c in sorted(cards_of(mask), key=seq.__getitem__)]
+
+    out: dict[str, Any] = {
+        "rules": hand.rules.to_dict(),
+        "dealer": hand.dealer,
+        "to_move": hand.to_move,
+        "hands": [ordered(h) for h in hand.hands],
+        "table": ordered(hand.table),
+        "stock": [card_text(c) for c in reversed(hand.stock)],
+        "captured": [ordered(c) for c in hand.captured],
+        "scope": list(hand.scope),
+        "last_capturer": None if hand.last_capturer < 0 else hand.last_capturer,
+        "scores": list(hand.scores),
+    }
+    if hand.meaning.declares:
+        out["declarations"] = {
+            "points": list(hand.declared),
+            "shown": [cards_text(h) for h in hand.shown],
+            "pending": [s for s in range(hand.n) if hand.undecided >> s & 1],
+        }
+    return out
 
 
 def _declarations(

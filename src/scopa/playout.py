@@ -20,9 +20,10 @@ import random
 from . import kernel
 from .captures import _expand_slow
 from .cards import NUM_CARDS, RANK_KEY, rank_key
-from .game import _HAND_CARDS, DECLARE, Game, held_cards
+from .hand import _HAND_CARDS, Hand, held_cards
 from .kernel import spec_for
 from .meaning import meaning_of
+from .moves import DECLARE
 from .rules import Rules
 
 #: the playout generator: a 64-bit LCG (Knuth's MMIX constants)
@@ -40,7 +41,7 @@ def pick(x: int, n: int) -> tuple[int, int]:
     return (x >> 32) * n >> 32, x
 
 
-def random_playout(g: Game, rng: random.Random) -> None:
+def random_playout(g: Hand, rng: random.Random) -> None:
     """Play random cards until the hand is over, in place, seeded by one 64-bit draw from
     ``rng``: through the compiled kernel when it is built, else in Python (the same
     outcome either way).
@@ -52,7 +53,7 @@ def random_playout(g: Game, rng: random.Random) -> None:
         seeded_playout(g, rng.getrandbits(64))
 
 
-def seeded_playout(g: Game, x: int) -> int:
+def seeded_playout(g: Hand, x: int) -> int:
     """``random_playout`` from a generator state (the kernel where it is built, else
     Python); returns the next state. A search replays one seed for every move of a world
     (common random numbers) without saving and restoring a ``random.Random``."""
@@ -62,14 +63,14 @@ def seeded_playout(g: Game, x: int) -> int:
     return python_playout(g, x)
 
 
-def pure_random_playout(g: Game, rng: random.Random) -> None:
+def pure_random_playout(g: Hand, rng: random.Random) -> None:
     """``random_playout`` always on the Python path (the same outcome, slower): the
     yardstick of what the kernel buys (bench/kernel.py)."""
     if not g.hand_over:
         python_playout(g, rng.getrandbits(64))
 
 
-def kernel_playout(g: Game, seed: int) -> int:
+def kernel_playout(g: Hand, seed: int) -> int:
     """``random_playout`` from a generator state through the kernel; returns the next
     state. Raises ``RuntimeError`` where the kernel is not built or the rules are not
     ones it expresses."""
@@ -87,7 +88,7 @@ RANDOM_POLICY = 0
 CAPTURE_POLICY = 1
 
 
-def kernel_policy_playout(g: Game, x: int, policy: int, capture_prob: float) -> int | None:
+def kernel_policy_playout(g: Hand, x: int, policy: int, capture_prob: float) -> int | None:
     """The hand played out by the kernel under ``policy`` from generator state ``x``
     (returns the next state), or None, changing nothing, where the kernel does not run."""
     spec = spec_for(g.meaning)
@@ -97,7 +98,7 @@ def kernel_policy_playout(g: Game, x: int, policy: int, capture_prob: float) -> 
 
 
 def _kernel_playout(
-    g: Game, spec: bytes, x: int, policy: int = RANDOM_POLICY, capture_prob: float = 0.0
+    g: Hand, spec: bytes, x: int, policy: int = RANDOM_POLICY, capture_prob: float = 0.0
 ) -> int:
     g.state_changed()
     table, p, lc, rnd, x, declared, shown = kernel.playout(
@@ -118,7 +119,7 @@ def _kernel_playout(
     return int(x)
 
 
-def python_playout(g: Game, x: int) -> int:
+def python_playout(g: Hand, x: int) -> int:
     """``random_playout`` from a generator state in pure Python (the reference the kernel
     is checked against); returns the next state."""
     if g.hand_over:
@@ -226,7 +227,7 @@ def python_playout(g: Game, x: int) -> int:
 
 
 
-def _playout_by_moves(g: Game, x: int) -> int:
+def _playout_by_moves(g: Hand, x: int) -> int:
     """``python_playout`` through the public rules of play: declare whenever a seat may,
     else a uniformly random card and a uniformly random capture for it."""
     while not g.hand_over:
@@ -268,7 +269,7 @@ def random_deals(
                 deck[i], deck[j] = deck[j], deck[i]
             if not meaning.void_deal(deck):
                 break
-        g = Game(rules, deck=deck)
+        g = Hand.deal(rules, deck)
         x = python_playout(g, x)
         out.append(tuple(meaning.hand_totals(g.captured, g.scope, g.declared)))
     return out

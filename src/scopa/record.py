@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from .cards import CARD_BY_TEXT, NUM_CARDS, card_text
-from .game import Game, Move
+from .match import Match
 from .meaning import meaning_of
+from .moves import Move
 from .replay import Deal, ReplayError, replay_log
 from .rules import Rules
 from .shuffle import commitment, deck_from_seed
@@ -30,7 +31,7 @@ class RecordError(ValueError):
 
 # -- building ---------------------------------------------------------------------------
 def game_record(
-    game: Game, players: list[str] | None = None, commitments: bool = True
+    game: Match, players: list[str] | None = None, commitments: bool = True
 ) -> dict[str, Any]:
     """The JSON record of a match so far. The hand in progress, if any, is included with
     its deck and seed: a record of an unfinished match is for its host, not for players."""
@@ -48,7 +49,7 @@ def game_record(
         hand["moves"] = entry["moves"]
         hand["result"] = entry["result"]
         hands.append(hand)
-    over = game.hand_over
+    over = game.hand.hand_over
     scores = game.match_totals() if over else list(game.scores)
     return {
         "format": FORMAT,
@@ -92,12 +93,12 @@ def _deck_of(hand: dict[str, Any], where: str) -> list[int]:
     return deck
 
 
-def replay(record: dict[str, Any]) -> Game:
+def replay(record: dict[str, Any]) -> Match:
     """Rebuild the match a record describes, checking every move and every result."""
     return replay_steps(record, on_move=None)
 
 
-def replay_steps(record: Any, on_move: Any = None) -> Game:
+def replay_steps(record: Any, on_move: Any = None) -> Match:
     """Replay, calling ``on_move(game, hand_number, move, seat)`` after every move and
     ``on_move(game, hand_number, None, None)`` after each deal (through the one replay of
     an event log, ``scopa.replay``)."""
@@ -112,20 +113,20 @@ def replay_steps(record: Any, on_move: Any = None) -> Game:
     _need(isinstance(hands, list) and len(hands) >= 1, "a record needs at least one hand")
     match_seed = record.get("seed")
     _need(match_seed is None or isinstance(match_seed, str), "seed must be text or null")
-    game: Game | None = None
+    game: Match | None = None
     try:
         for step in replay_log(rules, _events(rules, hands), match_seed):
             game = step.game
             if on_move:
                 on_move(game, step.hand, step.move, step.seat)
-            if step.move is not None and game.hand_over:
+            if step.move is not None and game.hand.hand_over:
                 result = hands[step.hand - 1].get("result")
                 if result is not None:
-                    check_result(game.hand_result(), result, f"hand {step.hand}")
+                    check_result(game.hand.hand_result(), result, f"hand {step.hand}")
     except ReplayError as e:
         raise RecordError(str(e)) from None
     assert game is not None
-    if not game.hand_over:
+    if not game.hand.hand_over:
         _need(hands[-1].get("result") is None,
               f"hand {len(hands)}: a result is recorded for an unfinished hand")
     _check_final(game, record)
@@ -197,8 +198,8 @@ def _dash(values: list[Any]) -> str:
     return "-".join(str(v) for v in values)
 
 
-def _check_final(game: Game, record: dict[str, Any]) -> None:
-    scores = game.match_totals() if game.hand_over else game.scores
+def _check_final(game: Match, record: dict[str, Any]) -> None:
+    scores = game.match_totals() if game.hand.hand_over else game.scores
     if record.get("scores") is not None:
         _need(_same(record["scores"], scores),
               f"recorded final scores {record['scores']} but the moves give {scores}")

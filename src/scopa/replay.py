@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .game import MARKS, Game, IllegalMoveError, Move, PositionError
+from .match import Match
+from .moves import MARKS, IllegalMoveError, Move, PositionError
 from .rules import Rules
 
 
@@ -40,7 +41,7 @@ class Step:
     changing: copy it to keep it); ``move`` and ``seat`` are None for a deal; ``index`` is
     the move's 1-based number within its hand (0 for the deal)."""
 
-    game: Game
+    game: Match
     hand: int
     index: int
     move: Move | None
@@ -53,7 +54,7 @@ def replay_log(
     """Replay events in order, yielding a ``Step`` after each; raise ``ReplayError`` at the
     first event that is malformed or illegal. ``seed`` is the match seed, kept on the game.
     Events are read lazily, so a caller may check each hand as it is reached."""
-    game: Game | None = None
+    game: Match | None = None
     hand = 0
     index = 0
     for event in events:
@@ -67,23 +68,23 @@ def replay_log(
         where = f"hand {hand}, move {index}"
         if game is None:
             raise ReplayError("the log must start with a deal")
-        if game.hand_over:
+        if game.hand.hand_over:
             raise ReplayError(f"{where} comes after the hand ended")
-        seat = game.to_move
+        seat = game.hand.to_move
         try:
             if isinstance(event, dict):
                 event = Move.from_dict(event)
             elif isinstance(event, str):
                 event = Move.parse(event)
-            game.play(event)
+            game.hand.play(event)
         except IllegalMoveError as e:
             raise ReplayError(f"{where}: {e}") from None
-        _, code, _ = game.last_entry()  # the rules may have added entries after it
+        _, code, _ = game.hand.last_entry()  # the rules may have added entries after it
         yield Step(game, hand, index, Move.from_code(code if code & 63 < MARKS else code & 63),
                    seat)
 
 
-def _deal(rules: Rules, game: Game | None, deal: Deal, hand: int, seed: str | None) -> Game:
+def _deal(rules: Rules, game: Match | None, deal: Deal, hand: int, seed: str | None) -> Match:
     where = f"hand {hand}"
     if deal.deck is None and deal.seed is None:
         raise ReplayError(f"{where}: needs a deck or a seed")
@@ -91,16 +92,16 @@ def _deal(rules: Rules, game: Game | None, deal: Deal, hand: int, seed: str | No
         if game is None:
             dealer = rules.players - 1 if deal.dealer is None else deal.dealer
             if deal.deck is not None:
-                game = Game(rules, dealer=dealer, deck=list(deal.deck))
+                game = Match(rules, dealer=dealer, deck=list(deal.deck))
             else:
-                game = Game(rules, dealer=dealer, hand_seed=deal.seed)
+                game = Match(rules, dealer=dealer, hand_seed=deal.seed)
             game.seed = seed
         else:
-            if not game.hand_over:
+            if not game.hand.hand_over:
                 raise ReplayError(f"{where}: the previous hand did not finish")
             if game.match_over:
                 raise ReplayError(f"{where}: the match was already over")
-            expected = (game.dealer + 1) % rules.players
+            expected = (game.hand.dealer + 1) % rules.players
             if deal.dealer is not None and deal.dealer != expected:
                 raise ReplayError(f"{where}: dealer should be seat {expected}")
             if deal.deck is not None:
@@ -122,9 +123,9 @@ def _deal(rules: Rules, game: Game | None, deal: Deal, hand: int, seed: str | No
 
 def final_game(
     rules: Rules, events: Iterable[Deal | Move | dict[str, Any] | str], seed: str | None = None
-) -> Game:
+) -> Match:
     """The game at the end of a log (``ReplayError`` for an empty or broken one)."""
-    game: Game | None = None
+    game: Match | None = None
     for step in replay_log(rules, events, seed):
         game = step.game
     if game is None:

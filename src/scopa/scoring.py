@@ -66,7 +66,7 @@ def score_hand(
 def sheet(
     meaning: Meaning, captured: list[int], scope: list[int], declared: list[int] | None
 ) -> dict[str, Any]:
-    """``score_hand`` for a rule set's ``Meaning`` (what a ``Game`` holds already).
+    """``score_hand`` for a rule set's ``Meaning`` (what a ``Hand`` holds already).
 
     One computation, two shapes: the counts below are the classic facts of each side and
     the values of their items; each item's points are worked out once and each side's

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import ALL_CARDS, card_text, cards_of
-from .game import AUTO_DECLARE, MARKS, OPENING, PASS, Game, Move
+from .hand import Hand
 from .meaning import meaning_of
+from .moves import AUTO_DECLARE, MARKS, OPENING, PASS, Move
 from .rules import Rules
 
 
@@ -51,18 +52,18 @@ class PlayerView:
     undecided: int = 0
 
     @classmethod
-    def of(cls, game: Game, seat: int) -> PlayerView:
+    def of(cls, game: Hand, seat: int) -> PlayerView:
         if not 0 <= seat < game.n:
             raise ValueError(f"no seat {seat}")
         return cls._build(game, seat, game.hands[seat])
 
     @classmethod
-    def public(cls, game: Game) -> PlayerView:
+    def public(cls, game: Hand) -> PlayerView:
         """A spectator's view: everything public, no hand (``seat`` is -1)."""
         return cls._build(game, -1, 0)
 
     @classmethod
-    def _build(cls, game: Game, seat: int, hand: int) -> PlayerView:
+    def _build(cls, game: Hand, seat: int, hand: int) -> PlayerView:
         history = tuple(game.history)
         if not game.meaning.declares:
             declared: tuple[int, ...] = ()
@@ -108,7 +109,7 @@ class PlayerView:
             seen |= held
         return ALL_CARDS & ~seen
 
-    def sample(self, rng: random.Random) -> Game:
+    def sample(self, rng: random.Random) -> Hand:
         """A complete state consistent with this view, uniformly at random among all such
         states: the unseen cards shuffled into the other hands (by their sizes) and the
         stock. Nothing outside the view is read."""
@@ -131,12 +132,12 @@ class PlayerView:
             raise ValueError("view is inconsistent: hidden cards do not match the counts")
         return self._state(hands, stock)
 
-    def determinize(self, hands: list[int], stock: list[int]) -> Game:
+    def determinize(self, hands: list[int], stock: list[int]) -> Hand:
         """A full state with the given hidden hands and stock (stock: next dealt last)."""
         return self._state(hands, stock)
 
-    def _state(self, hands: list[int], stock: list[int]) -> Game:
-        return Game.from_parts(
+    def _state(self, hands: list[int], stock: list[int]) -> Hand:
+        return Hand.from_parts(
             self.rules,
             dealer=self.dealer,
             to_move=self.to_move,
@@ -166,7 +167,7 @@ class PlayerView:
             return []
         return self._probe().legal_codes()
 
-    def _probe(self) -> Game:
+    def _probe(self) -> Hand:
         # Only the mover's hand and the table decide legality: other hands can stay empty.
         hands = [0] * self.rules.players
         hands[self.seat] = self.hand

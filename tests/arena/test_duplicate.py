@@ -6,7 +6,8 @@ import pytest
 
 from scopa.arena import ArenaError, play_duplicate, play_duplicate_deal, play_table
 from scopa.bots.base import Bot, Limit, make_bot
-from scopa.game import Game, Move
+from scopa.hand import Hand
+from scopa.moves import Move
 from scopa.rules import Rules
 from scopa.view import PlayerView
 
@@ -75,9 +76,9 @@ def test_fair_bots_get_views_of_their_seat() -> None:
 def test_omniscient_bot_gets_a_copy_of_the_game() -> None:
     class Full(Bot):
         omniscient = True
-        games: list[Game] = []
+        games: list[Hand] = []
 
-        def choose_full(self, game: Game, limit: Limit | None = None) -> Move:
+        def choose_full(self, game: Hand, limit: Limit | None = None) -> Move:
             Full.games.append(game)
             move = game.legal_moves()[0]
             game.play(move)  # tampering with the copy changes nothing
@@ -85,7 +86,7 @@ def test_omniscient_bot_gets_a_copy_of_the_game() -> None:
 
     rules = Rules.preset("scopa")
     out = play_table([Full, lambda s: make_bot("random", s)], rules, [0, 1], "o", False)
-    assert Full.games and all(isinstance(g, Game) for g in Full.games)
+    assert Full.games and all(isinstance(g, Hand) for g in Full.games)
     assert sum(out.points) >= 0 and len(out.times) == 36
 
 

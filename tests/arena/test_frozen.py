@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from scopa import Game
 from scopa.arena import frozen
 from scopa.arena.specs import bot_factory
 from scopa.bots import Limit
+from scopa.match import Match
+from scopa.view import PlayerView
 
 COMMIT = frozen.FROZEN["champion-2026-12"].commit
 
@@ -40,8 +41,8 @@ def test_frozen_champion_plays_from_the_pinned_source(
     try:
         assert pool.ready_name() == "champion-2026-12"
         bot = pool(3)
-        game = Game.new("scopa", seed="frozen")
-        view = game.view(game.to_move)
+        game = Match.new("scopa", seed="frozen").hand
+        view = PlayerView.of(game, game.to_move)
         assert bot.choose(view, Limit(seconds=0.01)) in view.legal_moves()
     finally:
         pool.close()

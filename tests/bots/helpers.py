@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Bot, Limit
 from scopa.cards import card
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.rules import VARIANTS
 from scopa.view import PlayerView
 
@@ -32,31 +34,31 @@ def rules_id(r: Rules) -> str:
     return f"{r.variant}-{r.players}p-{r.teams}s"
 
 
-def midgame(seed: str, plays: int, variant: str = "scopa", players: int = 2) -> Game:
+def midgame(seed: str, plays: int, variant: str = "scopa", players: int = 2) -> Hand:
     """A game ``plays`` random legal moves in (the same seed, the same position)."""
-    game = Game(Rules.preset(variant, players=players), seed=seed)
+    game = Match(Rules.preset(variant, players=players), seed=seed).hand
     rng = random.Random(seed)
     for _ in range(plays):
         game.play(rng.choice(game.legal_moves()))
     return game
 
 
-def play_hand(game: Game, bots: list[Bot], limit: Limit | None = TINY) -> list[object]:
+def play_hand(game: Hand, bots: list[Bot], limit: Limit | None = TINY) -> list[object]:
     """Play the hand out with one bot a seat, checking every move is legal; the moves."""
     moves: list[object] = []
     while not game.hand_over:
-        move = bots[game.to_move].choose(game.view(game.to_move), limit)
+        move = bots[game.to_move].choose(PlayerView.of(game, game.to_move), limit)
         assert move in game.legal_moves()
         game.play(move)
         moves.append(move)
     return moves
 
 
-def choose(bot: Bot, game: Game, limit: Limit | None = TINY) -> object:
+def choose(bot: Bot, game: Hand, limit: Limit | None = TINY) -> object:
     """Ask a bot for the seat to move, the way a host does."""
     if bot.omniscient:
         return bot.choose_full(game.copy(), limit)  # type: ignore[attr-defined]
-    return bot.choose(game.view(game.to_move), limit)
+    return bot.choose(PlayerView.of(game, game.to_move), limit)
 
 
 def cards(*texts: str) -> int:

@@ -7,21 +7,24 @@ from functools import partial
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import AlphaBetaBot, Limit, make_bot
 from scopa.bots.abpimc import static_value
 from scopa.bots.exact import alphabeta, solve
 from scopa.cards import card
+from scopa.match import Match
+from scopa.notation import load_position
+from scopa.view import PlayerView
 
 from .helpers import all_rules, midgame, rules_id
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
 def test_whole_hand_only_legal_moves(rules: Rules) -> None:
-    game = Game(rules, seed=f"ab-legal-{rules_id(rules)}")
+    game = Match(rules, seed=f"ab-legal-{rules_id(rules)}").hand
     bots = [AlphaBetaBot(seat, worlds=2, depth=2) for seat in range(rules.players)]
     while not game.hand_over:
-        move = bots[game.to_move].choose(game.view(game.to_move))
+        move = bots[game.to_move].choose(PlayerView.of(game, game.to_move))
         assert move in game.legal_moves()
         game.play(move)
 
@@ -31,10 +34,10 @@ def test_states_sharing_a_view_get_the_same_choice(variant: str, players: int) -
     for i in range(6):
         game = midgame(f"ab-fair-{i}", 3 + i, variant, players)
         seat = game.to_move
-        other = game.view(seat).sample(random.Random(i))
+        other = PlayerView.of(game, seat).sample(random.Random(i))
         assert other.hands != game.hands or other.stock != game.stock
-        a = AlphaBetaBot(5, worlds=3, depth=3).values(game.view(seat))
-        b = AlphaBetaBot(5, worlds=3, depth=3).values(other.view(seat))
+        a = AlphaBetaBot(5, worlds=3, depth=3).values(PlayerView.of(game, seat))
+        b = AlphaBetaBot(5, worlds=3, depth=3).values(PlayerView.of(other, seat))
         assert a == b
 
 
@@ -44,12 +47,12 @@ def test_takes_the_settebello_before_the_opponent_can() -> None:
     used = {c for h in hands for c in h} | set(table)
     rest = [f"{r}{s}" for s in "dcsb" for r in range(1, 11)]
     rest = [c for c in rest if c not in used]
-    game = Game.from_position({
+    game = load_position({
         "rules": Rules.preset("scopa").to_dict(), "dealer": 1, "to_move": 0, "hands": hands,
         "table": table, "stock": [], "captured": [rest[::2], rest[1::2]], "scope": [0, 0],
         "last_capturer": 0, "scores": [0, 0],
     })
-    move = AlphaBetaBot(1, worlds=2, depth=2).choose(game.view(0))
+    move = AlphaBetaBot(1, worlds=2, depth=2).choose(PlayerView.of(game, 0))
     assert str(move) == "7s:7d"
 
 
@@ -81,7 +84,7 @@ def test_static_value_credits_the_side_that_captured() -> None:
 
 def test_limit_sets_worlds_and_seed_reproduces() -> None:
     game = midgame("ab-seed", 5, "scopa", 2)
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     a = make_bot("alphabeta", 3).choose(view, Limit(simulations=4))
     b = make_bot("alphabeta", 3).choose(view, Limit(simulations=4))
     assert a == b
@@ -90,7 +93,7 @@ def test_limit_sets_worlds_and_seed_reproduces() -> None:
 
 def test_time_budget_ends_the_search() -> None:
     game = midgame("ab-time", 4, "scopa", 2)
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     bot = AlphaBetaBot(1, worlds=10**9, depth=3, seconds=0.01)
     values = bot.values(view)
     assert len(values) == len(view.legal_codes())
@@ -105,7 +108,7 @@ def test_bad_settings_are_refused() -> None:
         AlphaBetaBot(seconds=0)
     game = midgame("ab-turn", 1, "scopa", 2)
     with pytest.raises(ValueError):
-        make_bot("alphabeta").choose(game.view(1 - game.to_move))
+        make_bot("alphabeta").choose(PlayerView.of(game, 1 - game.to_move))
 
 
 def test_teams_full_depth_matches_the_exact_solver() -> None:

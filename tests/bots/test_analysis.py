@@ -6,10 +6,12 @@ import random
 
 import pytest
 
-from scopa import Game, Move
+from scopa import Move
 from scopa.bots import Limit
 from scopa.bots.analysis import analyse
+from scopa.match import Match
 from scopa.messages import sentence
+from scopa.view import PlayerView
 
 from .helpers import all_rules, rules_id, view_2p
 
@@ -18,11 +20,11 @@ LIMIT = Limit(simulations=60)
 
 @pytest.mark.parametrize("rules", all_rules()[::3], ids=rules_id)
 def test_lists_exactly_the_legal_moves(rules) -> None:  # type: ignore[no-untyped-def]
-    g = Game(rules, seed="analyse")
+    g = Match(rules, seed="analyse").hand
     rng = random.Random(1)
     for _ in range(3):
         g.play(rng.choice(g.legal_moves()))
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     result = analyse(view, LIMIT, seed=1)
     assert sorted(r.move for r in result) == sorted(view.legal_moves())
     values = [r.value for r in result]
@@ -36,17 +38,17 @@ def test_lists_exactly_the_legal_moves(rules) -> None:  # type: ignore[no-untype
 
 
 def test_reproducible_with_a_seed() -> None:
-    g = Game.new("scopa", seed="analyse-seed")
-    view = g.view(g.to_move)
+    g = Match.new("scopa", seed="analyse-seed").hand
+    view = PlayerView.of(g, g.to_move)
     a = analyse(view, LIMIT, seed=5)
     b = analyse(view, LIMIT, seed=5)
     assert a == b
 
 
 def test_refuses_when_not_the_seats_turn() -> None:
-    g = Game.new("scopa", seed=1)
+    g = Match.new("scopa", seed=1).hand
     with pytest.raises(ValueError, match="turn"):
-        analyse(g.view((g.to_move + 1) % 2), LIMIT)
+        analyse(PlayerView.of(g, (g.to_move + 1) % 2), LIMIT)
     with pytest.raises(TypeError):
         analyse(g, LIMIT)  # type: ignore[arg-type]
 

@@ -10,7 +10,6 @@ from math import comb, exp, log
 
 import pytest
 
-from scopa import Game
 from scopa.bots import HeuristicBot
 from scopa.bots.card_model import (
     FEATURES,
@@ -24,16 +23,18 @@ from scopa.bots.card_model import (
     normalise,
     uniform_layout_log_likelihood,
 )
+from scopa.match import Match
+from scopa.view import PlayerView
 
 
 def views(seed: str, every: int = 1):  # type: ignore[no-untyped-def]  # noqa: ANN201
     """(game, view) at the turns of a heads-up hand between heuristic players where the
     model applies."""
-    game = Game.new("scopa", seed=seed)
+    game = Match.new("scopa", seed=seed).hand
     bots = [HeuristicBot(f"{seed}-0"), HeuristicBot(f"{seed}-1")]
     turn = 0
     while not game.hand_over:
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         if applies(view) and turn % every == 0:
             yield game, view
         turn += 1
@@ -82,7 +83,7 @@ def test_the_features_never_read_hidden_cards() -> None:
                 other = view.sample(rng)
                 assert other.hands[1 - view.seat] != game.hands[1 - view.seat] or \
                     other.stock != game.stock or len(unseen) <= 1
-                again = other.view(view.seat)
+                again = PlayerView.of(other, view.seat)
                 assert again == view
                 assert card_features(again) == (unseen, rows)
             checked += 1
@@ -146,17 +147,17 @@ def test_the_cards_sampler_draws_consistent_worlds_at_the_models_marginals() -> 
         draws = 3000
         for _ in range(draws):
             world = sampler.draw()
-            assert world.view(view.seat) == view
+            assert PlayerView.of(world, view.seat) == view
             assert world.hands[opp].bit_count() == view.hand_sizes[opp]
             for c in counts:
                 counts[c] += world.hands[opp] >> c & 1
         for c, p in exact.items():
             assert counts[c] / draws == pytest.approx(p, abs=0.035)
     # elsewhere (four seats) the kind falls back to uniform worlds
-    g4 = Game.new("scopone", seed="cards-four")
-    sampler = WorldSampler(g4.view(g4.to_move), random.Random(1), "cards")
+    g4 = Match.new("scopone", seed="cards-four").hand
+    sampler = WorldSampler(PlayerView.of(g4, g4.to_move), random.Random(1), "cards")
     assert sampler.card_draw is None
-    assert sampler.draw().view(g4.to_move) == g4.view(g4.to_move)
+    assert PlayerView.of(sampler.draw(), g4.to_move) == PlayerView.of(g4, g4.to_move)
 
 
 def test_a_hidden_layer_adds_its_relu_units_and_round_trips() -> None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from scopa import Game, Move, Rules
+from scopa import Move, Rules
 from scopa.bots import Limit, SearchBot
 from scopa.bots.analysis import analyse
 from scopa.bots.endgame import break_ties, model_replies, model_value
@@ -15,23 +15,26 @@ from scopa.bots.heuristic import HeuristicBot
 from scopa.bots.movestat import MoveStat
 from scopa.bots.round_value import net_for
 from scopa.bots.search import OracleBot, evaluate
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.view import PlayerView
 
 RULES = Rules.preset("scopa")
 
 
-def last_rounds(count: int, prefix: str = "eg") -> list[Game]:
+def last_rounds(count: int, prefix: str = "eg") -> list[Hand]:
     """Positions at the start of the last round of heuristic self-play hands."""
     out = []
     for k in range(count):
-        g = Game(RULES, hand_seed=f"{prefix}{k}")
+        g = Match(RULES, hand_seed=f"{prefix}{k}").hand
         bots = [HeuristicBot(f"{prefix}{k}-{s}") for s in range(2)]
         while g.stock or g.in_hands < 6:
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+            g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
         out.append(g)
     return out
 
 
-def exact_stats(g: Game) -> list[MoveStat]:
+def exact_stats(g: Hand) -> list[MoveStat]:
     side = g.to_move
     out = []
     for code in g.legal_codes():
@@ -42,11 +45,11 @@ def exact_stats(g: Game) -> list[MoveStat]:
 
 
 @pytest.fixture(scope="module")
-def positions() -> list[Game]:
+def positions() -> list[Hand]:
     return last_rounds(40)
 
 
-def test_model_replies_are_the_heuristic_bots_choices(positions: list[Game]) -> None:
+def test_model_replies_are_the_heuristic_bots_choices(positions: list[Hand]) -> None:
     narrowed = 0
     for g in positions:
         picks = model_replies(g)
@@ -54,7 +57,7 @@ def test_model_replies_are_the_heuristic_bots_choices(positions: list[Game]) -> 
         narrowed += len(picks) < len(g.legal_codes())
         chosen = set()
         for seed in range(6):
-            move = HeuristicBot(seed).choose(g.view(g.to_move))
+            move = HeuristicBot(seed).choose(PlayerView.of(g, g.to_move))
             chosen.add(move.card | move.capture << 6)
         assert chosen <= set(picks)
         if len(picks) == 1:
@@ -62,7 +65,7 @@ def test_model_replies_are_the_heuristic_bots_choices(positions: list[Game]) -> 
     assert narrowed >= 20
 
 
-def test_the_model_opponent_is_never_better_than_perfect_play(positions: list[Game]) -> None:
+def test_the_model_opponent_is_never_better_than_perfect_play(positions: list[Hand]) -> None:
     """Against any replies, playing your best is worth at least the minimax value; against
     the model's it is worth more in some positions (else the tie-break would be idle)."""
     better = 0
@@ -110,7 +113,7 @@ def test_a_wide_margin_gives_up_exact_value_only_for_the_model() -> None:
 
 
 def test_search_oracle_and_hint_play_the_tie_break_in_the_last_round(
-    positions: list[Game],
+    positions: list[Hand],
 ) -> None:
     """The fair search (whose view then hides nothing), the oracle and the analysis a hint
     shows all put first the move ``break_ties`` picks; with ``model_ties=False`` the search
@@ -121,7 +124,7 @@ def test_search_oracle_and_hint_play_the_tie_break_in_the_last_round(
         want = break_ties(g, stats).code
         first = max(stats, key=lambda st: st.mean).code
         limit = Limit(simulations=50)
-        view = g.view(g.to_move)
+        view = PlayerView.of(g, g.to_move)
         assert SearchBot(0, default_limit=limit).choose(view) == Move.from_code(want)
         assert OracleBot(0, default_limit=limit).choose_full(g.copy()) == Move.from_code(want)
         assert analyse(view, limit)[0].move == Move.from_code(want)
@@ -139,10 +142,10 @@ def test_a_move_that_deals_the_last_round_is_valued_against_the_model() -> None:
     assert net is not None
     differ = 0
     for k in range(30):
-        g = Game(RULES, hand_seed=f"pen{k}")
+        g = Match(RULES, hand_seed=f"pen{k}").hand
         bots = [HeuristicBot(f"pen{k}-{s}") for s in range(2)]
         while not (len(g.stock) == 6 and g.in_hands == 1):
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+            g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
         codes = g.legal_codes()
         side = g.to_move
         stats = evaluate(

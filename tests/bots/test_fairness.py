@@ -7,17 +7,20 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import make_bot
 from scopa.bots.base import Limit
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import TINY
 
 FAIR = ["random", "greedy", "heuristic", "search", "expert", "champion"]
 
 
-def _midgame(variant: str, players: int, seed: str, plays: int) -> Game:
-    game = Game(Rules.preset(variant, players=players), seed=seed)
+def _midgame(variant: str, players: int, seed: str, plays: int) -> Hand:
+    game = Match(Rules.preset(variant, players=players), seed=seed).hand
     rng = random.Random(seed)
     for _ in range(plays):
         game.play(rng.choice(game.legal_moves()))
@@ -30,20 +33,20 @@ def _midgame(variant: str, players: int, seed: str, plays: int) -> Game:
 def test_states_sharing_a_view_get_the_same_choice(variant, players, name) -> None:  # type: ignore[no-untyped-def]
     game = _midgame(variant, players, f"fair-{variant}", 5)
     seat = game.to_move
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
     # Another full state the seat cannot tell apart: the hidden cards dealt differently.
     other = view.sample(random.Random(99))
     assert other.hands != game.hands or other.stock != game.stock
-    assert other.view(seat) == view
-    a = make_bot(name, 7).choose(game.view(seat), TINY)
-    b = make_bot(name, 7).choose(other.view(seat), TINY)
+    assert PlayerView.of(other, seat) == view
+    a = make_bot(name, 7).choose(PlayerView.of(game, seat), TINY)
+    b = make_bot(name, 7).choose(PlayerView.of(other, seat), TINY)
     assert a == b
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "heuristic", "search", "oracle"])
 def test_same_seed_same_hand(name: str) -> None:
     def play(seed: int) -> list[object]:
-        game = Game.new("scopa", seed="repro")
+        game = Match.new("scopa", seed="repro").hand
         bots = [make_bot(name, seed * 10 + s) for s in range(2)]
         moves = []
         while not game.hand_over:
@@ -51,7 +54,7 @@ def test_same_seed_same_hand(name: str) -> None:
             if bot.omniscient:
                 m = bot.choose_full(game.copy(), TINY)  # type: ignore[attr-defined]
             else:
-                m = bot.choose(game.view(game.to_move), TINY)
+                m = bot.choose(PlayerView.of(game, game.to_move), TINY)
             game.play(m)
             moves.append(m)
         return moves
@@ -65,7 +68,7 @@ def test_different_seeds_can_choose_differently() -> None:
     differs = False
     for i in range(30):
         game = _midgame("scopa", 2, f"seeds-{i}", 3)
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         if len(view.legal_moves()) < 2:
             continue
         picks = {make_bot("random", s).choose(view) for s in range(6)}
@@ -77,7 +80,7 @@ def test_different_seeds_can_choose_differently() -> None:
 
 def test_search_does_not_change_the_view() -> None:
     game = _midgame("scopa", 2, "frozen", 4)
-    view = game.view(game.to_move)
+    view = PlayerView.of(game, game.to_move)
     before = view.to_dict()
     make_bot("search", 1).choose(view, Limit(simulations=50))
     assert view.to_dict() == before

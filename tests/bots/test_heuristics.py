@@ -6,9 +6,11 @@ import random
 
 import pytest
 
-from scopa import Game, Move, Rules
+from scopa import Move, Rules
 from scopa.bots import make_bot
 from scopa.bots.heuristic import game_score, heuristic_score, p_holds
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import all_rules, rules_id, view_2p
 
@@ -58,9 +60,9 @@ def test_game_score_equals_the_view_score(rules: Rules) -> None:
     rng = random.Random(rules_id(rules))
     checked = 0
     for k in range(3):
-        g = Game(rules, hand_seed=f"gs{k}")
+        g = Match(rules, hand_seed=f"gs{k}").hand
         while not g.hand_over:
-            view = g.view(g.to_move)
+            view = PlayerView.of(g, g.to_move)
             for code in g.legal_codes():
                 assert game_score(g, code) == heuristic_score(view, Move.from_code(code))
                 checked += 1

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
-from scopa import Game
 from scopa.bots.inference import missed_sweeps, sweeping_ranks, tables_before
 from scopa.bots.worlds import WorldSampler
 from scopa.cards import RANK_MASK
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import cards
 
@@ -15,7 +16,7 @@ from .helpers import cards
 def test_tables_before_rebuilds_the_history() -> None:
     for variant in ["scopa", "escoba", "scopone", "asso-pigliatutto"]:
         for seed in range(5):
-            g = Game.new(variant, seed=seed)
+            g = Match.new(variant, seed=seed).hand
             rng = random.Random(seed)
             seen = [g.table] if g.history else []  # Escoba's opening sweep comes first
             if g.history:
@@ -23,7 +24,7 @@ def test_tables_before_rebuilds_the_history() -> None:
             while not g.hand_over and len(g.history) < 25:
                 seen.append(g.table)
                 g.play(rng.choice(g.legal_moves()))
-            view = g.view(0) if not g.hand_over else None
+            view = PlayerView.of(g, 0) if not g.hand_over else None
             if view is None:
                 continue
             assert tables_before(view) == seen
@@ -47,8 +48,8 @@ def test_missed_sweep_is_a_clue() -> None:
     rng = random.Random(3)
     found = False
     for _ in range(300):
-        g = Game.new("scopa", seed=rng.random())
-        view0 = g.view(g.to_move)
+        g = Match.new("scopa", seed=rng.random()).hand
+        view0 = PlayerView.of(g, g.to_move)
         for m in view0.legal_moves():
             h = g.copy()
             h.play(m)
@@ -62,9 +63,9 @@ def test_missed_sweep_is_a_clue() -> None:
             if not h.table:
                 continue
             clue_seat = (g.to_move + 1) % 2
-            clues = missed_sweeps(h.view(g.to_move))
+            clues = missed_sweeps(PlayerView.of(h, g.to_move))
             assert (clue_seat, ranks[0]) in clues
-            sampler = WorldSampler(h.view(g.to_move), random.Random(1), "sweeps")
+            sampler = WorldSampler(PlayerView.of(h, g.to_move), random.Random(1), "sweeps")
             assert sampler.clues
             holds = sum(
                 1 for _ in range(200)
@@ -72,7 +73,7 @@ def test_missed_sweep_is_a_clue() -> None:
             )
             plain = sum(
                 1 for _ in range(200)
-                if h.view(g.to_move).sample(random.Random(_)).hands[clue_seat]
+                if PlayerView.of(h, g.to_move).sample(random.Random(_)).hands[clue_seat]
                 & RANK_MASK[ranks[0]]
             )
             # weighted worlds give the clue's seat that rank less often than uniform ones

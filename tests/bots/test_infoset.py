@@ -10,20 +10,23 @@ from collections.abc import Sequence
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Bot, Limit, SearchBot
 from scopa.bots.exact import Leaf
 from scopa.bots.infoset import infoset_evaluate, infoset_values
 from scopa.bots.minimax import round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.worlds import WorldSampler
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import midgame, play_hand
 
 LIMIT = Limit(simulations=60)
 
 
-def _positions(count: int, prefix: str) -> list[Game]:
+def _positions(count: int, prefix: str) -> list[Hand]:
     """Heads-up positions with a round still to deal and a choice to make."""
     out = []
     i = 0
@@ -35,19 +38,19 @@ def _positions(count: int, prefix: str) -> list[Game]:
     return out
 
 
-def _worlds(game: Game, n: int, seed: int) -> list[Game]:
-    sampler = WorldSampler(game.view(game.to_move), random.Random(seed), clues=False)
+def _worlds(game: Hand, n: int, seed: int) -> list[Hand]:
+    sampler = WorldSampler(PlayerView.of(game, game.to_move), random.Random(seed), clues=False)
     return [sampler.draw() for _ in range(n)]
 
 
-def _leaf(game: Game) -> Leaf:
+def _leaf(game: Hand) -> Leaf:
     net = net_for(game.rules)
     assert net is not None
     return round_leaf(game.to_move, net, False, "net")
 
 
 def _reference(
-    worlds: Sequence[Game], weights: Sequence[float], side: int, leaf: Leaf, until: int
+    worlds: Sequence[Hand], weights: Sequence[float], side: int, leaf: Leaf, until: int
 ) -> list[float]:
     """The same search written plainly, every world its own full game: our play shared by
     the worlds still possible, the opponent's chosen in each world from its own cards."""
@@ -108,7 +111,7 @@ def test_the_same_as_a_plain_world_by_world_search() -> None:
         leaf = _leaf(game)
         worlds = _worlds(game, 12, n)
         # the reference weighs each distinct opponent hand by how often it was drawn
-        distinct: dict[int, Game] = {}
+        distinct: dict[int, Hand] = {}
         weight: dict[int, float] = {}
         for w in worlds:
             key = w.hands[1 - seat]
@@ -158,9 +161,9 @@ def test_the_budget_buys_worlds() -> None:
     seat = game.to_move
     codes = game.legal_codes()
     drawn = []
-    sampler = WorldSampler(game.view(seat), random.Random(3), clues=False)
+    sampler = WorldSampler(PlayerView.of(game, seat), random.Random(3), clues=False)
 
-    def draw() -> Game:
+    def draw() -> Hand:
         drawn.append(1)
         return sampler.draw()
 
@@ -186,7 +189,7 @@ def test_bad_input_is_refused() -> None:
 
 def test_whole_hands_only_legal_moves_and_reproducible() -> None:
     def play(seed: int) -> list[object]:
-        game = Game(Rules.preset("scopa"), seed="is-hands")
+        game = Match(Rules.preset("scopa"), seed="is-hands").hand
         bots: list[Bot] = [SearchBot(seed * 10 + s, algorithm="infoset") for s in range(2)]
         return play_hand(game, bots, LIMIT)
 
@@ -196,16 +199,17 @@ def test_whole_hands_only_legal_moves_and_reproducible() -> None:
 def test_states_sharing_a_view_get_the_same_choice() -> None:
     for i, game in enumerate(_positions(5, "is-fair")):
         seat = game.to_move
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         other = view.sample(random.Random(i))
-        assert other.view(seat) == view
-        a = SearchBot(5, algorithm="infoset").choose(game.view(seat), LIMIT)
-        b = SearchBot(5, algorithm="infoset").choose(other.view(seat), LIMIT)
+        assert PlayerView.of(other, seat) == view
+        a = SearchBot(5, algorithm="infoset").choose(PlayerView.of(game, seat), LIMIT)
+        b = SearchBot(5, algorithm="infoset").choose(PlayerView.of(other, seat), LIMIT)
         assert a == b
 
 
 @pytest.mark.parametrize("variant,players", [("scopa", 3), ("scopone-scientifico", 4)])
 def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> None:
-    game = Game(Rules.preset(variant, players=players), seed="is-other")
-    move = SearchBot(1, algorithm="infoset").choose(game.view(game.to_move), Limit(simulations=8))
+    game = Match(Rules.preset(variant, players=players), seed="is-other").hand
+    view = PlayerView.of(game, game.to_move)
+    move = SearchBot(1, algorithm="infoset").choose(view, Limit(simulations=8))
     assert move in game.legal_moves()

@@ -8,11 +8,13 @@ from array import array
 
 import pytest
 
-from scopa import VARIANTS, Game, Rules
+from scopa import VARIANTS, Rules
 from scopa.bots.play_model import Clue
 from scopa.bots.worlds import CLUE_KINDS, WorldSampler, clue_weight, python_layout
 from scopa.kernel import KERNEL
+from scopa.match import Match
 from scopa.rules import VARIANT_SEATINGS
+from scopa.view import PlayerView
 
 
 def _views(count: int) -> list:
@@ -21,13 +23,13 @@ def _views(count: int) -> list:
     for i in range(count):
         variant = VARIANTS[i % len(VARIANTS)]
         players = rng.choice(sorted(VARIANT_SEATINGS[variant]))
-        g = Game(Rules.preset(variant, players=players), seed=f"w-{i}")
+        g = Match(Rules.preset(variant, players=players), seed=f"w-{i}").hand
         for _ in range(rng.randrange(0, 30)):
             if g.hand_over:
                 break
             g.play(rng.choice(g.legal_moves()))
         if not g.hand_over:
-            out.append(g.view(g.to_move))
+            out.append(PlayerView.of(g, g.to_move))
     return out
 
 

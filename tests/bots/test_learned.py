@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from scopa import Game
 from scopa.bots import bot_names, make_bot
 from scopa.bots.learned import INPUTS, MoveScorer, dense, move_inputs, scorer_for
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import all_rules, choose, rules_id
 
@@ -26,10 +27,10 @@ def test_learned_is_registered_and_its_fast_score_is_the_networks():
     assert "learned" in bot_names()
     scorer = scorer_for("scopa")
     rng = random.Random(5)
-    game = Game.new("scopa", seed="learned-score")
+    game = Match.new("scopa", seed="learned-score").hand
     checked = 0
     while not game.hand_over and checked < 40:
-        view = game.view(game.to_move)
+        view = PlayerView.of(game, game.to_move)
         for move in view.legal_moves():
             bits, values = move_inputs(view, move)
             fast = scorer.score(bits, values)
@@ -41,7 +42,7 @@ def test_learned_is_registered_and_its_fast_score_is_the_networks():
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
 def test_learned_plays_only_legal_moves(rules):
-    game = Game(rules, seed=f"learned-{rules_id(rules)}")
+    game = Match(rules, seed=f"learned-{rules_id(rules)}").hand
     bots = [make_bot("learned", seat) for seat in range(rules.players)]
     while not game.hand_over:
         move = choose(bots[game.to_move], game)
@@ -50,15 +51,16 @@ def test_learned_plays_only_legal_moves(rules):
 
 
 def test_learned_sees_only_its_view():
-    game = Game.new("scopa", seed="learned-fair")
+    game = Match.new("scopa", seed="learned-fair").hand
     rng = random.Random(1)
     for _ in range(4):
         game.play(rng.choice(game.legal_moves()))
     seat = game.to_move
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
     other = view.sample(random.Random(9))
     assert (other.hands, other.stock) != (game.hands, game.stock)
-    assert make_bot("learned", 3).choose(view) == make_bot("learned", 3).choose(other.view(seat))
+    mirror = PlayerView.of(other, seat)
+    assert make_bot("learned", 3).choose(view) == make_bot("learned", 3).choose(mirror)
 
 
 def test_a_network_of_the_wrong_shape_is_refused():

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scopa import Game
 from scopa.bots import Limit, bot_names, make_bot
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import all_rules, choose, rules_id
 
@@ -21,7 +22,7 @@ def test_every_name_is_registered() -> None:
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
 @pytest.mark.parametrize("name", FAIR_AND_ORACLE)
 def test_whole_hand_only_legal_moves(rules, name) -> None:  # type: ignore[no-untyped-def]
-    game = Game(rules, seed=f"legal-{name}-{rules_id(rules)}")
+    game = Match(rules, seed=f"legal-{name}-{rules_id(rules)}").hand
     bots = [make_bot(name, seat) for seat in range(rules.players)]
     plays = 0
     while not game.hand_over:
@@ -35,7 +36,7 @@ def test_whole_hand_only_legal_moves(rules, name) -> None:  # type: ignore[no-un
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_levels_play_legal_moves(level: str) -> None:
-    game = Game.new("scopone-scientifico", seed=f"level-{level}")
+    game = Match.new("scopone-scientifico", seed=f"level-{level}").hand
     bots = [make_bot(level, seat) for seat in range(4)]
     for _ in range(8):  # a few plays each: levels only pick their budget
         move = choose(bots[game.to_move], game)
@@ -44,29 +45,29 @@ def test_levels_play_legal_moves(level: str) -> None:
 
 
 def test_not_my_turn_is_refused() -> None:
-    game = Game.new("scopa", seed=1)
-    other = game.view((game.to_move + 1) % 2)
+    game = Match.new("scopa", seed=1).hand
+    other = PlayerView.of(game, (game.to_move + 1) % 2)
     for name in ["random", "greedy", "heuristic", "search", "champion"]:
         with pytest.raises(ValueError):
             make_bot(name, 0).choose(other)
 
 
 def test_finished_hand_is_refused() -> None:
-    game = Game.new("scopa", seed=2)
+    game = Match.new("scopa", seed=2).hand
     while not game.hand_over:
         game.play(game.legal_moves()[0])
     with pytest.raises(ValueError):
-        make_bot("search", 0).choose(game.view(0))
+        make_bot("search", 0).choose(PlayerView.of(game, 0))
     with pytest.raises(ValueError):
         make_bot("oracle", 0).choose_full(game)  # type: ignore[attr-defined]
 
 
 def test_oracle_refuses_a_view() -> None:
-    game = Game.new("scopa", seed=3)
+    game = Match.new("scopa", seed=3).hand
     bot = make_bot("oracle", 0)
     assert bot.omniscient
     with pytest.raises(TypeError):
-        bot.choose(game.view(game.to_move))
+        bot.choose(PlayerView.of(game, game.to_move))
 
 
 def test_unknown_names() -> None:
@@ -95,10 +96,10 @@ def test_search_prior_depends_on_the_table(  # type: ignore[no-untyped-def]
         return 0.0
 
     monkeypatch.setattr(search, "heuristic_score", spy)
-    game = Game.new(variant, seed="prior")
+    game = Match.new(variant, seed="prior").hand
     while len(game.legal_codes()) < 2:
         game.play(game.legal_moves()[0])
-    make_bot("search", 1).choose(game.view(game.to_move), Limit(simulations=20))
+    make_bot("search", 1).choose(PlayerView.of(game, game.to_move), Limit(simulations=20))
     assert bool(calls) == uses_prior
-    make_bot("expert", 1).choose(game.view(game.to_move), Limit(simulations=20))
+    make_bot("expert", 1).choose(PlayerView.of(game, game.to_move), Limit(simulations=20))
     assert bool(calls) == uses_prior

@@ -7,8 +7,10 @@ from typing import Any
 
 from scopa.bots.base import Limit
 from scopa.bots.levels import LEVELS, LevelBot
-from scopa.game import Game, Move
+from scopa.match import Match
+from scopa.moves import Move
 from scopa.rules import Rules
+from scopa.view import PlayerView
 
 
 class Recording:
@@ -26,8 +28,8 @@ def limit_at(level: str, variant: str, given: Limit | None = None) -> Limit | No
     bot = LevelBot(level, seed=1)
     recording = Recording()
     bot.inner = recording  # type: ignore[assignment]
-    game = Game(Rules.preset(variant), seed=3)
-    bot.choose(game.view(game.to_move), given)
+    game = Match(Rules.preset(variant), seed=3).hand
+    bot.choose(PlayerView.of(game, game.to_move), given)
     return recording.limits[0]
 
 

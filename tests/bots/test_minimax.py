@@ -7,13 +7,15 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Bot, Limit, SearchBot, make_bot
 from scopa.bots.base import imagined
 from scopa.bots.exact import solve
 from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.search import evaluate
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import midgame, play_hand
 
@@ -23,18 +25,19 @@ LIMIT = Limit(simulations=24)
 @pytest.mark.parametrize("last", LAST_LEAVES)
 def test_whole_hands_only_legal_moves(last: str) -> None:
     for i in range(2):
-        game = Game(Rules.preset("scopa"), seed=f"mm-legal-{last}-{i}")
+        game = Match(Rules.preset("scopa"), seed=f"mm-legal-{last}-{i}").hand
         bots = [SearchBot(s, algorithm="minimax", last=last) for s in range(2)]
         while not game.hand_over:
-            move = bots[game.to_move].choose(game.view(game.to_move), LIMIT)
+            move = bots[game.to_move].choose(PlayerView.of(game, game.to_move), LIMIT)
             assert move in game.legal_moves()
             game.play(move)
 
 
 @pytest.mark.parametrize("variant,players", [("scopa", 3), ("scopone-scientifico", 4)])
 def test_without_a_round_value_it_plays_rollouts(variant: str, players: int) -> None:
-    game = Game(Rules.preset(variant, players=players), seed="mm-other")
-    move = SearchBot(1, algorithm="minimax").choose(game.view(game.to_move), Limit(simulations=8))
+    game = Match(Rules.preset(variant, players=players), seed="mm-other").hand
+    view = PlayerView.of(game, game.to_move)
+    move = SearchBot(1, algorithm="minimax").choose(view, Limit(simulations=8))
     assert move in game.legal_moves()
 
 
@@ -43,19 +46,19 @@ def test_states_sharing_a_view_get_the_same_choice() -> None:
     for i in range(6):
         game = midgame(f"mm-fair-{i}", 3 + 2 * i)
         seat = game.to_move
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         other = view.sample(random.Random(i))
-        assert other.view(seat) == view
+        assert PlayerView.of(other, seat) == view
         differed += other.hands != game.hands or other.stock != game.stock
-        a = SearchBot(5, algorithm="minimax").choose(game.view(seat), LIMIT)
-        b = SearchBot(5, algorithm="minimax").choose(other.view(seat), LIMIT)
+        a = SearchBot(5, algorithm="minimax").choose(PlayerView.of(game, seat), LIMIT)
+        b = SearchBot(5, algorithm="minimax").choose(PlayerView.of(other, seat), LIMIT)
         assert a == b
     assert differed == 6
 
 
 def test_a_seed_reproduces_its_choices() -> None:
     def play(seed: int) -> list[object]:
-        game = Game(Rules.preset("scopa"), seed="mm-repro")
+        game = Match(Rules.preset("scopa"), seed="mm-repro").hand
         bots: list[Bot] = [SearchBot(seed * 10 + s, algorithm="minimax") for s in range(2)]
         return play_hand(game, bots, LIMIT)
 
@@ -126,5 +129,6 @@ def test_unknown_last_leaf() -> None:
 def test_the_champion_searches_rounds_heads_up_and_rolls_out_at_four() -> None:
     champion = make_bot("champion", 1)
     assert champion.inner.algorithm == "minimax"  # type: ignore[attr-defined]
-    game = Game(Rules.preset("scopone-scientifico"), seed="mm-four")
-    assert champion.choose(game.view(game.to_move), Limit(simulations=8)) in game.legal_moves()
+    game = Match(Rules.preset("scopone-scientifico"), seed="mm-four").hand
+    view = PlayerView.of(game, game.to_move)
+    assert champion.choose(view, Limit(simulations=8)) in game.legal_moves()

@@ -7,12 +7,14 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import HeuristicBot, SearchBot
 from scopa.bots.inference import sweeping_ranks
 from scopa.bots.play_model import _before_each_play, play_clues
 from scopa.bots.worlds import WorldSampler, clue_kind, sweep_clues
 from scopa.cards import RANK_MASK
+from scopa.match import Match
+from scopa.view import PlayerView
 
 from .helpers import TINY, all_rules, rules_id
 
@@ -20,7 +22,7 @@ from .helpers import TINY, all_rules, rules_id
 def test_past_tables_piles_and_hand_sizes_are_rebuilt_exactly() -> None:
     for variant in ["scopa", "scopone", "escoba", "asso-pigliatutto"]:
         for seed in range(4):
-            g = Game.new(variant, seed=seed)
+            g = Match.new(variant, seed=seed).hand
             rng = random.Random(seed)
             seen = []
             while not g.hand_over:
@@ -29,7 +31,7 @@ def test_past_tables_piles_and_hand_sizes_are_rebuilt_exactly() -> None:
                 g.play(rng.choice(g.legal_moves()))
                 if g.hand_over:
                     break
-                view = g.view(g.to_move)
+                view = PlayerView.of(g, g.to_move)
                 before = _before_each_play(view)
                 plays = [b for b, (_, code, _) in zip(before, view.history, strict=True)
                          if code & 63 != 63]
@@ -42,11 +44,11 @@ def test_past_tables_piles_and_hand_sizes_are_rebuilt_exactly() -> None:
 def test_true_hands_of_a_good_player_fit_its_clues_better_than_random_hands() -> None:
     fits, randoms, informative = [], [], 0
     for deal in range(12):
-        g = Game.new("scopa", seed=f"clues-{deal}")
+        g = Match.new("scopa", seed=f"clues-{deal}").hand
         bots = [HeuristicBot(deal), HeuristicBot(deal + 100)]
         while not g.hand_over:
             if g.to_move == 0:
-                view = g.view(0)
+                view = PlayerView.of(g, 0)
                 sampler = WorldSampler(view, random.Random(deal), "plays")
                 if sampler.clues:
                     informative += 1
@@ -54,7 +56,7 @@ def test_true_hands_of_a_good_player_fit_its_clues_better_than_random_hands() ->
                     randoms.append(
                         sum(sampler.weight(view.sample(random.Random(k))) for k in range(20)) / 20
                     )
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+            g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
     assert informative >= 20
     assert sum(fits) / len(fits) > 0.9
     assert sum(fits) / len(fits) > sum(randoms) / len(randoms) + 0.1
@@ -64,7 +66,7 @@ def test_a_card_that_would_have_swept_is_ruled_out() -> None:
     # a seat faces a table it could sweep with an unseen rank, holds none, and lays a card
     rng = random.Random(5)
     for game in range(200):
-        g = Game.new("scopa", seed=f"sweep-{game}")
+        g = Match.new("scopa", seed=f"sweep-{game}").hand
         while not g.hand_over:
             ranks = sweeping_ranks(g.rules, g.table)
             seat = g.to_move
@@ -73,7 +75,7 @@ def test_a_card_that_would_have_swept_is_ruled_out() -> None:
             lays = [m for m in legal if not m.capture]
             if ranks and len(lays) == len(legal) and g.in_hands > 1:
                 g.play(lays[0])
-                view = g.view(other)
+                view = PlayerView.of(g, other)
                 if view.round != g.round or not view.my_turn:
                     break
                 clues = [c for c in play_clues(view) if c.seat == seat]
@@ -89,7 +91,7 @@ def test_a_card_that_would_have_swept_is_ruled_out() -> None:
 
 @pytest.mark.parametrize("rules", all_rules(), ids=rules_id)
 def test_every_variant_gets_clues_and_a_legal_move(rules: Rules) -> None:
-    g = Game(rules, seed="pm")
+    g = Match(rules, seed="pm").hand
     rng = random.Random(1)
     for _ in range(rules.players * 2):
         if g.hand_over:
@@ -97,7 +99,7 @@ def test_every_variant_gets_clues_and_a_legal_move(rules: Rules) -> None:
         g.play(rng.choice(g.legal_moves()))
     if g.hand_over:
         return
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     for clue in play_clues(view):
         assert clue.seat != view.seat
         assert all(0.0 < w <= 1.0 for w in clue.weights)

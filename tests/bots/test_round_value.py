@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from scopa import Game
 from scopa.bots import Limit, SearchBot
 from scopa.bots.rollout import sound_playout
 from scopa.bots.round_value import (
@@ -24,12 +23,15 @@ from scopa.bots.round_value import (
     self_play_boundaries,
 )
 from scopa.bots.search import round_value_for
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.rules import Rules
+from scopa.view import PlayerView
 
 SCOPA = Rules.preset("scopa")
 
 
-def boundaries(rules: Rules, hands: int, seed: str) -> list[tuple[Game, int]]:
+def boundaries(rules: Rules, hands: int, seed: str) -> list[tuple[Hand, int]]:
     """Positions just after each new round is dealt in heuristic self-play, with the hand's
     final margin for the player who leads that round."""
     out = []
@@ -111,7 +113,7 @@ def test_match_aware_search_plays_out_near_the_target() -> None:
 
 
 def test_round_only_rollouts_stop_when_the_next_round_is_dealt() -> None:
-    g = Game(SCOPA, hand_seed="stop")
+    g = Match(SCOPA, hand_seed="stop").hand
     for k in range(6):
         start, last = g.round, not g.stock
         sound_playout(g, random.Random(k), round_only=True)
@@ -125,10 +127,10 @@ def test_round_only_rollouts_stop_when_the_next_round_is_dealt() -> None:
 
 @pytest.mark.parametrize("learned", [True, False])
 def test_search_with_and_without_the_learned_value_plays_legally(learned: bool) -> None:
-    g = Game(SCOPA, hand_seed="legal")
+    g = Match(SCOPA, hand_seed="legal").hand
     bot = SearchBot(3, default_limit=Limit(simulations=60), learned=learned)
     while not g.hand_over:
-        view = g.view(g.to_move)
+        view = PlayerView.of(g, g.to_move)
         move = bot.choose(view)
         assert move.code in view.legal_codes()
         g.play(move)

@@ -7,13 +7,15 @@ import random
 
 import pytest
 
-from scopa import Game
 from scopa.bots import Limit, SearchBot
 from scopa.bots.points import side_points
 from scopa.bots.rollout import ROLLOUTS
 from scopa.bots.search import known_world
 from scopa.cards import ALL_CARDS
+from scopa.match import Match
+from scopa.notation import load_position
 from scopa.scoring import score_hand
+from scopa.view import PlayerView
 
 from .helpers import all_rules, rules_id
 
@@ -23,7 +25,7 @@ LIMIT = Limit(simulations=30)
 @pytest.mark.parametrize("rules", all_rules()[::2], ids=rules_id)
 @pytest.mark.parametrize("rollout", sorted(ROLLOUTS))
 def test_rollouts_finish_the_hand(rules, rollout) -> None:  # type: ignore[no-untyped-def]
-    g = Game(rules, seed=f"roll-{rollout}")
+    g = Match(rules, seed=f"roll-{rollout}").hand
     rng = random.Random(0)
     for _ in range(10):
         h = g.copy()
@@ -42,18 +44,18 @@ def test_rollouts_finish_the_hand(rules, rollout) -> None:  # type: ignore[no-un
 @pytest.mark.parametrize("variant", ["scopa", "scopone-scientifico", "escoba"])
 @pytest.mark.parametrize("algorithm", ["pimc", "ismcts"])
 def test_algorithms_play_whole_hands(variant: str, algorithm: str) -> None:
-    g = Game.new(variant, seed=f"algo-{algorithm}")
+    g = Match.new(variant, seed=f"algo-{algorithm}").hand
     bots = [SearchBot(s, algorithm=algorithm, rollout="smart") for s in range(g.n)]
     while not g.hand_over:
-        move = bots[g.to_move].choose(g.view(g.to_move), LIMIT)
+        move = bots[g.to_move].choose(PlayerView.of(g, g.to_move), LIMIT)
         assert move in g.legal_moves()
         g.play(move)
 
 
 @pytest.mark.parametrize("algorithm", ["pimc", "ismcts"])
 def test_algorithms_reproduce(algorithm: str) -> None:
-    g = Game.new("scopa", seed="algo-repro")
-    view = g.view(g.to_move)
+    g = Match.new("scopa", seed="algo-repro").hand
+    view = PlayerView.of(g, g.to_move)
     picks = {SearchBot(3, algorithm=algorithm).choose(view, LIMIT) for _ in range(3)}
     assert len(picks) == 1
 
@@ -64,13 +66,13 @@ def test_unknown_algorithm() -> None:
 
 
 def test_known_world_only_at_the_end() -> None:
-    g = Game.new("scopa", seed="known")
-    assert not known_world(g.view(0))
+    g = Match.new("scopa", seed="known").hand
+    assert not known_world(PlayerView.of(g, 0))
     while g.stock or g.in_hands > 4:
         g.play(g.legal_moves()[0])
-    assert known_world(g.view(g.to_move))
-    g4 = Game.new("scopone-scientifico", seed="known4")
-    assert not known_world(g4.view(0))
+    assert known_world(PlayerView.of(g, g.to_move))
+    g4 = Match.new("scopone-scientifico", seed="known4").hand
+    assert not known_world(PlayerView.of(g4, 0))
 
 
 def test_sound_rollout_keeps_from_laying_into_the_next_hands_sweep() -> None:
@@ -89,7 +91,7 @@ def test_sound_rollout_keeps_from_laying_into_the_next_hands_sweep() -> None:
         "captured": [[], ["3d", "4d", "6d"]], "scope": [0, 0], "last_capturer": 1,
         "scores": [0, 0],
     }
-    game = Game.from_position(position)
+    game = load_position(position)
     first_cards = {}
     for policy in ("sound", "capture"):
         laid_five = 0

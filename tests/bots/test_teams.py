@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.bots import Limit, SearchBot
 from scopa.bots.endgame import model_value
 from scopa.bots.heuristic import HeuristicBot
@@ -22,16 +22,19 @@ from scopa.bots.teams import (
     solved_phase,
 )
 from scopa.bots.worlds import WorldSampler
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.view import PlayerView
 
 SCIENTIFICO = Rules.preset("scopone-scientifico")
 
 
-def late(seed: str, in_hands: int, variant: str = "scopone-scientifico") -> Game:
+def late(seed: str, in_hands: int, variant: str = "scopone-scientifico") -> Hand:
     """A heuristic self-play hand stopped with ``in_hands`` cards left in hands."""
-    g = Game(Rules.preset(variant), hand_seed=seed)
+    g = Match(Rules.preset(variant), hand_seed=seed).hand
     bots = [HeuristicBot(f"{seed}-{s}") for s in range(g.n)]
     while g.stock or g.in_hands > in_hands:
-        g.play(bots[g.to_move].choose(g.view(g.to_move)))
+        g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
     return g
 
 
@@ -45,18 +48,18 @@ def test_partners_solve_from_more_cards() -> None:
 
 
 def test_solved_phase_only_late_and_among_partners() -> None:
-    assert not solved_phase(Game(SCIENTIFICO, hand_seed="p").view(0))
+    assert not solved_phase(PlayerView.of(Match(SCIENTIFICO, hand_seed="p").hand, 0))
     g = late("phase", TEAM_EXACT_CARDS + 1)
-    assert solved_phase(g.view(g.to_move))
+    assert solved_phase(PlayerView.of(g, g.to_move))
     g2 = late("phase", TEAM_EXACT_CARDS + 2)
-    assert not solved_phase(g2.view(g2.to_move))
+    assert not solved_phase(PlayerView.of(g2, g2.to_move))
     heads_up = late("phase", 4, "scopa")
-    assert not solved_phase(heads_up.view(heads_up.to_move))
+    assert not solved_phase(PlayerView.of(heads_up, heads_up.to_move))
 
 
 def test_choose_solved_takes_the_best_exact_value() -> None:
     g = late("best", 8)
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     codes = view.legal_codes()
     assert len(codes) >= 2
     stats = [MoveStat(c, float(i), 1) for i, c in enumerate(codes)]  # the last is best
@@ -64,7 +67,7 @@ def test_choose_solved_takes_the_best_exact_value() -> None:
     assert choose_solved(stats, lambda code: 0.0, draw, g.to_move % 2) is stats[-1]
 
 
-def _model_worth(worlds: list[Game], code: int, side: int) -> float:
+def _model_worth(worlds: list[Hand], code: int, side: int) -> float:
     total = 0.0
     for w in worlds:
         h = w.copy()
@@ -77,7 +80,7 @@ def test_choose_solved_breaks_ties_by_the_models_replies() -> None:
     found = 0
     for k in range(30):
         g = late(f"tie{k}", 8)
-        view = g.view(g.to_move)
+        view = PlayerView.of(g, g.to_move)
         codes = view.legal_codes()
         if len(codes) < 2:
             continue
@@ -97,7 +100,7 @@ def test_choose_solved_then_the_prior(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(teams, "model_value", lambda g, side, match_aware=False: 0.0)
     g = late("prior", 8)
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     stats = [MoveStat(c, 0.0, 1) for c in view.legal_codes()]
     assert len(stats) >= 2
     draw = WorldSampler(view, random.Random(2)).draw
@@ -112,11 +115,11 @@ def test_search_among_partners_late_is_legal_fair_and_reproducible() -> None:
     for k in range(6):
         g = late(f"fair{k}", TEAM_EXACT_CARDS - k % 3)
         seat = g.to_move
-        view = g.view(seat)
+        view = PlayerView.of(g, seat)
         other = view.sample(random.Random(k))
-        assert other.view(seat) == view
+        assert PlayerView.of(other, seat) == view
         a = SearchBot(5).choose(view, Limit(simulations=60))
-        b = SearchBot(5).choose(other.view(seat), Limit(simulations=60))
+        b = SearchBot(5).choose(PlayerView.of(other, seat), Limit(simulations=60))
         assert a == b
         assert a in view.legal_moves()
 
@@ -127,13 +130,13 @@ def test_each_world_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[tuple[int, ...], int]] = []
     real = search.solve
 
-    def spy(g: Game, side: int, match_aware: bool = False) -> float:
+    def spy(g: Hand, side: int, match_aware: bool = False) -> float:
         calls.append((tuple(g.hands), g.table))
         return real(g, side, match_aware)
 
     monkeypatch.setattr(search, "solve", spy)
     g = late("memo", 6)
-    SearchBot(3).choose(g.view(g.to_move), Limit(simulations=400))
+    SearchBot(3).choose(PlayerView.of(g, g.to_move), Limit(simulations=400))
     assert calls
     assert len(calls) == len(set(calls))  # a state after a move is never solved twice
     assert len(calls) < 400
@@ -152,7 +155,7 @@ def solved_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     sizes: list[int] = []
     real = search.solve
 
-    def spy(g: Game, side: int, match_aware: bool = False) -> float:
+    def spy(g: Hand, side: int, match_aware: bool = False) -> float:
         sizes.append(g.in_hands)
         return real(g, side, match_aware)
 
@@ -163,7 +166,7 @@ def solved_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_a_simulation_budget_bounds_the_solves(solved_sizes: list[int]) -> None:
     sizes = solved_sizes
     g = late("budget", TEAM_EXACT_CARDS + 1)
-    view = g.view(g.to_move)
+    view = PlayerView.of(g, g.to_move)
     budget = 400
     SearchBot(3).choose(view, Limit(simulations=budget))
     assert sizes and set(sizes) == {TEAM_EXACT_CARDS}
@@ -178,5 +181,6 @@ def test_without_the_partner_endgame_solves_start_at_six(solved_sizes: list[int]
     sizes = solved_sizes
     for in_hands in (TEAM_EXACT_CARDS + 1, EXACT_CARDS + 1):
         g = late(f"off{in_hands}", in_hands)
-        SearchBot(4, partner_endgame=False).choose(g.view(g.to_move), Limit(simulations=60))
+        SearchBot(4, partner_endgame=False).choose(
+            PlayerView.of(g, g.to_move), Limit(simulations=60))
     assert sizes and set(sizes) == {EXACT_CARDS}

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from scopa import Game
 from scopa.bots import Limit, SearchBot
 from scopa.bots.round_value import RoundValue, net_for
 from scopa.bots.search import round_value_for
+from scopa.match import Match
 from scopa.rules import Rules
+from scopa.view import PlayerView
 
 SCOPA = Rules.preset("scopa")
 CHAMPION = {"algorithm": "minimax", "default_limit": Limit(simulations=40)}
@@ -42,7 +43,7 @@ class Spy(RoundValue):
 
 
 def first_views(hands: int) -> list:
-    return [Game(SCOPA, hand_seed=f"net-{i}").view(0) for i in range(hands)]
+    return [PlayerView.of(Match(SCOPA, hand_seed=f"net-{i}").hand, 0) for i in range(hands)]
 
 
 def test_the_given_network_replaces_the_shipped_one_only_where_that_applies() -> None:

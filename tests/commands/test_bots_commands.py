@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scopa import Game
 from scopa.cli import app
-from scopa.game import Move
+from scopa.match import Match
+from scopa.moves import Move
+from scopa.notation import dump_position, load_position
 from scopa.rules import CAPTURE_MODES
+from scopa.view import PlayerView
 
 runner = CliRunner(env={"COLUMNS": "200"})
 
@@ -65,8 +67,8 @@ def test_arena_bad_arguments() -> None:
 
 
 def test_bot_serves_the_protocol() -> None:
-    game = Game.new("scopa", seed=1)
-    view = game.view(game.to_move)
+    game = Match.new("scopa", seed=1).hand
+    view = PlayerView.of(game, game.to_move)
     lines = [
         {"type": "hello", "protocol": 1},
         {"type": "new_game", "rules": game.rules.to_dict(), "seat": view.seat, "seed": 5},
@@ -105,16 +107,16 @@ def test_play_quit_and_bad_options() -> None:
 
 
 def _position(tmp_path: Path) -> Path:
-    game = Game.new("scopa", seed=8)
+    game = Match.new("scopa", seed=8).hand
     game.play(game.legal_moves()[0])
     path = tmp_path / "pos.json"
-    path.write_text(json.dumps(game.to_position()))
+    path.write_text(json.dumps(dump_position(game)))
     return path
 
 
 def test_analyse_json_lists_every_legal_move(tmp_path: Path) -> None:
     path = _position(tmp_path)
-    game = Game.from_position(json.loads(path.read_text()))
+    game = load_position(json.loads(path.read_text()))
     r = runner.invoke(app, ["analyse", str(path), "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)

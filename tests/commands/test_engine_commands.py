@@ -8,8 +8,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from scopa import Game, Rules
+from scopa import Rules
 from scopa.cli import app
+from scopa.match import Match
 from scopa.record import game_record, record_to_text
 from scopa.shuffle import commitment
 
@@ -18,9 +19,10 @@ runner = CliRunner()
 
 def _record(tmp_path: Path, text: bool) -> tuple[Path, dict]:
     rng = random.Random(4)
-    game = Game(Rules.preset(), seed="cli")
-    while not game.hand_over:
-        game.play(rng.choice(game.legal_moves()))
+    game = Match(Rules.preset(), seed="cli")
+    hand = game.hand
+    while not hand.hand_over:
+        hand.play(rng.choice(hand.legal_moves()))
     rec = game_record(game, players=["Ann", "Bob"])
     path = tmp_path / ("rec.txt" if text else "rec.json")
     path.write_text(record_to_text(rec) if text else json.dumps(rec))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.hand import Hand
+from scopa.notation import load_position
 
 SUITS = "dcsb"
 #: the 40 cards as text, suit by suit
@@ -71,11 +73,11 @@ def position(
     }
 
 
-def game(hands: list[list[str]], table: list[str], **kw: Any) -> Game:
-    return Game.from_position(position(hands, table, **kw))
+def game(hands: list[list[str]], table: list[str], **kw: Any) -> Hand:
+    return load_position(position(hands, table, **kw))
 
 
-def moves_of(g: Game) -> set[tuple[str, frozenset[str]]]:
+def moves_of(g: Hand) -> set[tuple[str, frozenset[str]]]:
     """The legal moves as (card, frozenset of taken cards), from their public dict form;
     a declaration is ("declare", {}) or ("pass", {})."""
     out = set()
@@ -88,7 +90,7 @@ def moves_of(g: Game) -> set[tuple[str, frozenset[str]]]:
     return out
 
 
-def captures_for(g: Game, c: str) -> set[frozenset[str]]:
+def captures_for(g: Hand, c: str) -> set[frozenset[str]]:
     return {cap for card, cap in moves_of(g) if card == c}
 
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from scopa import Game, IllegalMoveError, Rules
+from scopa import IllegalMoveError, Rules
 from scopa.cards import card
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.meaning import declaration_points
+from scopa.notation import dump_position, load_position
 from scopa.shuffle import deck_from_seed
+from scopa.view import PlayerView
 
 from .helpers import ALL_CARDS, captures_for, game, moves_of, position, rank
 
@@ -100,7 +104,7 @@ def deck_with(hands: list[list[str]], table: list[str]) -> list[int]:
                                           (["10c", "10s", "5b", "5d"], 2)])
 def test_opening_fifteen_or_thirty_is_the_dealers(table, sweeps):
     rules = Rules.preset("cirulla", declarations="off")
-    g = Game(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]], table))
+    g = Match(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]], table)).hand
     assert g.table == 0 and g.scope == [0, sweeps] and g.last_capturer == 1
     assert g.captured[1] == mask(*table)
 
@@ -109,21 +113,21 @@ def test_two_aces_void_the_deal_before_any_fifteen():
     rules = Rules.preset("cirulla")
     void = deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]], ["1c", "1s", "5b", "8b"])
     with pytest.raises(ValueError, match="void"):
-        Game(rules, dealer=1, deck=void)
+        Match(rules, dealer=1, deck=void)
     seed = next(
         f"aces{i}" for i in range(10_000)
         if sum(1 for c in deck_from_seed(f"aces{i}", 0)[6:10] if rank(ALL_CARDS[c]) == 1) >= 2
     )
-    g = Game(rules, dealer=1, hand_seed=seed)
-    assert g.hand_attempt >= 1 and g.dealer == 1  # the same dealer deals again
+    g = Match(rules, dealer=1, hand_seed=seed)
+    assert g.hand_attempt >= 1 and g.hand.dealer == 1  # the same dealer deals again
     table = deck_from_seed(seed, g.hand_attempt)[6:10]
     assert sum(1 for c in table if rank(ALL_CARDS[c]) == 1) < 2
 
 
 def test_kings_do_not_void_a_cirulla_deal():
     rules = Rules.preset("cirulla", declarations="off")
-    g = Game(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]],
-                                             ["10c", "10s", "10b", "2d"]))
+    g = Match(rules, dealer=1, deck=deck_with([["7d", "8d", "9d"], ["7s", "8s", "9s"]],
+                                             ["10c", "10s", "10b", "2d"])).hand
     assert g.table == mask("10c", "10s", "10b", "2d")
 
 
@@ -143,10 +147,10 @@ def test_declaration_points(hand, points):
     assert declaration_points(mask(*hand)) == points
 
 
-def declaring(hands: list[list[str]], **options) -> Game:
+def declaring(hands: list[list[str]], **options) -> Hand:
     p = position(hands, ["10c", "9s"], stock_size=30, **CIRULLA, **options)
     p["declarations"] = {"points": [0, 0], "shown": [[], []], "pending": [0]}
-    return Game.from_position(p)
+    return load_position(p)
 
 
 def test_declaring_is_a_move_listed_as_dicts():
@@ -161,16 +165,15 @@ def test_declaring_is_a_move_listed_as_dicts():
     with pytest.raises(IllegalMoveError):
         g.play({"declare": True})  # once
     # the declared hand is public in every view, the spectator's too
-    for v in (g.view(1), g.view(0)):
+    for v in (PlayerView.of(g, 1), PlayerView.of(g, 0)):
         assert sorted(v.to_dict()["declarations"]["shown"][0]) == ["4d", "4s", "7c"]
         assert not v.unseen() & mask("7c", "4d", "4s")
-    from scopa.view import PlayerView
 
     assert PlayerView.public(g).to_dict()["declarations"]["points"] == [10, 0]
     # a sample of seat 1 keeps the shown cards in seat 0's hand
     import random
 
-    s = g.view(1).sample(random.Random(1))
+    s = PlayerView.of(g, 1).sample(random.Random(1))
     assert s.hands[0] & mask("7c", "4d", "4s") == mask("7c", "4d", "4s")
 
 
@@ -178,8 +181,8 @@ def test_passing_scores_nothing_and_is_not_told_to_the_others():
     g = declaring([["1d", "2c", "3s"], ["5b", "6b", "8b"]])
     g.play({"declare": False})
     assert g.declared == [0, 0]
-    assert all("declare" not in e for e in g.view(1).to_dict()["history"])
-    assert g.view(0).to_dict()["history"][-1] == {"seat": 0, "declare": False}
+    assert all("declare" not in e for e in PlayerView.of(g, 1).to_dict()["history"])
+    assert PlayerView.of(g, 0).to_dict()["history"][-1] == {"seat": 0, "declare": False}
     assert g.moves()[-1].to_dict() == {"declare": False}
 
 
@@ -187,7 +190,7 @@ def test_partners_add_their_declarations():
     p = position([["1d", "2c", "3s"], ["5b", "6b", "8b"], ["5d", "5c", "5s"], ["4b", "9b", "10b"]],
                  [], **CIRULLA)
     p["declarations"] = {"points": [3, 0, 10, 0], "shown": [[], [], [], []], "pending": []}
-    g = Game.from_position(p)
+    g = load_position(p)
     while not g.hand_over:
         g.play(g.legal_moves()[0])
     res = g.hand_result()
@@ -197,24 +200,24 @@ def test_partners_add_their_declarations():
 def test_auto_declarations_are_made_for_everyone_and_offer_no_moves():
     rules = Rules.preset("cirulla", declarations="auto")
     deck = deck_with([["1d", "2c", "3s"], ["7c", "4d", "4s"]], ["10c", "9s", "8b", "6b"])
-    g = Game(rules, dealer=1, deck=deck)
+    g = Match(rules, dealer=1, deck=deck).hand
     assert g.declared == [3, 10]
     assert not any(m.is_declaration for m in g.legal_moves())
     assert "declare" not in [str(m) for m in g.moves()]
-    choice = Game(Rules.preset("cirulla"), dealer=1, deck=deck)
+    choice = Match(Rules.preset("cirulla"), dealer=1, deck=deck).hand
     assert [str(m) for m in choice.legal_moves()] == ["declare", "pass"]
 
 
 def test_a_position_without_declaration_data_has_none_pending():
     g = game([["1d", "2c", "3s"], ["5b", "6b", "8b"]], ["10c"], stock_size=30, **CIRULLA)
     assert not any(m.is_declaration for m in g.legal_moves())
-    assert g.to_position()["declarations"] == {
+    assert dump_position(g)["declarations"] == {
         "points": [0, 0], "shown": [[], []], "pending": []}
 
 
 def test_declarations_replay_through_text_moves():
     g = declaring([["7c", "4d", "4s"], ["5b", "6b", "8b"]])
-    from scopa.game import Move
+    from scopa.moves import Move
 
     assert Move.parse("declare").to_dict() == {"declare": True}
     assert str(Move.from_dict({"declare": False})) == "pass"
@@ -225,7 +228,7 @@ def test_declarations_replay_through_text_moves():
 # -- points and seats ---------------------------------------------------------------------
 def finished(piles: list[list[str]]) -> dict:
     p = position([[], []], [], captured=piles, last_capturer=0, **CIRULLA)
-    return Game.from_position(p).hand_result()
+    return load_position(p).hand_result()
 
 
 def test_grande_king_knight_and_knave_of_coins_score_five():

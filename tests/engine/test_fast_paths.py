@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules
+from scopa import VARIANTS, IllegalMoveError, Move, PositionError, Rules
 from scopa.cards import (
     COINS,
     RANK_KEY,
@@ -22,7 +22,9 @@ from scopa.cards import (
     iter_cards,
     rank_key,
 )
-from scopa.notation import _ZONE_NAMES, _read_zones, _read_zones_fast
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import _ZONE_NAMES, _read_zones, _read_zones_fast, dump_position, load_position
 from scopa.rules import VARIANT_SEATINGS
 from scopa.scoring import (
     POINT_ITEMS,
@@ -48,12 +50,12 @@ def _played_positions(count: int) -> list[dict]:
     for i in range(count):
         variant = VARIANTS[i % len(VARIANTS)]
         players = rng.choice(sorted(VARIANT_SEATINGS[variant]))
-        g = Game(Rules.preset(variant, players=players), seed=f"fast-{i}")
+        g = Match(Rules.preset(variant, players=players), seed=f"fast-{i}").hand
         for _ in range(rng.randrange(0, 40)):
             if g.hand_over:
                 break
             g.play(rng.choice(g.legal_moves()))
-        out.append(g.to_position())
+        out.append(dump_position(g))
     return out
 
 
@@ -72,7 +74,7 @@ def test_fast_zone_reading_agrees_with_careful_reading():
         assert fast is not None
         masks, stock, order = _read_zones(zones, _ZONE_NAMES[n])
         assert fast[0] == masks and fast[1] == stock and list(fast[2]) == list(order)
-        assert Game.from_position(p).to_position() == p
+        assert dump_position(load_position(p)) == p
 
 
 def base() -> dict:
@@ -119,7 +121,7 @@ def test_fast_path_passes_bad_cards_to_the_careful_reading(where, value, words):
     n = p["rules"]["players"]
     assert _read_zones_fast(_zones(p), n) is None
     with pytest.raises(PositionError, match=words):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_fast_path_rejects_wrong_card_counts():
@@ -127,12 +129,12 @@ def test_fast_path_rejects_wrong_card_counts():
     p["table"].append("10d")  # 41 cards (10d twice)
     assert _read_zones_fast(_zones(p), 2) is None
     with pytest.raises(PositionError, match="10d appears twice"):
-        Game.from_position(p)
+        load_position(p)
     p = base()
     p["table"].remove("3s")  # 39 cards
     assert _read_zones_fast(_zones(p), 2) is None
     with pytest.raises(PositionError, match="missing: 3s"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_other_spellings_fall_to_the_careful_reading_and_are_refused():
@@ -141,7 +143,7 @@ def test_other_spellings_fall_to_the_careful_reading_and_are_refused():
     upper["hands"][0][0] = "7D"
     assert _read_zones_fast(_zones(upper), 2) is None
     with pytest.raises(PositionError, match="not a card"):
-        Game.from_position(upper)
+        load_position(upper)
 
 
 def test_list_subclass_zone_loads_like_a_list():
@@ -152,19 +154,19 @@ def test_list_subclass_zone_loads_like_a_list():
     q = copy.deepcopy(p)
     q["table"] = Cards(q["table"])
     assert _read_zones_fast(_zones(q), 2) is None
-    assert Game.from_position(q).to_position() == Game.from_position(p).to_position()
+    assert dump_position(load_position(q)) == dump_position(load_position(p))
 
 
 def test_deal_shape_checked_after_a_good_position_of_the_same_shape():
     # the shape cache must only ever remember shapes that passed
     good = base()
-    Game.from_position(good)
+    load_position(good)
     for _ in range(2):
         bad = base()
         bad["to_move"] = 1  # seat 1 to move although seat 0 has not played
         with pytest.raises(PositionError, match="hand sizes"):
-            Game.from_position(bad)
-    Game.from_position(good)
+            load_position(bad)
+    load_position(good)
 
 
 # -- the score sheet ---------------------------------------------------------------------------
@@ -273,7 +275,7 @@ def test_score_sheet_matches_the_reference_exactly(rules):
 def test_legal_moves_are_the_legal_codes_as_shared_moves():
     rng = random.Random(11)
     for p in _played_positions(60):
-        g = Game.from_position(p)
+        g = load_position(p)
         while not g.hand_over:
             moves = g.legal_moves()
             assert [m.code for m in moves] == g.legal_codes()
@@ -289,7 +291,7 @@ def test_play_accepts_an_equal_move_spelled_otherwise():
     p = position([["2d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4c"], stock_size=6)
     lay = Move(card("2d"), 0)  # 2d is card 1
     for spelled in (Move(1, 0), Move(1.0, 0.0), Move(True, False)):  # type: ignore[arg-type]
-        g = Game.from_position(p)
+        g = load_position(p)
         assert lay in g.legal_moves()
         g.play(spelled)
         assert g.history == [(0, lay.code, False)] and type(g.history[0][1]) is int
@@ -297,14 +299,14 @@ def test_play_accepts_an_equal_move_spelled_otherwise():
 
 
 def test_play_checks_moves_added_to_the_returned_list():
-    g = Game.from_position(base())
+    g = load_position(base())
     moves = g.legal_moves()
     bad = Move(card("7d"), 0)  # 7d must capture here
     moves.append(bad)
-    before = g.to_position()
+    before = dump_position(g)
     with pytest.raises(IllegalMoveError, match="must capture"):
         g.play(bad)
-    assert g.to_position() == before and g.history == []
+    assert dump_position(g) == before and g.history == []
 
 
 def test_illegal_moves_after_legal_moves_change_nothing():
@@ -318,12 +320,12 @@ def test_illegal_moves_after_legal_moves_change_nothing():
         Move("7d", 0),  # type: ignore[arg-type]
     ]
     for bad in bad_moves:
-        g = Game.from_position(base())
+        g = load_position(base())
         legal = g.legal_moves()
-        before = g.to_position()
+        before = dump_position(g)
         with pytest.raises(IllegalMoveError):
             g.play(bad)
-        assert g.to_position() == before and g.history == [] and g.legal_moves() == legal
+        assert dump_position(g) == before and g.history == [] and g.legal_moves() == legal
 
 
 # -- one computation per sheet item ------------------------------------------------------------
@@ -361,12 +363,12 @@ def test_score_sheet_keeps_no_list_of_the_caller():
 
 
 def test_from_parts_sets_every_field():
-    """``Game.from_parts`` sets each field itself (no ``_init_empty`` first): none is left
+    """``Hand.from_parts`` sets each field itself (no ``_init_empty`` first): none is left
     unset, and they match a dealt game's."""
     for variant in ("scopa", "cirulla"):
-        g = Game(Rules.preset(variant), seed="parts")
-        h = Game.from_position(g.to_position())
-        for name in Game.__slots__:
+        g = Match(Rules.preset(variant), seed="parts").hand
+        h = load_position(dump_position(g))
+        for name in Hand.__slots__:
             assert hasattr(h, name), name
-        assert h.to_position() == g.to_position()
+        assert dump_position(h) == dump_position(g)
         assert (h.auto_declare, h.meaning, h._rows) == (g.auto_declare, g.meaning, g._rows)

@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import VARIANTS, Game, IllegalMoveError, Move, PositionError, Rules, card
+from scopa import VARIANTS, IllegalMoveError, Move, PositionError, Rules, card
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import dump_position, load_position
 from scopa.rules import VARIANT_SEATINGS
 
 from .helpers import ALL_CARDS, captures_for, game, moves_of, position
@@ -113,17 +116,17 @@ def base() -> dict:
 
 def test_position_round_trip_by_hand():
     p = base()
-    g = Game.from_position(json.loads(json.dumps(p)))
-    out = g.to_position()
+    g = load_position(json.loads(json.dumps(p)))
+    out = dump_position(g)
     assert Rules.from_dict(out.pop("rules")) == Rules.from_dict(p.pop("rules"))
     assert out == p  # every card in the order given
 
 
 @pytest.mark.parametrize("variant, players", ALL_PRESETS)
 def test_position_round_trip_fresh_deal(variant, players):
-    g = Game(Rules.preset(variant, players=players), seed=f"rt-{variant}-{players}")
-    p = json.loads(json.dumps(g.to_position()))
-    assert Game.from_position(p).to_position() == p
+    g = Match(Rules.preset(variant, players=players), seed=f"rt-{variant}-{players}").hand
+    p = json.loads(json.dumps(dump_position(g)))
+    assert dump_position(load_position(p)) == p
     assert sum(len(z) for k in ("hands", "captured") for z in p[k]) + len(p["table"]) + len(
         p["stock"]
     ) == 40
@@ -133,14 +136,14 @@ def test_position_card_twice():
     p = base()
     p["table"].append("7d")
     with pytest.raises(PositionError, match="7d"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_missing_card():
     p = base()
     p["table"].remove("3s")
     with pytest.raises(PositionError, match="3s"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_bad_hand_sizes():
@@ -148,40 +151,40 @@ def test_position_bad_hand_sizes():
     p["hands"][0].remove("1b")  # seat 0 to move with fewer cards than seat 1
     p["captured"][0].append("1b")
     with pytest.raises(PositionError, match="hand sizes"):
-        Game.from_position(p)
+        load_position(p)
     p = base()
     card_ = p["hands"][1].pop()  # seat 1 has played, so seat 1 cannot be behind seat 0
     p["captured"][1].append(card_)
     p["to_move"] = 0
     with pytest.raises(PositionError, match="hand sizes"):
-        Game.from_position(p)
+        load_position(p)
     p = base()  # four cards in a hand of a three-card round
     p["hands"][0].append(p["stock"].pop())
     p["hands"][1].append(p["captured"][1].pop())
     p["stock"].append(p["captured"][1].pop())
     with pytest.raises(PositionError, match="hand sizes"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_stock_size_must_fit_deal():
     p = base()
     p["captured"][1].append(p["stock"].pop())
     with pytest.raises(PositionError, match="stock"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_unknown_key():
     p = base()
     p["history"] = []
     with pytest.raises(PositionError, match="history"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_missing_key():
     p = base()
     del p["scope"]
     with pytest.raises(PositionError, match="scope"):
-        Game.from_position(p)
+        load_position(p)
 
 
 @pytest.mark.parametrize(
@@ -203,22 +206,22 @@ def test_position_bad_fields(field, value, words):
     p = base()
     p[field] = value
     with pytest.raises(PositionError, match=words):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_bad_card_text():
     p = base()
     p["table"][0] = "11d"
     with pytest.raises(PositionError, match="11d"):
-        Game.from_position(p)
+        load_position(p)
     p["table"][0] = 7
     with pytest.raises(PositionError):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_not_an_object():
     with pytest.raises(PositionError):
-        Game.from_position([])
+        load_position([])
 
 
 # -- impossible counts --------------------------------------------------------------------
@@ -227,43 +230,43 @@ def test_position_with_a_side_past_the_target_is_refused(scores):
     p = base()
     p["scores"] = scores
     with pytest.raises(PositionError, match=r"already has \d+ of the 11 points"):
-        Game.from_position(p)
+        load_position(p)
 
 
 @pytest.mark.parametrize("scores", [[10, 10], [11, 11], [14, 14], [0, 10]])
 def test_position_with_scores_below_target_or_tied_at_the_top_loads(scores):
     p = base()
     p["scores"] = scores
-    assert Game.from_position(p).scores == scores
+    assert load_position(p).scores == scores
 
 
 def test_position_with_more_sweeps_than_plays_is_refused():
-    p = Game(Rules.preset(), seed="fresh").to_position()  # nobody has played yet
+    p = dump_position(Match(Rules.preset(), seed="fresh").hand)  # nobody has played yet
     p["scope"] = [0, 1]
     with pytest.raises(PositionError, match=r"scope\[1\] is 1, but seat 1 has made 0 plays"):
-        Game.from_position(p)
+        load_position(p)
 
 
 def test_position_with_more_sweeps_than_its_pile_allows_is_refused():
     p = position([["7d"], ["5s"]], ["3s"], captured=[["1d", "1c", "2d", "2c"], []],
                  rest_seat=1, scope=[3, 0])
     with pytest.raises(PositionError, match=r"taken 4 cards: at most 2 sweeps"):
-        Game.from_position(p)
+        load_position(p)
     p["scope"] = [2, 0]
-    assert Game.from_position(p).scope == [2, 0]
+    assert load_position(p).scope == [2, 0]
 
 
 def test_finished_hand_with_a_table_left_and_a_last_capturer_is_refused():
     p = position([[], []], ["3s", "4d"], last_capturer=0, rest_seat=0)
     with pytest.raises(PositionError, match="the table goes to the last capturer"):
-        Game.from_position(p)
+        load_position(p)
     p["last_capturer"] = None  # nobody captured: the table counts for nobody
-    assert Game.from_position(p).hand_over
+    assert load_position(p).hand_over
 
 
-def _escoba_opening(sweeps: int) -> Game:
+def _escoba_opening(sweeps: int) -> Hand:
     for i in range(20000):
-        g = Game(Rules.preset("escoba"), seed=f"open-{i}")
+        g = Match(Rules.preset("escoba"), seed=f"open-{i}").hand
         if g.scope[g.dealer] == sweeps:
             return g
     raise AssertionError("no such deal")
@@ -272,36 +275,36 @@ def _escoba_opening(sweeps: int) -> Game:
 @pytest.mark.parametrize("sweeps", [1, 2])
 def test_escoba_opening_sweeps_load_before_anyone_plays(sweeps):
     g = _escoba_opening(sweeps)
-    assert Game.from_position(g.to_position()).scope == g.scope
-    p = g.to_position()
+    assert load_position(dump_position(g)).scope == g.scope
+    p = dump_position(g)
     p["scope"][g.dealer] = 3  # an opening table makes 30 at most: two sweeps
     with pytest.raises(PositionError, match="at most 2 sweeps"):
-        Game.from_position(p)
+        load_position(p)
 
 
 @settings(max_examples=40, deadline=None)
 @given(preset=st.sampled_from(ALL_PRESETS), seed=st.integers(0, 10**6), data=st.data())
 def test_impossible_counts_in_reachable_positions_are_refused(preset, seed, data):
     variant, players = preset
-    g = Game(Rules.preset(variant, players=players), seed=seed)
+    g = Match(Rules.preset(variant, players=players), seed=seed).hand
     rng = random.Random(seed)
     for _ in range(data.draw(st.integers(0, 40), label="plays")):
         if g.hand_over:
             break
         g.play(rng.choice(g.legal_moves()))
-    p = g.to_position()
-    assert Game.from_position(p).to_position() == p
+    p = dump_position(g)
+    assert dump_position(load_position(p)) == p
     seat = data.draw(st.integers(0, players - 1), label="seat")
     too_many = dict(p, scope=[*p["scope"]])
     too_many["scope"][seat] = len(g.history) + 3  # more than the seat's plays and an opening
     with pytest.raises(PositionError, match=f"scope\\[{seat}\\]"):
-        Game.from_position(too_many)
+        load_position(too_many)
     target = g.rules.target
     side = data.draw(st.integers(0, g.rules.teams - 1), label="side")
     past = dict(p, scores=[0] * g.rules.teams)
     past["scores"][side] = data.draw(st.integers(target, target + 30), label="points")
     with pytest.raises(PositionError, match="match ended before this hand"):
-        Game.from_position(past)
+        load_position(past)
 
 
 # -- moves -----------------------------------------------------------------------------------
@@ -312,14 +315,14 @@ def test_move_forms_agree():
         "7d:4d+3s",
         Move(card("7d"), (1 << card("3s")) | (1 << card("4d"))),
     ):
-        g = Game.from_position(base())
+        g = load_position(base())
         g.play(form)
-        assert g.to_position()["scope"] == [1, 0]
-        assert g.to_position()["table"] == []
+        assert dump_position(g)["scope"] == [1, 0]
+        assert dump_position(g)["table"] == []
 
 
 def test_move_dict_round_trip():
-    g = Game.from_position(base())
+    g = load_position(base())
     for m in g.legal_moves():
         assert Move.from_dict(json.loads(json.dumps(m.to_dict()))) == m
         assert Move.parse(str(m)) == m
@@ -349,16 +352,16 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("move", ILLEGAL, ids=[repr(m) for m in ILLEGAL])
 def test_illegal_move_leaves_game_unchanged(move):
-    g = Game.from_position(base())
-    before = g.to_position()
+    g = load_position(base())
+    before = dump_position(g)
     legal = moves_of(g)
     with pytest.raises(IllegalMoveError):
         g.play(move)
-    assert g.to_position() == before
+    assert dump_position(g) == before
     assert moves_of(g) == legal
     assert g.history == []
     g.play("7d:3s+4d")  # the game still plays on
-    assert g.to_position()["scope"] == [1, 0]
+    assert dump_position(g)["scope"] == [1, 0]
 
 
 def test_illegal_move_error_is_value_error():
@@ -370,10 +373,10 @@ def test_move_after_hand_over_is_illegal():
     g = game([[], ["9c"]], ["2s", "5b"], to_move=1, last_capturer=0)
     g.play("9c")
     assert g.hand_over and g.legal_moves() == []
-    before = g.to_position()
+    before = dump_position(g)
     with pytest.raises(IllegalMoveError):
         g.play("9c")
-    assert g.to_position() == before
+    assert dump_position(g) == before
 
 
 @pytest.mark.parametrize(
@@ -384,19 +387,20 @@ def test_move_after_hand_over_is_illegal():
 def test_malformed_move_object_raises_illegal_move(move):
     # Move is a public NamedTuple: a malformed one must raise IllegalMoveError, not crash
     # or hang
-    g = Game.from_position(base())
-    before = g.to_position()
+    g = load_position(base())
+    before = dump_position(g)
     with pytest.raises(IllegalMoveError):
         g.play(move)
-    assert g.to_position() == before
+    assert dump_position(g) == before
 
 
 def test_negative_capture_mask_raises_illegal_move():
     # run in a child process: the engine may loop forever on this input
     code = (
         "import json, sys\n"
-        "from scopa import Game, IllegalMoveError, Move, card\n"
-        f"g = Game.from_position(json.loads({json.dumps(json.dumps(base()))}))\n"
+        "from scopa import IllegalMoveError, Move, card\n"
+        "from scopa.notation import load_position\n"
+        f"g = load_position(json.loads({json.dumps(json.dumps(base()))}))\n"
         "try:\n"
         "    g.play(Move(card('7d'), -1))\n"
         "except IllegalMoveError:\n"
@@ -423,27 +427,27 @@ def test_out_of_range_card_field_cannot_alias_a_legal_move():
     assert captures_for(g, "1d") == {frozenset(["1c"])}
     aliased = Move(card("1d") | (1 << card("1c")) << 6, 0)
     assert aliased.card >= 40
-    before = g.to_position()
+    before = dump_position(g)
     with pytest.raises(IllegalMoveError):
         g.play(aliased)
-    assert g.to_position() == before
+    assert dump_position(g) == before
 
 
 def test_next_hand_with_bad_deck_changes_nothing():
-    g = Game(Rules.preset("scopa"), seed="bad-deck")
-    while not g.hand_over:
-        g.play(g.legal_moves()[0])
-    totals = [side["total"] for side in g.hand_result()["sides"]]
-    before = (g.to_position(), g.dealer, g.hand_number, len(g.results), list(g.scores))
+    g = Match(Rules.preset("scopa"), seed="bad-deck")
+    while not g.hand.hand_over:
+        g.hand.play(g.hand.legal_moves()[0])
+    totals = [side["total"] for side in g.hand.hand_result()["sides"]]
+    before = (dump_position(g.hand), g.hand.dealer, g.hand_number, len(g.results), list(g.scores))
     kings = [card(k) for k in ("10d", "10c", "10s")]
     void = [c for c in range(40) if c not in kings]
     void[6:6] = kings  # three kings on the opening table: a void deck
     for bad in ([0] * 40, list(range(39)), void):
         with pytest.raises(ValueError):
             g.next_hand(deck=bad)
-        assert (g.to_position(), g.dealer, g.hand_number, len(g.results), list(g.scores)) == (
-            before
-        )
+        after = (dump_position(g.hand), g.hand.dealer, g.hand_number, len(g.results),
+                 list(g.scores))
+        assert after == before
     g.next_hand(seed="good")
     assert g.scores == totals  # the hand's points banked once
-    assert g.dealer == 0 and g.hand_number == 2 and len(g.results) == 1
+    assert g.hand.dealer == 0 and g.hand_number == 2 and len(g.results) == 1

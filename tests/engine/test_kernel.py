@@ -20,12 +20,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import VARIANTS, Game, Rules
+from scopa import VARIANTS, Rules
 from scopa.bots.rollout import CAPTURE_PROB, python_capture_playout
 from scopa.cards import RANK
+from scopa.hand import Hand
 from scopa.items import ScoreItem
 from scopa.kernel import KERNEL, PURE_ENV, item_flags, pack_spec, spec_for
+from scopa.match import Match
 from scopa.meaning import meaning_of
+from scopa.notation import dump_position
 from scopa.playout import (
     CAPTURE_POLICY,
     MASK64,
@@ -46,7 +49,7 @@ needs_kernel = pytest.mark.kernel  # fails where the kernel is not built (tests/
 PRESETS = [(v, p) for v in VARIANTS for p in sorted(VARIANT_SEATINGS[v])]
 
 
-def _state(g: Game) -> tuple:
+def _state(g: Hand) -> tuple:
     return (
         g.hands, g.table, g.tkey, g.stock, g.captured, g.scope, g.last_capturer, g.to_move,
         g.round, g.in_hands, g.hand_over, g.declared, g.shown, g.undecided,
@@ -91,8 +94,8 @@ def test_an_option_the_kernel_does_not_take_keeps_the_python_path(
     assert kernel.unexpressed(plain) == [] and kernel.unexpressed(fewest) == ["fewest_cards"]
     assert pack_spec(meaning_of(plain)) is not None
     assert pack_spec(meaning_of(fewest)) is None
-    game = Game(fewest, seed="refused")
-    game.random_playout(random.Random(1))
+    game = Match(fewest, seed="refused").hand
+    random_playout(game, random.Random(1))
     assert game.hand_over
 
 
@@ -121,9 +124,9 @@ def test_random_deals_agree_on_every_preset(variant: str, players: int) -> None:
     assert all(len(t) == rules.teams for t in python)
 
 
-def _played(rules: Rules, seed: int, plays: int) -> Game:
+def _played(rules: Rules, seed: int, plays: int) -> Hand:
     rng = random.Random(seed)
-    g = Game(rules, seed=seed)
+    g = Match(rules, seed=seed).hand
     for _ in range(plays):
         if g.hand_over:
             break
@@ -147,7 +150,7 @@ def test_playouts_agree_from_any_state(rules, seed, plays, x, imagined):
     assert _state(a) == _state(b)
     assert b.hand_over and b.stock == [] and not any(b.hands)
     assert a.hand_result() == b.hand_result()
-    check_conserved(b.to_position())
+    check_conserved(dump_position(b))
 
 
 @needs_kernel
@@ -212,7 +215,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         with pytest.raises(err):
             KERNEL.playout(*args[:i], bad, *args[i + 1:])
         assert _state(g) == _state(before)
-    empty = Game.from_parts(
+    empty = Hand.from_parts(
         g.rules, dealer=1, to_move=0, hands=[0, 0], table=0, stock=[], captured=[0, 0],
         scope=[0, 0], last_capturer=-1, scores=[0, 0], round=5,
     )
@@ -244,7 +247,7 @@ def test_random_deals_agree_with_any_options(rules, seed):
 def test_capture_rollouts_agree(rules, seed, plays, x, imagined):
     """The kernel's capture policy plays exactly as ``python_capture_playout``."""
     rng = random.Random(seed)
-    g = Game(rules, seed=seed)
+    g = Match(rules, seed=seed).hand
     for _ in range(plays):
         if g.hand_over:
             break

@@ -10,10 +10,14 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa import VARIANTS, Game, IllegalMoveError, Rules, card
+from scopa import VARIANTS, IllegalMoveError, Rules, card
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import dump_position, load_position
 from scopa.playout import random_playout
 from scopa.rules import VARIANT_SEATINGS
 from scopa.scoring import hand_totals
+from scopa.view import PlayerView
 
 from .helpers import (
     ALL_CARDS,
@@ -90,10 +94,10 @@ def shown_cards(p: dict) -> set[str]:
     return {c for s, shown in enumerate(decl["shown"]) for c in shown if c in p["hands"][s]}
 
 
-def check_views(g: Game, p: dict, rng: random.Random) -> None:
+def check_views(g: Hand, p: dict, rng: random.Random) -> None:
     n = len(p["hands"])
     for seat in range(n):
-        v = g.view(seat)
+        v = PlayerView.of(g, seat)
         d = json.loads(json.dumps(v.to_dict()))
         hidden = {c for s in range(n) if s != seat for c in p["hands"][s]} | set(p["stock"])
         hidden -= shown_cards(p)
@@ -110,12 +114,12 @@ def check_views(g: Game, p: dict, rng: random.Random) -> None:
                 (m.card, m.capture) for m in g.legal_moves()
             }
     seat = rng.randrange(n)
-    v = g.view(seat)
+    v = PlayerView.of(g, seat)
     d = v.to_dict()
     s = v.sample(rng)
-    sp = s.to_position()
+    sp = dump_position(s)
     check_conserved(sp)
-    assert s.view(seat).to_dict() == d
+    assert PlayerView.of(s, seat).to_dict() == d
     assert set(sp["hands"][seat]) == set(p["hands"][seat])
     assert [len(h) for h in sp["hands"]] == [len(h) for h in p["hands"]]
     assert len(sp["stock"]) == len(p["stock"])
@@ -127,7 +131,7 @@ def check_views(g: Game, p: dict, rng: random.Random) -> None:
     if not s.hand_over and not s.deciding:
         assert moves_of(s) == oracle_moves(s.rules, sp["hands"][sp["to_move"]], sp["table"])
         random_playout(s, rng)  # a search bot's rollout from the sample
-        end = s.to_position()
+        end = dump_position(s)
         check_conserved(end)
         assert s.hand_over and end["stock"] == [] and all(h == [] for h in end["hands"])
 
@@ -140,19 +144,19 @@ def hidden_layouts(v, rng: random.Random, k: int) -> set:
     return out
 
 
-def check_samples_differ(g: Game, p: dict, rng: random.Random) -> None:
+def check_samples_differ(g: Hand, p: dict, rng: random.Random) -> None:
     n = len(p["hands"])
     for seat in range(n):
         zones = [len(p["hands"][s]) for s in range(n) if s != seat] + [len(p["stock"])]
         if sum(1 for z in zones if z) >= 2:
-            assert len(hidden_layouts(g.view(seat), rng, 20)) >= 2
+            assert len(hidden_layouts(PlayerView.of(g, seat), rng, 20)) >= 2
         else:  # at most one zone holds unseen cards: only their order can vary
-            layouts = hidden_layouts(g.view(seat), rng, 3)
+            layouts = hidden_layouts(PlayerView.of(g, seat), rng, 3)
             assert len({hands for hands, _ in layouts}) == 1
             assert len({frozenset(stock) for _, stock in layouts}) == 1
 
 
-def check_illegal(g: Game, p: dict, legal: set, rng: random.Random) -> None:
+def check_illegal(g: Hand, p: dict, legal: set, rng: random.Random) -> None:
     """A few random non-legal moves must raise IllegalMoveError and change nothing."""
     hand = p["hands"][p["to_move"]]
     for _ in range(3):
@@ -168,10 +172,10 @@ def check_illegal(g: Game, p: dict, legal: set, rng: random.Random) -> None:
             pass
         else:
             raise AssertionError(f"illegal move {c}:{cap} was accepted")
-        assert g.to_position() == p
+        assert dump_position(g) == p
 
 
-def expect_after(g: Game, p: dict, move: dict) -> dict:
+def expect_after(g: Hand, p: dict, move: dict) -> dict:
     """The state after ``move`` by docs/rules.md: table, pile, sweeps, last capturer, leftovers."""
     r = g.rules
     seat = p["to_move"]
@@ -225,7 +229,7 @@ class Declarations:
     """Cirulla's declarations by RULES.md, followed independently of the engine: who may
     declare now, and the points declared so far."""
 
-    def __init__(self, g: Game, p: dict) -> None:
+    def __init__(self, g: Hand, p: dict) -> None:
         self.rules = g.rules
         decl = p.get("declarations")
         self.points = list(decl["points"]) if decl else [0] * g.rules.players
@@ -258,13 +262,13 @@ class Declarations:
                 self.points[seat] += oracle_declaration(p["hands"][seat])
 
 
-def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
+def play_checked_hand(g: Hand, rng: random.Random, deep: bool) -> None:
     """Play a hand with random moves, checking every state against docs/rules.md."""
     step = 0
     differ_at = rng.randrange(0, 10)
-    decl = Declarations(g, g.to_position())
+    decl = Declarations(g, dump_position(g))
     while not g.hand_over:
-        p = g.to_position()
+        p = dump_position(g)
         check_conserved(p)
         decl.before(p)
         hand = p["hands"][p["to_move"]]
@@ -273,8 +277,8 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
         assert len(listed) == len(legal), "a move is listed twice"
         assert legal == (decl.expected_moves(p) or oracle_moves(g.rules, hand, p["table"]))
         q = json.loads(json.dumps(p))
-        loaded = Game.from_position(q)
-        assert loaded.to_position() == p
+        loaded = load_position(q)
+        assert dump_position(loaded) == p
         assert moves_of(loaded) == legal
         if deep:
             check_illegal(g, p, legal, rng)
@@ -285,27 +289,27 @@ def play_checked_hand(g: Game, rng: random.Random, deep: bool) -> None:
         assert sorted(g.legal_codes()) == sorted(m.code for m in listed)
         fast = g.copy()
         fast.play_code(chosen.code)  # the bots' path: same effect, the original untouched
-        assert g.to_position() == p
+        assert dump_position(g) == p
         move = chosen.to_dict()
         want = expect_after(g, p, move)
         decl.after(p, move)
         g.play(move)
-        after = g.to_position()
-        assert fast.to_position() == after
+        after = dump_position(g)
+        assert dump_position(fast) == after
         assert set(after["table"]) == want["table"]
         assert [set(x) for x in after["captured"]] == want["captured"]
         assert after["scope"] == want["scope"]
         assert after["last_capturer"] == want["last_capturer"]
         check_turn_after(p, after, g.rules)
         step += 1
-    p = g.to_position()
+    p = dump_position(g)
     check_conserved(p)
     assert all(h == [] for h in p["hands"]) and p["stock"] == []
-    assert Game.from_position(json.loads(json.dumps(p))).to_position() == p
+    assert dump_position(load_position(json.loads(json.dumps(p)))) == p
     check_score(g, p, decl.points)
 
 
-def check_score(g: Game, p: dict, declared: list[int] | None = None) -> None:
+def check_score(g: Hand, p: dict, declared: list[int] | None = None) -> None:
     res = g.hand_result()
     assert json.loads(json.dumps(res)) == res
     if declared is None and "declarations" in p:
@@ -330,16 +334,17 @@ def test_every_state_of_a_random_hand(rules, seed):
     """Cards conserved; legal moves equal the brute force; illegal moves change nothing;
     views hide what they must; samples agree with the view; positions round-trip; each
     move has the effect docs/rules.md gives; the score sheet matches docs/rules.md."""
-    g = Game(rules, seed=seed)
-    check_opening(g)
-    play_checked_hand(g, random.Random(seed), deep=True)
+    m = Match(rules, seed=seed)
+    check_opening(m)
+    play_checked_hand(m.hand, random.Random(seed), deep=True)
 
 
-def check_opening(g: Game) -> None:
-    """The fresh deal by docs/rules.md from the game's deck (in deal order)."""
-    r = g.rules
-    p = g.to_position()
-    deck = [ALL_CARDS[c] for c in g.deck]
+def check_opening(m: Match) -> None:
+    """The fresh deal by docs/rules.md from the match's deck (in deal order)."""
+    r = m.rules
+    p = dump_position(m.hand)
+    assert m.deck is not None
+    deck = [ALL_CARDS[c] for c in m.deck]
     n, first = r.players, (p["dealer"] + 1) % r.players
     size = r.rounds[0]
     for seat in range(n):
@@ -374,30 +379,30 @@ def test_hands_from_positions_of_other_players(rules, seed):
     """The same checks (lighter) on a hand started from a fresh-deal position with a dealer
     other than the default."""
     rng = random.Random(seed)
-    g = Game(rules, seed=seed, dealer=rng.randrange(rules.players))
-    play_checked_hand(Game.from_position(g.to_position()), rng, deep=False)
+    g = Match(rules, seed=seed, dealer=rng.randrange(rules.players)).hand
+    play_checked_hand(load_position(dump_position(g)), rng, deep=False)
 
 
 @settings(SETTINGS, max_examples=60)
 @given(rules=rules_st(), seed=st.integers(0, 2**32 - 1))
 def test_same_seed_same_game(rules, seed):
-    games = [Game(rules, seed=f"s{seed}") for _ in range(2)]
+    games = [Match(rules, seed=f"s{seed}") for _ in range(2)]
     rngs = [random.Random(seed), random.Random(seed)]
-    assert games[0].to_position() == games[1].to_position()
+    assert dump_position(games[0].hand) == dump_position(games[1].hand)
     assert games[0].hand_seed == games[1].hand_seed
     for _ in range(2):
-        while not games[0].hand_over:
+        while not games[0].hand.hand_over:
             for g, rng in zip(games, rngs, strict=True):
-                g.play(rng.choice(g.legal_moves()))
-            assert games[0].to_position() == games[1].to_position()
-        assert games[0].hand_result() == games[1].hand_result()
+                g.hand.play(rng.choice(g.hand.legal_moves()))
+            assert dump_position(games[0].hand) == dump_position(games[1].hand)
+        assert games[0].hand.hand_result() == games[1].hand.hand_result()
         if games[0].match_over:
             break
         for g in games:
             g.next_hand()
-        assert games[0].to_position() == games[1].to_position()
-    other = Game(rules, seed=f"t{seed}")
-    assert other.to_position() != Game(rules, seed=f"s{seed}").to_position()
+        assert dump_position(games[0].hand) == dump_position(games[1].hand)
+    other = Match(rules, seed=f"t{seed}").hand
+    assert dump_position(other) != dump_position(Match(rules, seed=f"s{seed}").hand)
 
 
 @settings(SETTINGS, max_examples=300)
@@ -406,24 +411,24 @@ def test_same_seed_same_game(rules, seed):
 )
 def test_playout_function_and_method_agree(rules, seed, plays):
     rng = random.Random(seed)
-    g = Game(rules, seed=seed)
+    g = Match(rules, seed=seed).hand
     for _ in range(plays):
         if g.hand_over:
             break
         g.play(rng.choice(g.legal_moves()))
-    before = g.to_position()
+    before = dump_position(g)
     a, b = g.copy(), g.copy()
     ra, rb = random.Random(seed + 1), random.Random(seed + 1)
     random_playout(a, ra)
-    b.random_playout(rb)
+    random_playout(b, rb)
     assert ra.random() == rb.random()  # the same randomness consumed
-    assert g.to_position() == before  # the copies are independent
+    assert dump_position(g) == before  # the copies are independent
     for x in (a, b):
         assert x.hand_over
     assert a.hands == b.hands and a.table == b.table and a.captured == b.captured
     assert a.scope == b.scope and a.last_capturer == b.last_capturer
     assert a.hand_result() == b.hand_result()
-    pa = a.to_position()
+    pa = dump_position(a)
     check_conserved(pa)
     assert all(h == [] for h in pa["hands"]) and pa["stock"] == []
     check_score(a, pa)
@@ -438,15 +443,15 @@ def test_playout_function_and_method_agree(rules, seed, plays):
 def test_whole_match(rules, seed):
     """Matches to the end: the deal rotates, points are banked, the winner follows docs/rules.md."""
     rng = random.Random(seed)
-    g = Game(rules, seed=seed)
+    g = Match(rules, seed=seed)
     banked = [0] * rules.teams
     for hand in range(1, 60):
         assert g.hand_number == hand
-        assert g.dealer == (rules.players - 1 + hand - 1) % rules.players
+        assert g.hand.dealer == (rules.players - 1 + hand - 1) % rules.players
         assert g.scores == banked
-        while not g.hand_over:
-            g.play(rng.choice(g.legal_moves()))
-        res = g.hand_result()
+        while not g.hand.hand_over:
+            g.hand.play(rng.choice(g.hand.legal_moves()))
+        res = g.hand.hand_result()
         totals = [b + side["total"] for b, side in zip(banked, res["sides"], strict=True)]
         top = max(totals)
         outright = res.get("outright")
@@ -468,12 +473,12 @@ def test_sample_is_uniform_small_case():
     # three players, last round: seat 0 to move knows every card but two, one in each other
     # hand; both layouts must come up about equally often
     p = position([["5d"], ["6c"], ["7s"]], ["2b"], last_capturer=0, rest_seat=0)
-    g = Game.from_position(p)
-    v = g.view(0)
+    g = load_position(p)
+    v = PlayerView.of(g, 0)
     rng = random.Random(1)
     counts = Counter()
     for _ in range(2000):
-        s = v.sample(rng).to_position()
+        s = dump_position(v.sample(rng))
         counts[s["hands"][1][0]] += 1
     assert set(counts) == {"6c", "7s"}
     assert 850 < counts["6c"] < 1150
@@ -486,13 +491,13 @@ def test_sample_uniform_over_stock_and_hands():
         [["5d", "6d", "7d"], ["1c", "2c", "3c"]], ["1b"], stock=["4c", "5c", "6c"],
         stock_size=6, last_capturer=1,
     )
-    g = Game.from_position(p)
+    g = load_position(p)
     unseen = set(p["hands"][1]) | set(p["stock"])
     rng = random.Random(2)
     counts = Counter()
     trials = 3000
     for _ in range(trials):
-        s = g.view(0).sample(rng).to_position()
+        s = dump_position(PlayerView.of(g, 0).sample(rng))
         assert set(s["hands"][1]) | set(s["stock"]) == unseen
         counts.update(s["hands"][1])
     for c in unseen:
@@ -516,7 +521,7 @@ def test_captures_on_crowded_tables(rules, deck, hand_size, table_size):
     p = position(
         hands, table, rest_seat=0, **{k: v for k, v in rules.to_dict().items() if k != "players"}
     )
-    g = Game.from_position(p)
+    g = load_position(p)
     legal = moves_of(g)
     assert legal == oracle_moves(g.rules, hands[0], table)
     assert len(g.legal_moves()) == len(legal)
@@ -525,6 +530,6 @@ def test_captures_on_crowded_tables(rules, deck, hand_size, table_size):
         h.play(m)
         d = m.to_dict()
         want = expect_after(g, p, d)
-        after = h.to_position()
+        after = dump_position(h)
         assert set(after["table"]) == want["table"]
         assert after["scope"] == want["scope"]

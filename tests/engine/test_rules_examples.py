@@ -10,19 +10,23 @@ import random
 
 import pytest
 
-from scopa import Game, IllegalMoveError, PositionError, Rules, card, card_name, card_text
+from scopa import IllegalMoveError, PositionError, Rules, card, card_name, card_text
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import dump_position, load_position
 from scopa.shuffle import deck_from_seed
+from scopa.view import PlayerView
 
 from .helpers import ALL_CARDS, captures_for, game, position, rank
 
 S = frozenset
 
 
-def pos_of(g: Game) -> dict:
-    return g.to_position()
+def pos_of(g: Hand) -> dict:
+    return dump_position(g)
 
 
-def finished(piles: list[list[str]], **kw) -> Game:
+def finished(piles: list[list[str]], **kw) -> Hand:
     """A finished hand: empty hands, table and stock; ``piles`` hold all 40 cards."""
     n = len(piles)
     assert sorted(c for p in piles for c in p) == sorted(ALL_CARDS)
@@ -34,7 +38,7 @@ def rest(*taken: list[str]) -> list[str]:
     return [c for c in ALL_CARDS if c not in used]
 
 
-def points(g: Game, side: int) -> dict:
+def points(g: Hand, side: int) -> dict:
     return g.hand_result()["sides"][side]["points"]
 
 
@@ -384,14 +388,16 @@ def test_napola_run(coins, run):
 
 
 def test_napola_outright_option():
-    g = finished([COINS, rest(COINS)], variant="napola", target=31, napola_outright=True)
+    g = Match.from_hand(finished([COINS, rest(COINS)], variant="napola", target=31,
+                                 napola_outright=True))
     # napola 10 + coins 1 + settebello 1 = 12, far from 31: the outright win decides
-    assert g.hand_result()["sides"][0]["total"] == 12
+    assert g.hand.hand_result()["sides"][0]["total"] == 12
     assert g.winner == 0 and g.match_over
-    g = finished([COINS, rest(COINS)], variant="napola", target=31)
+    g = Match.from_hand(finished([COINS, rest(COINS)], variant="napola", target=31))
     assert g.winner is None and not g.match_over
     nine = COINS[:9]
-    g = finished([nine, rest(nine)], variant="napola", target=31, napola_outright=True)
+    g = Match.from_hand(finished([nine, rest(nine)], variant="napola", target=31,
+                                 napola_outright=True))
     assert g.winner is None
 
 
@@ -458,7 +464,7 @@ def escoba_deck(table: list[str]) -> list[int]:
     ],
 )
 def test_escoba_opening_sweep_15_and_30(table, sweeps):
-    g = Game(Rules.preset("escoba"), deck=escoba_deck(table))
+    g = Match(Rules.preset("escoba"), deck=escoba_deck(table)).hand
     p = pos_of(g)
     assert p["dealer"] == 1
     assert p["scope"] == [0, sweeps]
@@ -468,7 +474,7 @@ def test_escoba_opening_sweep_15_and_30(table, sweeps):
         assert set(p["table"]) == set(table) and p["captured"] == [[], []]
     assert p["to_move"] == 0
     # the plain game knows no opening sweep
-    plain = Game(Rules.preset("scopa"), deck=escoba_deck(table))
+    plain = Match(Rules.preset("scopa"), deck=escoba_deck(table)).hand
     assert pos_of(plain)["scope"] == [0, 0]
 
 
@@ -512,20 +518,20 @@ def safe_deck(seed: int, table_at: int, table_cards: int = 4) -> list[str]:
 
 def test_deal_order_one_card_at_a_time():
     deck = safe_deck(3, 6)
-    g = Game(Rules.preset("scopa"), deck=[card(c) for c in deck])
+    g = Match(Rules.preset("scopa"), deck=[card(c) for c in deck]).hand
     p = pos_of(g)
     assert p["dealer"] == 1 and p["to_move"] == 0
     assert set(p["hands"][0]) == {deck[0], deck[2], deck[4]}
     assert set(p["hands"][1]) == {deck[1], deck[3], deck[5]}
     assert set(p["table"]) == set(deck[6:10])
     assert p["stock"] == deck[10:]
-    g = Game(Rules.preset("scopa"), deck=[card(c) for c in deck], dealer=0)
+    g = Match(Rules.preset("scopa"), deck=[card(c) for c in deck], dealer=0).hand
     p = pos_of(g)
     assert p["to_move"] == 1
     assert set(p["hands"][1]) == {deck[0], deck[2], deck[4]}
     assert set(p["hands"][0]) == {deck[1], deck[3], deck[5]}
     deck = safe_deck(4, 9)
-    g = Game(Rules.preset("scopa", players=3), deck=[card(c) for c in deck])
+    g = Match(Rules.preset("scopa", players=3), deck=[card(c) for c in deck]).hand
     p = pos_of(g)
     for seat in range(3):
         assert set(p["hands"][seat]) == {deck[seat], deck[seat + 3], deck[seat + 6]}
@@ -533,14 +539,14 @@ def test_deal_order_one_card_at_a_time():
     assert p["stock"] == deck[13:]
 
 
-def play_round(g: Game, plays: int) -> None:
+def play_round(g: Hand, plays: int) -> None:
     for _ in range(plays):
         g.play(g.legal_moves()[0])
 
 
 def test_next_round_dealt_to_hands_only():
     deck = safe_deck(5, 6)
-    g = Game(Rules.preset("scopa"), deck=[card(c) for c in deck])
+    g = Match(Rules.preset("scopa"), deck=[card(c) for c in deck]).hand
     play_round(g, 6)
     p = pos_of(g)
     assert set(p["hands"][0]) == {deck[10], deck[12], deck[14]}
@@ -552,7 +558,7 @@ def test_next_round_dealt_to_hands_only():
 
 def test_two_players_six_rounds():
     deck = safe_deck(6, 6)
-    g = Game(Rules.preset("scopa"), deck=[card(c) for c in deck])
+    g = Match(Rules.preset("scopa"), deck=[card(c) for c in deck]).hand
     for r in range(6):
         p = pos_of(g)
         assert [len(h) for h in p["hands"]] == [3, 3]
@@ -564,7 +570,7 @@ def test_two_players_six_rounds():
 def test_three_and_four_players_rounds():
     for players, rounds in ((3, 4), (4, 3)):
         deck = safe_deck(7, 3 * players)
-        g = Game(Rules.preset("scopa", players=players), deck=[card(c) for c in deck])
+        g = Match(Rules.preset("scopa", players=players), deck=[card(c) for c in deck]).hand
         for r in range(rounds):
             p = pos_of(g)
             assert [len(h) for h in p["hands"]] == [3] * players
@@ -575,7 +581,7 @@ def test_three_and_four_players_rounds():
 
 def test_scopone_deal():
     deck = safe_deck(8, 36)
-    g = Game(Rules.preset("scopone"), deck=[card(c) for c in deck])
+    g = Match(Rules.preset("scopone"), deck=[card(c) for c in deck]).hand
     p = pos_of(g)
     assert p["dealer"] == 3 and p["to_move"] == 0
     for seat in range(4):
@@ -587,7 +593,7 @@ def test_scopone_deal():
 
 def test_scopone_scientifico_deal():
     deck = shuffled(9)
-    g = Game(Rules.preset("scopone-scientifico"), deck=[card(c) for c in deck])
+    g = Match(Rules.preset("scopone-scientifico"), deck=[card(c) for c in deck]).hand
     p = pos_of(g)
     for seat in range(4):
         assert set(p["hands"][seat]) == {deck[i] for i in range(40) if i % 4 == seat}
@@ -600,7 +606,7 @@ def test_five_players_deal():
     deck = safe_deck(10, 15, 5)
     rules = Rules.preset("scopa", players=5)
     assert rules.teams == 5  # no teams
-    g = Game(rules, deck=[card(c) for c in deck])
+    g = Match(rules, deck=[card(c) for c in deck]).hand
     p = pos_of(g)
     for seat in range(5):
         assert set(p["hands"][seat]) == {deck[i] for i in range(15) if i % 5 == seat}
@@ -628,7 +634,7 @@ def test_six_players_teams_2x3_and_3x2():
     assert [s["seats"] for s in g.hand_result()["sides"]] == [[0, 3], [1, 4], [2, 5]]
     assert g.hand_result()["sides"][2]["cards"] == len(piles[2]) + len(piles[5])
     deck = safe_deck(11, 18)
-    g = Game(Rules.preset("scopa", players=6, teams=3), deck=[card(c) for c in deck])
+    g = Match(Rules.preset("scopa", players=6, teams=3), deck=[card(c) for c in deck]).hand
     p = pos_of(g)
     assert [len(h) for h in p["hands"]] == [3] * 6 and len(p["table"]) == 4
     assert len(p["stock"]) == 18
@@ -669,52 +675,52 @@ def find_seed(kings: int) -> str:
 def test_king_redeal_three_kings():
     assert Rules.preset("scopa").king_redeal == 3
     seed = find_seed(3)
-    g = Game(Rules.preset("scopa"), hand_seed=seed)
+    g = Match(Rules.preset("scopa"), hand_seed=seed)
     assert g.hand_attempt >= 1
-    assert g.dealer == 1  # the same dealer deals again
+    assert g.hand.dealer == 1  # the same dealer deals again
     for attempt in range(g.hand_attempt):
         assert table_kings(seed, attempt) >= 3
     assert table_kings(seed, g.hand_attempt) < 3
     deck = [ALL_CARDS[c] for c in deck_from_seed(seed, g.hand_attempt)]
-    assert set(pos_of(g)["table"]) == set(deck[6:10])
-    assert kings_in(pos_of(g)["table"]) < 3
+    assert set(pos_of(g.hand)["table"]) == set(deck[6:10])
+    assert kings_in(pos_of(g.hand)["table"]) < 3
 
 
 def test_king_redeal_two_kings_play_on():
     seed = find_seed(2)
-    g = Game(Rules.preset("scopa"), hand_seed=seed)
-    assert g.hand_attempt == 0 and kings_in(pos_of(g)["table"]) == 2
+    g = Match(Rules.preset("scopa"), hand_seed=seed)
+    assert g.hand_attempt == 0 and kings_in(pos_of(g.hand)["table"]) == 2
 
 
 def test_king_redeal_threshold_option():
     seed = find_seed(3)
-    g = Game(Rules.preset("scopa", king_redeal=4), hand_seed=seed)
-    assert g.hand_attempt == 0 and kings_in(pos_of(g)["table"]) == 3
+    g = Match(Rules.preset("scopa", king_redeal=4), hand_seed=seed)
+    assert g.hand_attempt == 0 and kings_in(pos_of(g.hand)["table"]) == 3
     seed4 = find_seed(4)
-    g = Game(Rules.preset("scopa", king_redeal=4), hand_seed=seed4)
+    g = Match(Rules.preset("scopa", king_redeal=4), hand_seed=seed4)
     assert g.hand_attempt >= 1
-    g = Game(Rules.preset("scopa", king_redeal=None), hand_seed=seed4)
-    assert g.hand_attempt == 0 and kings_in(pos_of(g)["table"]) == 4
+    g = Match(Rules.preset("scopa", king_redeal=None), hand_seed=seed4)
+    assert g.hand_attempt == 0 and kings_in(pos_of(g.hand)["table"]) == 4
     seed2 = find_seed(2)
-    g = Game(Rules.preset("scopa", king_redeal=2), hand_seed=seed2)
+    g = Match(Rules.preset("scopa", king_redeal=2), hand_seed=seed2)
     assert g.hand_attempt >= 1
 
 
 # -- winning -------------------------------------------------------------------------------
-def two_all(scores: list[int], **kw) -> Game:
+def two_all(scores: list[int], **kw) -> Match:
     """Side 0 takes the coins (coins, settebello = 2), side 1 the rest (cards) and one sweep
-    (= 2); nobody has four suits, so no primiera."""
-    return finished([COINS, rest(COINS)], scope=[0, 1], scores=scores, **kw)
+    (= 2); nobody has four suits, so no primiera. The match going on from that hand."""
+    return Match.from_hand(finished([COINS, rest(COINS)], scope=[0, 1], scores=scores, **kw))
 
 
 def test_target_and_tiebreak_extra_hand():
     g = two_all([0, 0])
-    assert [s["total"] for s in g.hand_result()["sides"]] == [2, 2]
+    assert [s["total"] for s in g.hand.hand_result()["sides"]] == [2, 2]
     assert g.winner is None
     g = two_all([9, 9])  # both reach 11 with 11: tie, another hand
     assert g.winner is None and not g.match_over
     g.next_hand(seed="extra")
-    assert g.scores == [11, 11] and not g.hand_over
+    assert g.scores == [11, 11] and not g.hand.hand_over
     assert two_all([10, 9]).winner == 0  # 12 against 11: the highest total wins
     assert two_all([9, 10]).winner == 1
     assert two_all([8, 9]).winner == 1  # only side 1 reaches 11
@@ -729,19 +735,19 @@ def test_target_options(target):
 
 
 def test_dealer_rotation():
-    g = Game(Rules.preset("scopa", players=3), seed="rotation")
+    g = Match(Rules.preset("scopa", players=3), seed="rotation")
     for hand in range(3):
-        assert g.dealer == (2 + hand) % 3
-        assert g.to_move == (g.dealer + 1) % 3
+        assert g.hand.dealer == (2 + hand) % 3
+        assert g.hand.to_move == (g.hand.dealer + 1) % 3
         assert g.hand_number == hand + 1
         played = []
-        while not g.hand_over:
-            m = g.legal_moves()[0]
+        while not g.hand.hand_over:
+            m = g.hand.legal_moves()[0]
             played.append(m.to_dict())
-            g.play(m)
+            g.hand.play(m)
         if g.match_over:
             break
-        sides = g.hand_result()["sides"]
+        sides = g.hand.hand_result()["sides"]
         totals = [s + side["total"] for s, side in zip(g.scores, sides, strict=True)]
         g.next_hand()
         assert g.scores == totals
@@ -775,12 +781,12 @@ def test_other_spellings_of_cards_are_refused_in_positions_and_moves():
         q = copy.deepcopy(p)
         q["hands"][0][0] = spelling
         with pytest.raises(PositionError, match="not a card"):
-            Game.from_position(q)
-    g = Game.from_position(p)
+            load_position(q)
+    g = load_position(p)
     for move in ("7D:3S+4D", "7d:3S+4d", "\u0667d:3s+4d"):
         with pytest.raises(IllegalMoveError, match="not a card"):
             g.play(move)
-    assert pos_of(g) == pos_of(Game.from_position(p))  # nothing changed
+    assert pos_of(g) == pos_of(load_position(p))  # nothing changed
 
 
 def test_deck_from_seed_is_a_reproducible_permutation():
@@ -802,29 +808,29 @@ def test_deck_from_seed_roughly_uniform():
 
 
 def test_match_seed_deals_hand_k_from_seed_k():
-    g = Game(Rules.preset("scopa"), seed="match")
+    g = Match(Rules.preset("scopa"), seed="match")
     assert g.hand_seed == "match:1"
     assert g.deck == deck_from_seed("match:1", g.hand_attempt)
-    while not g.hand_over:
-        g.play(g.legal_moves()[0])
+    while not g.hand.hand_over:
+        g.hand.play(g.hand.legal_moves()[0])
     g.next_hand()
     assert g.hand_seed == "match:2"
     assert g.deck == deck_from_seed("match:2", g.hand_attempt)
-    h = Game(Rules.preset("scopa"), hand_seed="explicit")
+    h = Match(Rules.preset("scopa"), hand_seed="explicit")
     assert h.deck == deck_from_seed("explicit", h.hand_attempt)
 
 
 def test_unseeded_games_differ():
-    decks = {tuple(Game(Rules.preset("scopa")).deck) for _ in range(5)}
+    decks = {tuple(Match(Rules.preset("scopa")).deck) for _ in range(5)}
     assert len(decks) == 5
-    seeds = {Game(Rules.preset("scopa")).hand_seed for _ in range(5)}
+    seeds = {Match(Rules.preset("scopa")).hand_seed for _ in range(5)}
     assert len(seeds) == 5 and None not in seeds
 
 
 def test_hand_result_before_end_raises():
-    g = Game(Rules.preset("scopa"), seed=1)
+    g = Match(Rules.preset("scopa"), seed=1)
     with pytest.raises(ValueError):
-        g.hand_result()
+        g.hand.hand_result()
     with pytest.raises(ValueError):
         g.next_hand()
 
@@ -844,7 +850,7 @@ def test_player_view_shows_only_allowed():
         [["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock=["9c", "9d"],
         stock_size=6, captured=[["10b"], ["10c"]], last_capturer=1,
     )
-    d = g.view(0).to_dict()
+    d = PlayerView.of(g, 0).to_dict()
     assert sorted(d["hand"]) == sorted(["7d", "1b", "2b"])
     assert sorted(d["table"]) == sorted(["3s", "4d"])
     assert d["hand_sizes"] == [3, 3] and d["stock_size"] == 6
@@ -852,7 +858,7 @@ def test_player_view_shows_only_allowed():
     for hidden in ["5s", "6s", "8s", "9c", "9d"]:
         assert f"'{hidden}'" not in text
     assert "10b" in d["captured"][0] and "10c" in d["captured"][1]  # piles are public
-    d1 = g.view(1).to_dict()
+    d1 = PlayerView.of(g, 1).to_dict()
     for hidden in ["7d", "1b", "2b", "9c", "9d"]:
         assert f"'{hidden}'" not in repr(d1)
 
@@ -861,12 +867,12 @@ def test_view_sample_keeps_what_is_seen():
     g = game(
         [["7d", "1b", "2b"], ["5s", "6s", "8s"]], ["3s", "4d"], stock_size=6, last_capturer=1,
     )
-    v = g.view(0)
+    v = PlayerView.of(g, 0)
     unseen = {"5s", "6s", "8s", *pos_of(g)["stock"]}
     layouts = set()
     rng = random.Random(5)
     for _ in range(30):
-        sp = v.sample(rng).to_position()
+        sp = dump_position(v.sample(rng))
         assert sorted(sp["hands"][0]) == sorted(["7d", "1b", "2b"])
         assert sorted(sp["table"]) == sorted(["3s", "4d"])
         assert len(sp["hands"][1]) == 3 and len(sp["stock"]) == 6

@@ -1,4 +1,4 @@
-"""The score sheet's two entry points agree: ``Game.hand_result`` (the game's own meaning)
+"""The score sheet's two entry points agree: ``Hand.hand_result`` (the game's own meaning)
 and ``scoring.score_hand`` (the meaning looked up from the rules), keys in the same order."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.match import Match
 from scopa.rules import VARIANTS
 from scopa.scoring import score_hand
 
@@ -18,7 +19,7 @@ def test_hand_result_is_score_hand(variant: str) -> None:
     rules = Rules.preset(variant)
     rng = random.Random(variant)
     for i in range(30):
-        g = Game(rules, seed=f"sheet-{i}")
+        g = Match(rules, seed=f"sheet-{i}").hand
         while not g.hand_over:
             g.play_code(rng.choice(g.legal_codes()))
         sheet = g.hand_result()

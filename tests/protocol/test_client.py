@@ -9,28 +9,32 @@ from pathlib import Path
 
 import pytest
 
-from scopa import Game
 from scopa.bots.base import Limit
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import dump_position
 from scopa.protocol import BotProtocolError, ExternalBot
+from scopa.view import PlayerView
 
 FAKE = [sys.executable, str(Path(__file__).with_name("fake_bot.py"))]
 SERVED = [sys.executable, "-m", "scopa.protocol"]
 
 
-def _play_hand(bots: list[ExternalBot], game: Game) -> None:
+def _play_hand(bots: list[ExternalBot], game: Hand) -> None:
     while not game.hand_over:
-        game.play(bots[game.to_move].choose(game.view(game.to_move), Limit(seconds=0.5)))
+        game.play(bots[game.to_move].choose(PlayerView.of(game, game.to_move), Limit(seconds=0.5)))
 
 
 def test_round_trip_with_served_bots_plays_whole_hands() -> None:
-    game = Game.new("scopa", seed=1, players=3)
+    game = Match.new("scopa", seed=1, players=3)
     bots = [ExternalBot([*SERVED, name], timeout=5) for name in ("random", "greedy", "random")]
     try:
         assert [b.name for b in bots] == ["random", "greedy", "random"]
-        _play_hand(bots, game)
-        assert game.hand_over and sum(s["total"] for s in game.hand_result()["sides"]) >= 1
+        _play_hand(bots, game.hand)
+        hand = game.hand
+        assert hand.hand_over and sum(s["total"] for s in hand.hand_result()["sides"]) >= 1
         game.next_hand()
-        _play_hand(bots, game)
+        _play_hand(bots, game.hand)
         assert game.hand_number == 2
     finally:
         for b in bots:
@@ -40,7 +44,7 @@ def test_round_trip_with_served_bots_plays_whole_hands() -> None:
 
 def test_served_bot_is_reproducible_from_the_new_game_seed() -> None:
     def moves(seed: int) -> list[str]:
-        game = Game.new("scopa", seed=5)
+        game = Match.new("scopa", seed=5).hand
         with ExternalBot([*SERVED, "random"], timeout=5) as a, \
                 ExternalBot([*SERVED, "random"], timeout=5) as b:
             a.reset(seed)
@@ -52,7 +56,7 @@ def test_served_bot_is_reproducible_from_the_new_game_seed() -> None:
 
 
 def test_good_fake_bot_with_log_lines() -> None:
-    game = Game.new("scopa", seed=2)
+    game = Match.new("scopa", seed=2).hand
     with ExternalBot([*FAKE, "good"], timeout=5) as a, ExternalBot([*FAKE, "good"], 5) as b:
         assert a.name == "fake-good" and a.ready_name == "fake-good"
         _play_hand([a, b], game)
@@ -92,19 +96,19 @@ def test_clean_name(given: object, expected: str | None) -> None:
     ],
 )
 def test_broken_bot_on_move(mode: str, message: str) -> None:
-    game = Game.new("scopa", seed=3)
-    before = game.to_position()
+    game = Match.new("scopa", seed=3).hand
+    before = dump_position(game)
     bot = ExternalBot([*FAKE, mode], timeout=0.5, startup_timeout=10)
     try:
         with pytest.raises(BotProtocolError, match=message) as err:
-            bot.choose(game.view(game.to_move))
+            bot.choose(PlayerView.of(game, game.to_move))
         assert "fake_bot.py" in str(err.value)
         assert not bot.alive
         with pytest.raises(BotProtocolError, match="failed earlier"):
-            bot.choose(game.view(game.to_move))
+            bot.choose(PlayerView.of(game, game.to_move))
     finally:
         bot.close()
-    assert game.to_position() == before
+    assert dump_position(game) == before
 
 
 @pytest.mark.parametrize(
@@ -134,14 +138,14 @@ def test_bad_arguments() -> None:
 
 
 def test_not_my_turn_is_refused_before_asking() -> None:
-    game = Game.new("scopa", seed=3)
+    game = Match.new("scopa", seed=3).hand
     with ExternalBot([*FAKE, "good"], timeout=5) as bot, pytest.raises(ValueError, match="turn"):
-        bot.choose(game.view((game.to_move + 1) % 2))
+        bot.choose(PlayerView.of(game, (game.to_move + 1) % 2))
 
 
 def test_round_trip_with_the_scopa_bot_command() -> None:
     command = [sys.executable, "-c", "from scopa.cli import main; main()", "bot", "heuristic"]
-    game = Game.new("scopa", seed=6)
+    game = Match.new("scopa", seed=6).hand
     with ExternalBot(command, timeout=10) as a, ExternalBot(command, timeout=10) as b:
         assert a.name == "heuristic"
         _play_hand([a, b], game)
@@ -149,7 +153,7 @@ def test_round_trip_with_the_scopa_bot_command() -> None:
 
 
 def test_a_program_that_stops_reading_cannot_block_the_host() -> None:
-    game = Game.new("scopa", seed=3)
+    game = Match.new("scopa", seed=3).hand
     bot = ExternalBot([*FAKE, "deaf"], timeout=0.5, startup_timeout=10)
     try:
         start = time.monotonic()
@@ -157,18 +161,18 @@ def test_a_program_that_stops_reading_cannot_block_the_host() -> None:
             bot.hand_end({"sides": [{"padding": "x" * 1000}]}, [0, 0])
         assert time.monotonic() - start < 2
         with pytest.raises(BotProtocolError, match="did not answer move_request 1 within 0.5 s"):
-            bot.choose(game.view(game.to_move))
+            bot.choose(PlayerView.of(game, game.to_move))
     finally:
         bot.close()
 
 
 def test_time_budget_is_sent_only_when_the_host_sets_one() -> None:
-    game = Game.new("scopa", seed=3)
+    game = Match.new("scopa", seed=3).hand
     with ExternalBot([*FAKE, "limit"], timeout=5) as bot:
-        assert bot.choose(game.view(game.to_move)) in game.legal_moves()
+        assert bot.choose(PlayerView.of(game, game.to_move)) in game.legal_moves()
     with ExternalBot([*FAKE, "limit"], timeout=5) as bot, \
             pytest.raises(BotProtocolError, match="time_limit 0.3 timeout 5"):
-        bot.choose(game.view(game.to_move), Limit(seconds=0.3))
+        bot.choose(PlayerView.of(game, game.to_move), Limit(seconds=0.3))
     with ExternalBot([*FAKE, "limit"], timeout=2) as bot, \
             pytest.raises(BotProtocolError, match="time_limit 2 timeout 2"):
-        bot.choose(game.view(game.to_move), Limit(seconds=30))
+        bot.choose(PlayerView.of(game, game.to_move), Limit(seconds=30))

@@ -7,10 +7,12 @@ import json
 
 import pytest
 
-from scopa import Game
-from scopa.game import Move
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.moves import Move
 from scopa.protocol import encode
 from scopa.protocol.serve import serve_named
+from scopa.view import PlayerView
 
 
 def _run(*messages: object) -> list[dict]:
@@ -20,14 +22,14 @@ def _run(*messages: object) -> list[dict]:
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
-def _request(game: Game, rid: int = 1) -> dict:
-    view = game.view(game.to_move)
+def _request(game: Hand, rid: int = 1) -> dict:
+    view = PlayerView.of(game, game.to_move)
     return {"type": "move_request", "id": rid, "view": view.to_dict(),
             "legal": [m.to_dict() for m in view.legal_moves()], "time_limit": 0.5}
 
 
 def test_handshake_and_move() -> None:
-    game = Game.new("scopa", seed=2)
+    game = Match.new("scopa", seed=2).hand
     out = _run({"type": "hello", "protocol": 1},
                {"type": "new_game", "rules": game.rules.to_dict(), "seat": 0, "seed": 3},
                _request(game, 7), {"type": "quit"}, {"type": "hello", "protocol": 1})
@@ -38,11 +40,11 @@ def test_handshake_and_move() -> None:
 
 
 def test_errors_do_not_stop_the_bot() -> None:
-    game = Game.new("scopa", seed=2)
+    game = Match.new("scopa", seed=2).hand
     bad_view = _request(game, 2)
     bad_view["view"]["hand"] = ["7d", "7d"]
     not_my_turn = _request(game, 3)
-    not_my_turn["view"] = game.view((game.to_move + 1) % 2).to_dict()
+    not_my_turn["view"] = PlayerView.of(game, (game.to_move + 1) % 2).to_dict()
     out = _run("nonsense\n", {"type": "dance"}, {"type": "hello", "protocol": 9}, bad_view,
                not_my_turn, _request(game, 4))
     kinds = [m["type"] for m in out]

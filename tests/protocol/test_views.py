@@ -7,17 +7,19 @@ import random
 
 import pytest
 
-from scopa import Game
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.protocol import view_from_dict
 from scopa.rules import VARIANTS
+from scopa.view import PlayerView
 
 
-def _games() -> list[Game]:
+def _games() -> list[Hand]:
     out = []
     for variant in VARIANTS:
         for players in (2, 3, 4, 5, 6):
             try:
-                out.append(Game.new(variant, seed=f"{variant}{players}", players=players))
+                out.append(Match.new(variant, seed=f"{variant}{players}", players=players).hand)
             except ValueError:
                 continue
     return out
@@ -29,7 +31,7 @@ def test_round_trip_through_whole_hands_of_every_variant() -> None:
     for game in _games():
         while not game.hand_over:
             for seat in range(game.n):
-                view = game.view(seat)
+                view = PlayerView.of(game, seat)
                 assert view_from_dict(view.to_dict()) == view
                 checked += 1
             game.play(rng.choice(game.legal_moves()))
@@ -37,17 +39,17 @@ def test_round_trip_through_whole_hands_of_every_variant() -> None:
 
 
 def test_finished_hand_round_trips_except_to_move() -> None:
-    game = Game.new("scopa", seed=4)
+    game = Match.new("scopa", seed=4).hand
     rng = random.Random(4)
     while not game.hand_over:
         game.play(rng.choice(game.legal_moves()))
-    view = game.view(1)
+    view = PlayerView.of(game, 1)
     back = view_from_dict(view.to_dict())
     assert back.hand_over and back.captured == view.captured and back.history == view.history
 
 
 def _view() -> dict:
-    return Game.new("scopa", seed=9).view(0).to_dict()
+    return PlayerView.of(Match.new("scopa", seed=9).hand, 0).to_dict()
 
 
 @pytest.mark.parametrize(

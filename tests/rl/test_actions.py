@@ -8,9 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import Game, Move, Rules, card, card_text
+from scopa import Move, Rules, card, card_text
 from scopa.cards import cards_of
-from scopa.game import DECLARE, PASS
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.moves import DECLARE, PASS
+from scopa.notation import dump_position, load_position
 from scopa.rl.actions import (
     DECLARE_ACTION,
     DONE,
@@ -26,12 +29,12 @@ from scopa.rl.actions import (
 from .helpers import TABLES, random_position
 
 
-def moves_by_actions(game: Game) -> dict[Move, int]:
+def moves_by_actions(game: Hand) -> dict[Move, int]:
     """Every move reachable by legal action sequences from ``game``, with how many
     sequences reach it."""
     found: dict[Move, int] = {}
 
-    def walk(g: Game, turn: object) -> None:
+    def walk(g: Hand, turn: object) -> None:
         for a in legal_actions(g, turn):  # type: ignore[arg-type]
             h = g.copy()
             nxt = apply_action(h, turn, a)  # type: ignore[arg-type]
@@ -64,7 +67,7 @@ def test_every_legal_move_is_reached_exactly_once(table, seed):
 def test_a_choice_between_captures_takes_table_cards():
     shown = {"5d", "1b", "3s", "2c", "4d", "1c"}
     rest = [card_text(c) for c in range(40) if card_text(c) not in shown]
-    game = Game.from_position({
+    game = load_position({
         "rules": {"variant": "scopa", "players": 2, "target": 11},
         "dealer": 1, "to_move": 0, "hands": [["5d"], ["1b"]],
         "table": ["3s", "2c", "4d", "1c"], "stock": [], "captured": [rest, []],
@@ -82,10 +85,10 @@ def test_a_choice_between_captures_takes_table_cards():
 @pytest.mark.parametrize("bad", [-1, NUM_ACTIONS, 3.0, "7d", None])
 def test_illegal_action_raises_and_changes_nothing(bad):
     game = random_position(TABLES[0], 3)
-    before = game.to_position()
+    before = dump_position(game)
     with pytest.raises(IllegalActionError):
         apply_action(game, None, bad)
-    assert game.to_position() == before
+    assert dump_position(game) == before
 
 
 def test_a_card_not_in_hand_is_illegal():
@@ -95,10 +98,10 @@ def test_a_card_not_in_hand_is_illegal():
         apply_action(game, None, missing)
 
 
-def cirulla_position(hands: list[list[str]], table: list[str]) -> Game:
+def cirulla_position(hands: list[list[str]], table: list[str]) -> Hand:
     shown = {c for h in hands for c in h} | set(table)
     rest = [card_text(c) for c in range(40) if card_text(c) not in shown]
-    return Game.from_position({
+    return load_position({
         "rules": {"variant": "cirulla"}, "dealer": 1, "to_move": 0, "hands": hands,
         "table": table, "stock": [], "captured": [rest, []], "scope": [0, 0],
         "last_capturer": 0, "scores": [0, 0],
@@ -116,11 +119,11 @@ def test_a_capture_inside_a_larger_one_ends_with_done():
     turn = apply_action(game, turn, TAKE + card("4d"))
     # 1c+4d is a capture, and the fifteen still holds it: stop here or take on
     assert legal_actions(game, turn) == [TAKE + card("2s"), TAKE + card("3b"), DONE]
-    before = game.to_position()
+    before = dump_position(game)
     other = game.copy()
     assert apply_action(other, turn, TAKE + card("2s")) is None  # only the fifteen holds 2s
     assert len(other.moves()[-1].to_dict()["capture"]) == 4
-    assert game.to_position() == before
+    assert dump_position(game) == before
     assert apply_action(game, turn, DONE) is None
     assert game.moves()[-1].to_dict() == {"card": "5d", "capture": ["4d", "1c"]}
     assert move_actions(cirulla_position([["5d"], ["6b"]], ["1c", "2s", "3b", "4d"]),
@@ -129,7 +132,7 @@ def test_a_capture_inside_a_larger_one_ends_with_done():
 
 def test_declarations_are_actions_legal_exactly_when_the_engine_asks():
     game = next(
-        g for g in (Game(Rules.preset("cirulla"), hand_seed=f"d{i}") for i in range(500))
+        g for g in (Match(Rules.preset("cirulla"), hand_seed=f"d{i}").hand for i in range(500))
         if g.deciding
     )
     assert game.legal_moves() == [Move.from_code(DECLARE), Move.from_code(PASS)]
@@ -151,7 +154,7 @@ def test_declarations_are_actions_legal_exactly_when_the_engine_asks():
 def test_cirulla_moves_are_reached_from_every_point_of_a_hand(seed, steps):
     # the hypothesis test above at the start of Cirulla hands, where declarations wait
     rng = random.Random(seed)
-    game = Game(Rules.preset("cirulla"), hand_seed=f"c{seed}")
+    game = Match(Rules.preset("cirulla"), hand_seed=f"c{seed}").hand
     for _ in range(steps):
         if game.hand_over:
             break

@@ -11,6 +11,8 @@ from pettingzoo.test import api_test
 
 import scopa.rl as rl
 from scopa import VARIANTS, Rules
+from scopa.match import Match
+from scopa.view import PlayerView
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +63,7 @@ def test_hand_rewards_are_the_side_margins_and_sum_to_zero():
     assert sum(totals.values()) == pytest.approx(0.0)
     # partners share a side, so they earn the same
     assert totals["player_0"] == totals["player_2"] and totals["player_1"] == totals["player_3"]
-    game = env.unwrapped.episode.game
+    game = env.unwrapped.episode.game.hand
     sides = [s["total"] for s in game.hand_result()["sides"]]
     assert totals["player_0"] == sides[0] - sides[1]
 
@@ -116,11 +118,11 @@ def test_only_the_agent_on_turn_has_legal_actions():
 def test_render_shows_the_table_and_only_the_hand_on_turn():
     env = rl.env(render_mode="ansi")
     env.reset(seed=9)
-    game = env.unwrapped.episode.game
+    game = env.unwrapped.episode.game.hand
     text = env.render()
     assert "table:" in text and "player_0" in text
-    mine = game.view(game.to_move).to_dict()["hand"]
-    theirs = game.view(1 - game.to_move).to_dict()["hand"]
+    mine = PlayerView.of(game, game.to_move).to_dict()["hand"]
+    theirs = PlayerView.of(game, 1 - game.to_move).to_dict()["hand"]
     hand_line = text.splitlines()[-1]
     assert all(c in hand_line.split() for c in mine)
     assert not any(c in hand_line.split() for c in theirs)
@@ -153,12 +155,11 @@ def test_render_shows_a_move_in_progress():
 
 
 def test_reset_can_deal_a_given_deal_and_refuses_a_bad_one():
-    from scopa import Game
 
     env = rl.env("scopa")
     env.reset(options={"deal": "duplicate-7"})
-    game = env.unwrapped.episode.game
-    expected = Game(Rules.preset("scopa"), hand_seed="duplicate-7")
+    game = env.unwrapped.episode.game.hand
+    expected = Match(Rules.preset("scopa"), hand_seed="duplicate-7").hand
     assert game.hands == expected.hands and game.table == expected.table
     env.reset(seed=1)
     before = env.unwrapped.episode.game

@@ -9,18 +9,21 @@ import numpy as np
 import pyspiel
 import pytest
 
-from scopa import Game, Rules
-from scopa.game import OPENING
+from scopa import Rules
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.moves import OPENING
 from scopa.rl.actions import apply_action, legal_actions
 from scopa.rl.encoding import Layout
 from scopa.rl.episode import Episode
+from scopa.view import PlayerView
 
 from .helpers import TABLES, random_position
 
 
-def two_worlds(game: Game, seat: int, seed: int) -> tuple[Game, Game]:
+def two_worlds(game: Hand, seat: int, seed: int) -> tuple[Hand, Hand]:
     """Two full states with ``seat``'s view of ``game`` whose hidden cards differ."""
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
     a = view.sample(random.Random(seed))
     for k in range(1, 50):
         b = view.sample(random.Random(seed + k))
@@ -47,23 +50,23 @@ def test_hidden_cards_never_change_an_encoding(rules):
                     break
         for seat in range(rules.players):
             a, b = two_worlds(game, seat, seed)
-            assert a.view(seat) == b.view(seat)
-            obs_a = layout.encode(a.view(seat), turn)
-            obs_b = layout.encode(b.view(seat), turn)
+            assert PlayerView.of(a, seat) == PlayerView.of(b, seat)
+            obs_a = layout.encode(PlayerView.of(a, seat), turn)
+            obs_b = layout.encode(PlayerView.of(b, seat), turn)
             assert np.array_equal(obs_a, obs_b)
-            info_a = layout.encode_info(a.view(seat), turn)
-            assert np.array_equal(info_a, layout.encode_info(b.view(seat), turn))
+            info_a = layout.encode_info(PlayerView.of(a, seat), turn)
+            assert np.array_equal(info_a, layout.encode_info(PlayerView.of(b, seat), turn))
             # and the environments' own path: an episode holding either world
             ep = Episode(rules)
-            ep.game, ep.turn = a, turn
+            ep.game, ep.turn = Match.from_hand(a), turn
             first = ep.observe(seat)
-            ep.game = b
+            ep.game = Match.from_hand(b)
             assert np.array_equal(first, ep.observe(seat))
             # the real state differs from a world elsewhere: its own hand does show
             other = (seat + 1) % rules.players
             if a.hands[other] != b.hands[other]:
-                assert not np.array_equal(layout.encode(a.view(other), turn),
-                                          layout.encode(b.view(other), turn))
+                assert not np.array_equal(layout.encode(PlayerView.of(a, other), turn),
+                                          layout.encode(PlayerView.of(b, other), turn))
 
 
 def test_openspiel_information_is_the_same_in_every_resampled_world():
@@ -97,14 +100,14 @@ def test_openspiel_information_is_the_same_in_every_resampled_world():
 
 def test_an_opening_sweep_is_no_card_played():
     rules = Rules.preset("escoba")
-    game = Game(rules, hand_seed="open-3")  # the dealer sweeps an opening table of 15
+    game = Match(rules, hand_seed="open-3").hand  # the dealer sweeps an opening table of 15
     assert game.history and game.history[0][1] & 63 == OPENING
     layout = Layout(rules)
     a, b = layout.sections["played"]
     for seat in range(rules.players):
-        obs = layout.encode(game.view(seat), None)
+        obs = layout.encode(PlayerView.of(game, seat), None)
         assert not obs[a:b].any()
-        info = layout.encode_info(game.view(seat), None)
+        info = layout.encode_info(PlayerView.of(game, seat), None)
         first_play = info[layout.size : layout.size + layout.play_width]
         assert first_play[rules.players : rules.players + 40].sum() == 0  # no card
         assert first_play[rules.players + 40 : rules.players + 80].sum() == 4  # the table

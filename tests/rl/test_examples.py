@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from scopa.match import Match
+from scopa.view import PlayerView
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
@@ -29,16 +32,16 @@ def test_learning_example_trains_plots_and_plays_the_arena(tmp_path):
 
 def test_learned_policy_plays_legal_moves_as_a_bot():
     learn = load("learn")
-    from scopa import Game, Rules
+    from scopa import Rules
     from scopa.rl.policy_bot import PolicyBot
 
     rules = Rules.preset("quindici")  # sums to 15: many captures with a choice
     policy = learn.FeaturePolicy(learn.Layout(rules), 0.1, learn.np.random.default_rng(0))
     bot = PolicyBot(policy.sample, rules, 0)
     for seed in range(3):
-        game = Game(rules, hand_seed=f"bot-{seed}")
+        game = Match(rules, hand_seed=f"bot-{seed}").hand
         while not game.hand_over:
-            game.play(bot.choose(game.view(game.to_move)))  # raises if illegal
+            game.play(bot.choose(PlayerView.of(game, game.to_move)))  # raises if illegal
 
 
 def test_openspiel_search_example_runs():

@@ -14,10 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa.rl.openspiel  # noqa: F401
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.match import Match
 from scopa.rl.actions import apply_action, legal_actions
 from scopa.rl.encoding import Layout
 from scopa.rl.info_tracker import InfoTracker
+from scopa.view import PlayerView
 
 from .helpers import TABLES
 
@@ -26,13 +28,13 @@ def random_hand(rules: Rules, seed: int, look: float) -> None:
     rng = random.Random(seed)
     layout = Layout(rules)
     tracker = InfoTracker(layout)
-    game = Game(rules, hand_seed=f"info-{seed}")
+    game = Match(rules, hand_seed=f"info-{seed}").hand
     turn = None
     while True:
         for seat in range(rules.players):
             if seat == game.to_move or rng.random() < look:
                 tracked = tracker.observe(game, turn, seat)
-                full = layout.encode_info(game.view(seat), turn)
+                full = layout.encode_info(PlayerView.of(game, seat), turn)
                 assert np.array_equal(tracked, full), f"seat {seat}, {len(game.history)} plays"
         if game.hand_over:
             break
@@ -50,16 +52,18 @@ def test_another_game_is_built_from_its_own_view():
     rules = Rules.preset("scopa")
     layout = Layout(rules)
     tracker = InfoTracker(layout)
-    game = Game(rules, hand_seed="one")
+    game = Match(rules, hand_seed="one").hand
     for _ in range(5):
         game.play_code(game.legal_codes()[0])
         tracker.observe(game, None, 0)
-    other = Game(rules, hand_seed="two")
+    other = Match(rules, hand_seed="two").hand
     other.play_code(other.legal_codes()[-1])
-    assert np.array_equal(tracker.observe(other, None, 0), layout.encode_info(other.view(0), None))
+    assert np.array_equal(tracker.observe(other, None, 0),
+                          layout.encode_info(PlayerView.of(other, 0), None))
     # and the first game again, further on: no slot of the other game left behind
     game.play_code(game.legal_codes()[0])
-    assert np.array_equal(tracker.observe(game, None, 1), layout.encode_info(game.view(1), None))
+    assert np.array_equal(tracker.observe(game, None, 1),
+                          layout.encode_info(PlayerView.of(game, 1), None))
 
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "cirulla"])
@@ -76,7 +80,7 @@ def test_openspiel_tensors_equal_the_full_encoding_along_a_hand_and_its_clones(v
         g = state.game
         layout = Layout(g.rules)
         for p in range(g.rules.players):
-            view = g.view(p)
+            view = PlayerView.of(g, p)
             info = np.asarray(state.information_state_tensor(p))
             assert np.array_equal(info, layout.encode_info(view, state.turn))
             obs = np.asarray(state.observation_tensor(p))
@@ -87,5 +91,5 @@ def test_openspiel_tensors_equal_the_full_encoding_along_a_hand_and_its_clones(v
     for clone in clones:  # older states read after the newer: rebuilt, not mixed up
         p = clone.current_player()
         info = np.asarray(clone.information_state_tensor(p))
-        full = Layout(clone.game.rules).encode_info(clone.game.view(p), clone.turn)
+        full = Layout(clone.game.rules).encode_info(PlayerView.of(clone.game, p), clone.turn)
         assert np.array_equal(info, full)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from scopa import Game, Rules, card
+from scopa import Rules, card
+from scopa.match import Match
 from scopa.rl.actions import DECLARE_ACTION, DONE, NUM_ACTIONS, TAKE
 from scopa.rl.policy_bot import PolicyBot
+from scopa.view import PlayerView
 
 from .test_actions import cirulla_position
 
@@ -25,9 +27,9 @@ def test_a_random_policy_plays_whole_cirulla_hands_and_declares():
 
     bot = PolicyBot(policy, rules, 0)
     for seed in range(30):
-        game = Game(rules, hand_seed=f"pb-{seed}")
+        game = Match(rules, hand_seed=f"pb-{seed}").hand
         while not game.hand_over:
-            game.play(bot.choose(game.view(game.to_move)))  # raises if illegal
+            game.play(bot.choose(PlayerView.of(game, game.to_move)))  # raises if illegal
     assert DECLARE_ACTION in seen
 
 
@@ -41,5 +43,5 @@ def test_a_policy_may_stop_at_the_smaller_capture():
         assert mask[action] == 1
         return action
 
-    move = PolicyBot(policy, game.rules, 0).choose(game.view(0))
+    move = PolicyBot(policy, game.rules, 0).choose(PlayerView.of(game, 0))
     assert move.to_dict() == {"card": "5d", "capture": ["4d", "1c"]}

@@ -11,6 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import scopa.rl as rl
+from scopa.match import Match
 
 
 @pytest.fixture(autouse=True)
@@ -95,13 +96,13 @@ def test_action_masks_and_render():
 
 
 def test_reset_can_deal_a_given_deal():
-    from scopa import Game, Rules
+    from scopa import Rules
 
     env = rl.SingleAgentEnv(["random"], seat=0)
     env.reset(seed=3, options={"deal": "duplicate-7"})
-    expected = Game(Rules.preset("scopa"), hand_seed="duplicate-7")
-    assert env.episode.game.table == expected.table
-    assert env.episode.game.hands[0] == expected.hands[0]
+    expected = Match(Rules.preset("scopa"), hand_seed="duplicate-7").hand
+    assert env.episode.game.hand.table == expected.table
+    assert env.episode.game.hand.hands[0] == expected.hands[0]
     with pytest.raises(ValueError, match="deal"):
         env.reset(options={"deal": None})
 
@@ -121,7 +122,7 @@ def test_the_random_opponent_plays_as_our_random_bot_given_its_view(variant, mon
                 legal = np.flatnonzero(obs["action_mask"])
                 obs, _, term, trunc, _ = env.step(int(legal[len(trace) % len(legal)]))
                 done = term or trunc
-            trace.append(list(env.episode.game.history))
+            trace.append(list(env.episode.game.hand.history))
         return trace
 
     fast = play(rl.SingleAgentEnv(["random"], variant))

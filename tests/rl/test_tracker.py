@@ -11,19 +11,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.hand import Hand
+from scopa.match import Match
 from scopa.rl.actions import apply_action, legal_actions
 from scopa.rl.encoding import Layout
 from scopa.rl.episode import Episode
 from scopa.rl.tracker import Tracker
+from scopa.view import PlayerView
 
 from .helpers import TABLES
 
 
-def assert_tracked(tracker: Tracker, layout: Layout, game: Game, turn, seats) -> None:
+def assert_tracked(tracker: Tracker, layout: Layout, game: Hand, turn, seats) -> None:
     for seat in seats:
         tracked = tracker.observe(game, turn, seat)
-        full = layout.encode(game.view(seat), turn)
+        full = layout.encode(PlayerView.of(game, seat), turn)
         assert np.array_equal(tracked, full), f"seat {seat} after {len(game.history)} plays"
 
 
@@ -33,7 +36,7 @@ def random_hand(rules: Rules, seed: int, look: float) -> None:
     rng = random.Random(seed)
     layout = Layout(rules)
     tracker = Tracker(layout)
-    game = Game(rules, hand_seed=f"tracked-{seed}")
+    game = Match(rules, hand_seed=f"tracked-{seed}").hand
     turn = None
     while True:
         seats = [s for s in range(rules.players) if s == game.to_move or rng.random() < look]
@@ -58,14 +61,16 @@ def test_a_match_rebuilds_at_each_deal_and_a_new_game_is_never_mixed_up():
     hands = 0
     while not ep.done:
         for seat in range(rules.players):
-            assert np.array_equal(ep.observe(seat), ep.layout.encode(ep.game.view(seat), ep.turn))
+            full = ep.layout.encode(PlayerView.of(ep.game.hand, seat), ep.turn)
+            assert np.array_equal(ep.observe(seat), full)
         mask = ep.mask()
         ep.act(int(rng.choice(np.flatnonzero(mask))))
         hands += ep.hand_end is not None
     assert hands >= 2
     # another game at the same point of its deal: built from its own view, not diffed
-    other = Game(rules, hand_seed="another")
-    assert np.array_equal(ep.tracker.observe(other, None, 0), ep.layout.encode(other.view(0), None))
+    other = Match(rules, hand_seed="another").hand
+    assert np.array_equal(ep.tracker.observe(other, None, 0),
+                          ep.layout.encode(PlayerView.of(other, 0), None))
 
 
 def test_a_tracked_vector_is_the_callers_to_keep():
@@ -87,6 +92,6 @@ def test_write_fills_the_callers_array_with_the_observation():
     out = np.full(ep.layout.size, -1.0, dtype=np.float32)
     while not ep.done:
         seat = rng.randrange(rules.players)
-        ep.tracker.write(out, ep.game, ep.turn, seat)
-        assert np.array_equal(out, ep.layout.encode(ep.game.view(seat), ep.turn))
+        ep.tracker.write(out, ep.game.hand, ep.turn, seat)
+        assert np.array_equal(out, ep.layout.encode(PlayerView.of(ep.game.hand, seat), ep.turn))
         ep.act(int(rng.choice(np.flatnonzero(ep.mask()))))

@@ -61,3 +61,43 @@ def test_a_command_past_the_bound_waits_then_fails_as_if_redis_were_away() -> No
             await pool.aclose()
 
     asyncio.run(main())
+
+
+def test_a_burst_of_subscriptions_shares_one_pub_sub_connection() -> None:
+    # Issue 40: a restarted worker's first seconds subscribe hundreds of tables at once.
+    # redis-py's PubSub takes a pool connection whenever it has none, and each subscribe
+    # that found none while the first was still connecting took its own, overwrote the
+    # last and never gave it back: the pool (100) ran dry for good, and every command of
+    # the worker waited 10 s, then failed with "No connection available".
+    async def main() -> tuple[int, int]:
+        broker = RedisBroker(BROKER_URL, redis_prefix())
+        entered = asyncio.Event()
+        leave = asyncio.Event()
+        count = 0
+
+        async def seated(table: str) -> None:
+            nonlocal count
+            async with broker.subscribe(table):
+                count += 1
+                if count == 300:
+                    entered.set()
+                await leave.wait()
+
+        tasks = [asyncio.create_task(seated(f"t{i}")) for i in range(300)]
+        try:
+            await asyncio.wait_for(entered.wait(), 60)
+            pool = broker.redis.connection_pool
+            in_use = len(pool._in_use_connections)  # type: ignore[attr-defined]
+            await broker.publish("t7", {"kind": "ping"})  # a command is not starved
+            leave.set()
+            await asyncio.gather(*tasks)
+            return in_use, len(pool._in_use_connections)  # type: ignore[attr-defined]
+        finally:
+            leave.set()
+            for t in tasks:
+                t.cancel()
+            await broker.close()
+
+    during, after = asyncio.run(main())
+    assert during == 1, f"{during} connections held by 300 subscriptions"
+    assert after == 1  # the pub/sub connection, kept for the next subscription

@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from scopa.game import Game, Move
+from scopa.match import Match
+from scopa.moves import Move
 from scopa.rules import Rules
 from scopa.server.play import flow, frames
 from scopa.server.play.flow import Next
@@ -39,7 +40,7 @@ def table(*seats: SeatState, rules: Rules | None = None, rated: bool = False,
 
 def started(t: Table, seed: str = "flow") -> Table:
     """``t`` with its first match dealt (as the master does once it is stored)."""
-    flow.start_match(t, "m1", t.match_number + 1, Game(t.rules, hand_seed=seed))
+    flow.start_match(t, "m1", t.match_number + 1, Match(t.rules, hand_seed=seed))
     return t
 
 
@@ -47,8 +48,8 @@ def play_out_hand(t: Table, now: float = 1000.0) -> list[flow.Played]:
     """Every seat plays its first legal move until the hand ends."""
     out = []
     assert t.game is not None
-    while not t.game.hand_over:
-        move = t.game.legal_moves()[0]
+    while not t.game.hand.hand_over:
+        move = t.game.hand.legal_moves()[0]
         out.append(flow.play_move(t, move, "human", now, PAUSE, monotonic=5.0))
     return out
 
@@ -152,7 +153,7 @@ def test_a_new_match_starts_afresh_and_names_the_absent_people() -> None:
     t = table(seat(0), seat(1, here=False), seat(2, "bot"), seat(3), rated=True)
     t.next_votes, t.rematch_votes, t.abandoned = {0}, {0, 1}, {1}
     t.winner, t.final_scores, t.next_hand_at = 0, [11, 3], 5.0
-    absent = flow.start_match(t, "m1", 1, Game(Rules.preset("scopone"), hand_seed="s"))
+    absent = flow.start_match(t, "m1", 1, Match(Rules.preset("scopone"), hand_seed="s"))
     assert [s.seat for s in absent] == [1]
     assert t.status == "playing" and t.match_id == "m1" and t.seq == 1
     assert t.state_id == 1 * 1_000_000 + 1
@@ -172,18 +173,18 @@ def test_moves_are_checked_for_the_match_the_seat_the_turn_and_the_state() -> No
     started(t)
     game = t.game
     assert game is not None
-    me, other = game.to_move, 1 - game.to_move
-    good = game.legal_moves()[0].to_dict()
+    me, other = game.hand.to_move, 1 - game.hand.to_move
+    good = game.hand.legal_moves()[0].to_dict()
     sid = t.state_id
     assert refusal(other, sid, good, "human" if other == 0 else "bot") == "not_your_turn"
     assert refusal(me, sid - 1, good, "human" if me == 0 else "bot") == "stale_state"
     by = "human" if me == 0 else "bot"
     assert refusal(me, sid, {"card": "nonsense"}, by) == "bad_message"
-    not_held = next(c for c in range(40) if not game.hands[me] >> c & 1)
+    not_held = next(c for c in range(40) if not game.hand.hands[me] >> c & 1)
     bad = Move(not_held, 0).to_dict()
     assert refusal(me, sid, bad, by) == "illegal_move"
     assert flow.check_move(t, me, sid, good, by).to_dict() == good
-    assert t.state_id == sid and game.legal_moves()[0].to_dict() == good  # unchanged
+    assert t.state_id == sid and game.hand.legal_moves()[0].to_dict() == good  # unchanged
     # a person may not play the bot's seat; a bot may not play a person's (not stood in)
     bot_seat = 1
     assert refusal(bot_seat, sid, good, "human") == "not_your_turn"
@@ -217,10 +218,10 @@ def test_the_last_move_ends_the_match_as_foretold() -> None:
     while not t.match_over:
         game = t.game
         assert game is not None
-        if game.hand_over:
+        if game.hand.hand_over:
             flow.deal(t, f"h{t.seq}")
             continue
-        move = game.legal_moves()[0]
+        move = game.hand.legal_moves()[0]
         finish = flow.match_finish(t, move)
         played = flow.play_move(t, move, "human", 0.0, PAUSE, monotonic=42.0)
         assert (finish is not None) == played.match_over
@@ -249,10 +250,10 @@ def test_a_table_of_fixed_deals_deals_its_seeds_and_ends_after_them() -> None:
     while not t.match_over:
         game = t.game
         assert game is not None
-        if game.hand_over:
+        if game.hand.hand_over:
             flow.deal(t, flow.given_seed(t, game.hand_number + 1) or f"extra:{hands}")
             continue
-        move = game.legal_moves()[0]
+        move = game.hand.legal_moves()[0]
         finish = flow.match_finish(t, move)
         played = flow.play_move(t, move, "human", 0.0, PAUSE, monotonic=1.0)
         assert (finish is not None) == played.match_over
@@ -300,7 +301,7 @@ def test_the_next_hand_waits_for_every_person_seated_not_bots_nor_stand_ins() ->
     assert flow.deal_due(t, sid) and not flow.deal_due(t, sid - 1)
     event = flow.deal(t, "next")
     assert t.game is not None and event == {"kind": "deal", "hand_number": 2,
-                                            "dealer": t.game.dealer}
+                                            "dealer": t.game.hand.dealer}
     assert t.state_id == sid + 1 and t.next_votes == set() and t.next_hand_at is None
     assert not flow.deal_due(t, sid)  # dealt once only
     assert flow.after_vote(t) is Next.NOTHING
@@ -310,7 +311,7 @@ def test_a_bot_or_a_stand_in_is_asked_to_move_a_person_is_not() -> None:
     t = started(table(seat(0), seat(1, "bot")))
     game = t.game
     assert game is not None
-    if game.to_move == 0:
+    if game.hand.to_move == 0:
         assert flow.bot_to_move(t) is None
         t.seats[0].standin = True
         assert flow.bot_to_move(t) == 0
@@ -335,7 +336,7 @@ def test_a_rematch_starts_when_every_person_voted() -> None:
     vote = flow.rematch_vote(t, 0)
     assert vote == flow.Rematch([0, 2], [0, 2], True)
     assert flow.start_pending(t)  # a worker taking the table over starts it
-    flow.start_match(t, "m2", t.match_number + 1, Game(t.rules, hand_seed="again"))
+    flow.start_match(t, "m2", t.match_number + 1, Match(t.rules, hand_seed="again"))
     assert t.match_number == 2 and t.rematch_votes == set() and not flow.start_pending(t)
 
 
@@ -424,19 +425,19 @@ def stored(t: Table, events: list[EventRow], finished: bool) -> StoredTable:
 def logged(seed: str, target: int, stop: int | None) -> tuple[Table, list[EventRow]]:
     """A match played through the flow, and its log as the master writes it."""
     t = table(seat(0), seat(1), rules=Rules(target=target), rated=True)
-    flow.start_match(t, "m1", 1, Game(t.rules, hand_seed=seed))
+    flow.start_match(t, "m1", 1, Match(t.rules, hand_seed=seed))
     events = [EventRow(match_id="m1", seq=0, kind="hand", data={"number": 1, "seed": seed})]
     while not t.match_over and len(events) != stop:
         game = t.game
         assert game is not None
-        if game.hand_over:
+        if game.hand.hand_over:
             hand_seed = f"{seed}{t.seq}"
             flow.deal(t, hand_seed)
             events.append(EventRow(match_id="m1", seq=len(events), kind="hand",
                                    data={"number": game.hand_number, "seed": hand_seed}))
             continue
-        s = game.to_move
-        move = game.legal_moves()[-1]
+        s = game.hand.to_move
+        move = game.hand.legal_moves()[-1]
         flow.play_move(t, move, "human", 0.0, PAUSE, 0.0)
         events.append(EventRow(match_id="m1", seq=len(events), kind="move",
                                data={"seat": s, **move.to_dict(), "by": "human"}))
@@ -448,7 +449,8 @@ def test_rebuild_replays_the_log_to_the_same_table() -> None:
     back = flow.rebuild(stored(t, events, finished=False))
     assert back.status == "playing" and back.state_id == t.state_id
     assert back.game is not None and t.game is not None
-    assert back.game.history == t.game.history and back.game.hands == t.game.hands
+    mine, theirs = back.game.hand, t.game.hand
+    assert mine.history == theirs.history and mine.hands == theirs.hands
     assert back.abandoned == {1} and back.created_at.tzinfo is not None
     assert [s.name for s in back.seats] == ["p0", "p1"] and not back.teach
 

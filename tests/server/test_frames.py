@@ -8,7 +8,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from scopa.game import Game
+from scopa.match import Match
 from scopa.rules import Rules
 from scopa.server.play import flow, frames
 from scopa.server.play.table import SeatState, Table
@@ -22,7 +22,7 @@ def table_with_sockets() -> tuple[Table, dict[int | None, set[Any]]]:
     for i, s in enumerate(seats):
         s.conns = socks[i]
     t.spectators = socks[None]
-    flow.start_match(t, "m1", 1, Game(t.rules, hand_seed="frames"))
+    flow.start_match(t, "m1", 1, Match(t.rules, hand_seed="frames"))
     return t, socks
 
 
@@ -43,9 +43,9 @@ def test_each_seat_sees_its_own_hand_and_spectators_none() -> None:
     got = sent(t, {"kind": "deal"})
     assert set(got) == {0, 1, None}
     for seat in (0, 1):
-        assert got[seat]["view"]["hand"] == frames.seat_view(game, seat)["hand"] != []
-        assert got[seat]["your_turn"] == (game.to_move == seat)
-        assert bool(got[seat]["legal_moves"]) == (game.to_move == seat)
+        assert got[seat]["view"]["hand"] == frames.seat_view(game.hand, seat)["hand"] != []
+        assert got[seat]["your_turn"] == (game.hand.to_move == seat)
+        assert bool(got[seat]["legal_moves"]) == (game.hand.to_move == seat)
     assert got[None]["view"]["hand"] == [] and got[None]["legal_moves"] == []
     assert {f["state_id"] for f in got.values()} == {t.state_id}
     assert all(f["event"] == {"kind": "deal"} for f in got.values())
@@ -72,8 +72,8 @@ def test_the_score_sheet_waits_for_the_people_still_reading_it() -> None:
     t, _ = table_with_sockets()
     game = t.game
     assert game is not None
-    while not game.hand_over:
-        flow.play_move(t, game.legal_moves()[0], "human", 10.0, 60.0, 0.0)
+    while not game.hand.hand_over:
+        flow.play_move(t, game.hand.legal_moves()[0], "human", 10.0, 60.0, 0.0)
     end = json.loads(frames.hand_end(t))
     assert end["state_id"] == t.state_id and end["waiting_for"] == [0, 1]
     assert end["next_hand_at"] == 70.0 and end["scores"] == frames.totals(t)

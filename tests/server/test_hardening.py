@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -16,6 +17,9 @@ import httpx
 import pytest
 import websockets
 from server_helpers import Client, ServerProcess
+
+from scopa.match import Match
+from scopa.view import PlayerView
 
 OPERATOR = "operator-secret-for-tests-0123456789"
 
@@ -116,6 +120,7 @@ async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
     from scopa.rules import Rules
     from scopa.server.common.settings import Settings
     from scopa.server.play.master import Master
+    from scopa.server.play.spec import TableSpec
     from scopa.server.store.database import Store
 
     store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
@@ -123,7 +128,8 @@ async def waiting_table(tmp_path: Path) -> tuple[Any, Any, Any]:
     master = Master(Settings(waiting_table_minutes=5), store, pool=None,  # type: ignore[arg-type]
                     secret="s")
     humans = [{"kind": "human"}, {"kind": "human"}]
-    table, _, _ = await master.create_table(Rules.preset("scopa"), humans, False, 60, "A", 0)
+    table, _, _ = await master.create_table(TableSpec(
+        Rules.preset("scopa"), humans, 60, creator="A", creator_seat=0))
     return store, master, table
 
 
@@ -190,14 +196,13 @@ def test_a_join_in_progress_is_not_undone_by_expiry(tmp_path: Path) -> None:
 def test_bots_never_wait_behind_analyses() -> None:
     import time
 
-    from scopa import Game
     from scopa.server.play.botpool import AnalysisBusy, BotPool
 
     async def run() -> None:
         pool = BotPool(1, analysis_workers=1, analysis_queue=1)
         try:
             await pool.warm()
-            view = Game.new("scopa", seed=1).view(0)
+            view = PlayerView.of(Match.new("scopa", seed=1).hand, 0)
             # the analysis worker is busy for a long while ...
             busy = asyncio.ensure_future(pool.analysis.run(time.sleep, 3))
             # ... and a bot still answers at once, before the analysis is done
@@ -299,8 +304,19 @@ def test_every_integer_parameter_is_bounded() -> None:
                 s = p.get("schema", {})
                 if s.get("type") in ("integer", "number") and "maximum" not in s:
                     unbounded.append(f"{path} {p['name']}")
-    for name, model in schema["components"]["schemas"].items():
-        for field, s in model.get("properties", {}).items():
+    # the bodies the server reads (its answers' schemas are components too: not inputs)
+    components = schema["components"]["schemas"]
+    inputs: set[str] = set()
+    todo = [json.dumps(op.get("requestBody", {})) for ops in schema["paths"].values()
+            for op in ops.values()]
+    while todo:
+        for ref in re.findall(r'"#/components/schemas/([^"]+)"', todo.pop()):
+            if ref not in inputs:
+                inputs.add(ref)
+                todo.append(json.dumps(components[ref]))
+    assert {"CreateTable", "JoinTable", "SeatSpec"} <= inputs
+    for name in sorted(inputs):
+        for field, s in components[name].get("properties", {}).items():
             for option in [s, *s.get("anyOf", [])]:
                 if option.get("type") in ("integer", "number") and "maximum" not in option:
                     unbounded.append(f"{name}.{field}")

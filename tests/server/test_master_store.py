@@ -12,6 +12,7 @@ from server_helpers import Conn
 from scopa.rules import Rules
 from scopa.server.common.settings import Settings
 from scopa.server.play.master import Master
+from scopa.server.play.spec import TableSpec
 
 
 class GatedStore:
@@ -43,14 +44,15 @@ def test_a_socket_arriving_mid_commit_sees_the_state_after_the_move() -> None:
         store = GatedStore()
         master = Master(Settings(grace_seconds=600), store, None, "k" * 32)  # type: ignore[arg-type]
         try:
-            table, _, _ = await master.create_table(
-                Rules(), [{"kind": "human"}, {"kind": "human"}], False, 600.0, "Anna", 0)
+            table, _, _ = await master.create_table(TableSpec(
+                Rules(), [{"kind": "human"}, {"kind": "human"}], 600.0, creator="Anna",
+                creator_seat=0))
             await master.join(table.invite, "Bruno", None)
             game = table.game
             assert game is not None
             before = table.state_id
-            mover = game.to_move
-            move = game.legal_moves()[0].to_dict()
+            mover = game.hand.to_move
+            move = game.hand.legal_moves()[0].to_dict()
             submit = asyncio.create_task(master.submit(table, mover, before, move))
             await store.appending.wait()  # the move is on its way to the log
             late = Conn(1 - mover)

@@ -13,6 +13,7 @@ import pytest
 from scopa.rules import Rules
 from scopa.server.common.settings import Settings
 from scopa.server.play.master import Master
+from scopa.server.play.spec import TableSpec
 from scopa.server.play.table import MasterError, Table
 from scopa.server.play.workers import LocalCluster
 from scopa.server.store.database import Conflict
@@ -54,8 +55,8 @@ class Rereading(LocalCluster):
 
 
 async def two_people(master: Master) -> Table:
-    table, _, _ = await master.create_table(
-        Rules(), [{"kind": "human"}, {"kind": "human"}], False, 600.0, "Anna", 0)
+    table, _, _ = await master.create_table(TableSpec(
+        Rules(), [{"kind": "human"}, {"kind": "human"}], 600.0, creator="Anna", creator_seat=0))
     await master.join(table.invite, "Bruno", None)
     assert table.game is not None
     return table
@@ -75,8 +76,8 @@ def test_alone_a_conflict_in_the_log_is_a_bug_and_raises() -> None:
         assert game is not None
         store.refuse = True
         with pytest.raises(Conflict):
-            await master.submit(table, game.to_move, table.state_id,
-                                game.legal_moves()[0].to_dict())
+            await master.submit(table, game.hand.to_move, table.state_id,
+                                game.hand.legal_moves()[0].to_dict())
         await master.shutdown()
 
     asyncio.run(run())
@@ -90,15 +91,16 @@ def test_among_several_the_loser_rereads_and_the_move_is_stale_changing_nothing(
         table = await two_people(master)
         game = table.game
         assert game is not None
-        before, hand = table.state_id, game.hands[game.to_move]
+        before, hand = table.state_id, game.hand.hands[game.hand.to_move]
         store.refuse = True
         with pytest.raises(MasterError) as refused:
-            await master.submit(table, game.to_move, before, game.legal_moves()[0].to_dict())
+            await master.submit(table, game.hand.to_move, before,
+                                game.hand.legal_moves()[0].to_dict())
         assert refused.value.code == "stale_state"
         assert cluster.reread_calls == [(table.id, False)]
-        assert table.state_id == before and game.hands[game.to_move] == hand
+        assert table.state_id == before and game.hand.hands[game.hand.to_move] == hand
         store.refuse = False  # the same move, once the log is read, goes in
-        await master.submit(table, game.to_move, before, game.legal_moves()[0].to_dict())
+        await master.submit(table, game.hand.to_move, before, game.hand.legal_moves()[0].to_dict())
         assert table.state_id == before + 1 and store.appended == [(table.seq - 1, "move")]
         await master.shutdown()
 

@@ -13,7 +13,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scopa import Game, Rules
+from scopa import Rules
+from scopa.hand import Hand
+from scopa.match import Match
+from scopa.notation import dump_position
 from scopa.record import RecordError, game_record, replay
 from scopa.replay import Deal, ReplayError, final_game, replay_log
 from scopa.server.play import flow
@@ -31,7 +34,7 @@ PRESETS = [
 
 
 def server_log(rules: Rules, seed: str, rng: random.Random, stop: int | None) -> tuple[
-        Game, list[EventRow]]:
+        Hand, list[EventRow]]:
     """A match as the master stores it: a hand event per deal, a move event per play;
     ``stop`` cuts it after that many moves (a match still being played)."""
     events: list[EventRow] = []
@@ -39,16 +42,16 @@ def server_log(rules: Rules, seed: str, rng: random.Random, stop: int | None) ->
     def add(kind: str, data: dict[str, Any]) -> None:
         events.append(EventRow(match_id="m", seq=len(events), kind=kind, data=data))
 
-    game = Game(rules, hand_seed=f"{seed}:1")
+    game = Match(rules, hand_seed=f"{seed}:1")
     add("hand", {"number": 1, "seed": f"{seed}:1"})
     played = 0
     while True:
-        while not game.hand_over:
+        while not game.hand.hand_over:
             if played == stop:
                 return game, events
-            seat = game.to_move
-            move = rng.choice(game.legal_moves())
-            game.play(move)
+            seat = game.hand.to_move
+            move = rng.choice(game.hand.legal_moves())
+            game.hand.play(move)
             add("move", {"seat": seat, **move.to_dict(), "by": "human"})
             played += 1
         if game.match_over:
@@ -58,7 +61,7 @@ def server_log(rules: Rules, seed: str, rng: random.Random, stop: int | None) ->
         add("hand", {"number": game.hand_number, "seed": hand_seed})
 
 
-def master_rebuild(rules: Rules, events: list[EventRow]) -> Game | None:
+def master_rebuild(rules: Rules, events: list[EventRow]) -> Hand | None:
     now = datetime.now(UTC)
     st_ = StoredTable(
         table=TableRow(id="t", invite="i", public=False, rules=rules.to_dict(),
@@ -72,10 +75,10 @@ def master_rebuild(rules: Rules, events: list[EventRow]) -> Game | None:
     return flow.rebuild(st_).game
 
 
-def match_row(rules: Rules, game: Game) -> MatchRow:
+def match_row(rules: Rules, game: Match) -> MatchRow:
     return MatchRow(id="m", table_id="t", number=1, rules=rules.to_dict(),
                     players=[f"p{s}" for s in range(rules.players)],
-                    scores=game.match_totals() if game.hand_over else None,
+                    scores=game.match_totals() if game.hand.hand_over else None,
                     winner=game.winner)
 
 
@@ -87,14 +90,14 @@ def test_server_history_and_records_rebuild_the_same_match(
     rules: Rules, rng_seed: int, stop: int | None
 ) -> None:
     original, events = server_log(rules, f"one-{rng_seed}", random.Random(rng_seed), stop)
-    want = original.to_position()
+    want = dump_position(original.hand)
     from_master = master_rebuild(rules, events)
     from_history, hands = rebuild(rules.to_dict(), events)
     record = export_record(match_row(rules, original), events)
     from_record = replay(record)
     for game in (from_master, from_history, from_record):
         assert game is not None
-        assert game.to_position() == want
+        assert dump_position(game.hand) == want
         assert game.hand_log() == original.hand_log()
         assert (game.hand_seed, game.hand_attempt) == (original.hand_seed, original.hand_attempt)
     assert record == game_record(original, [f"p{s}" for s in range(rules.players)])
@@ -133,16 +136,16 @@ def test_a_broken_log_is_refused_with_the_same_words_by_all_three(edit, words) -
 
 def test_replay_log_reads_decks_seeds_and_every_move_form() -> None:
     rules = Rules.preset()
-    game = Game(rules, hand_seed="forms")
+    game = Match(rules, hand_seed="forms")
     moves = []
-    while not game.hand_over:
-        move = game.legal_moves()[0]
+    while not game.hand.hand_over:
+        move = game.hand.legal_moves()[0]
         moves.append([move, move.to_dict(), str(move)][len(moves) % 3])
-        game.play(move)
+        game.hand.play(move)
     assert game.deck is not None
     by_seed = final_game(rules, [Deal(seed="forms"), *moves])
     by_deck = final_game(rules, [Deal(seed="forms", deck=game.deck, dealer=1), *moves])
-    assert by_seed.to_position() == by_deck.to_position() == game.to_position()
+    assert dump_position(by_seed.hand) == dump_position(by_deck.hand) == dump_position(game.hand)
     steps = list(replay_log(rules, [Deal(seed="forms"), *moves]))
     assert [s.index for s in steps] == list(range(len(moves) + 1))
     assert steps[0].move is None and steps[1].seat == 0

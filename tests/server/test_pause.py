@@ -18,6 +18,7 @@ from scopa.server.common.clock import Clock
 from scopa.server.common.settings import Settings
 from scopa.server.play import flow, frames
 from scopa.server.play.master import Master
+from scopa.server.play.spec import TableSpec
 from scopa.server.play.table import Table
 from scopa.server.store.database import Store
 
@@ -97,17 +98,17 @@ async def two_people_at_hand_end(tmp: Path) -> tuple[Master, Table, Conn, Conn, 
     clock = FakeClock(store)
     master = Master(settings, store, pool=None, secret="s" * 32, clock=clock)  # type: ignore[arg-type]
     rules = Rules.preset("scopa", players=2, target=21)
-    table, _, _ = await master.create_table(
-        rules, [{"kind": "human"}, {"kind": "human"}], False, 30.0, "Anna", 0)
+    table, _, _ = await master.create_table(TableSpec(
+        rules, [{"kind": "human"}, {"kind": "human"}], 30.0, creator="Anna", creator_seat=0))
     await master.join(table.invite, "Bruno", None)
     a, b = Conn(0), Conn(1)
     await master.attach(table, a)
     await master.attach(table, b)
     game = table.game
     assert game is not None
-    while not game.hand_over:
-        move = game.legal_moves()[0]
-        await master.submit(table, game.to_move, table.state_id, move.to_dict())
+    while not game.hand.hand_over:
+        move = game.hand.legal_moves()[0]
+        await master.submit(table, game.hand.to_move, table.state_id, move.to_dict())
     await settle(store)
     return master, table, a, b, clock
 
@@ -144,7 +145,7 @@ def test_the_sheet_waits_for_everyone_however_long(tmp_path: Path) -> None:
             assert c.of("waiting")[-1]["ready"] == [0]
         await clock.advance(30)  # the old 10 s pause is long gone
         await clock.advance(PAUSE - 31)
-        assert hand_number(table) == 1 and table.game is not None and table.game.hand_over
+        assert hand_number(table) == 1 and table.game is not None and table.game.hand.hand_over
         await master.next_vote(table, 1)
         assert hand_number(table) == 2
         assert a.of("state")[-1]["event"]["kind"] == "deal"

@@ -80,9 +80,9 @@ def test_a_resigned_seat_may_not_move_and_its_stand_in_may() -> None:
                       rules=Rules.preset("scopone")))
     resign(t, 0)
     assert t.game is not None
-    while t.game.to_move != 0:
-        flow.play_move(t, t.game.legal_moves()[0], "bot", 0.0, 1.0, 1.0)
-    move = t.game.legal_moves()[0].to_dict()
+    while t.game.hand.to_move != 0:
+        flow.play_move(t, t.game.hand.legal_moves()[0], "bot", 0.0, 1.0, 1.0)
+    move = t.game.hand.legal_moves()[0].to_dict()
     with pytest.raises(MasterError) as e:
         flow.check_move(t, 0, t.state_id, move)
     assert e.value.code == "resigned"

@@ -11,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from server_helpers import secrecy_violations
 
+from scopa.match import Match
 from scopa.server.ops.hub import TokenBucket, parse_frame
 from scopa.server.players.names import BOT_NAMES, NAME_MAX, bot_name, clean_name, distinct_name
+from scopa.view import PlayerView
 
 
 @pytest.mark.parametrize("raw", ["Anna", "  Bruno  ", "Zoë", "李", "a" * 24, "<b>x</b>"])
@@ -101,20 +103,19 @@ def test_views_match_the_engine(variant: str) -> None:
     has the same keys, no hand and no seat."""
     import random
 
-    from scopa import Game
     from scopa.server.play.frames import seat_view
 
     rng = random.Random(variant)
-    game = Game.new(variant, seed=variant)
+    game = Match.new(variant, seed=variant).hand
     while not game.hand_over:
         for seat in range(game.n):
-            assert seat_view(game, seat) == game.view(seat).to_dict()
+            assert seat_view(game, seat) == PlayerView.of(game, seat).to_dict()
         public = seat_view(game, None)
-        assert public.keys() == game.view(0).to_dict().keys() and public["hand"] == []
+        assert public.keys() == PlayerView.of(game, 0).to_dict().keys() and public["hand"] == []
         assert public["seat"] is None
-        assert public["captured"] == game.view(0).to_dict()["captured"]
+        assert public["captured"] == PlayerView.of(game, 0).to_dict()["captured"]
         game.play(rng.choice(game.legal_moves()))
-    assert seat_view(game, 0) == game.view(0).to_dict()
+    assert seat_view(game, 0) == PlayerView.of(game, 0).to_dict()
 
 
 
@@ -123,7 +124,6 @@ def test_bot_pool_survives_a_dead_worker() -> None:
     import os
     import signal
 
-    from scopa import Game
     from scopa.server.play.botpool import BotPool
 
     async def run() -> None:
@@ -133,7 +133,7 @@ def test_bot_pool_survives_a_dead_worker() -> None:
             for pid in list(pool.bots.executor._processes):  # a worker dies (OOM, kill -9 ...)
                 os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.5)
-            view = Game.new("scopa", seed=1).view(0)
+            view = PlayerView.of(Match.new("scopa", seed=1).hand, 0)
             move = await pool.choose("random", view, None, 1)
             assert move in [m.to_dict() for m in view.legal_moves()]
         finally:

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from scopa.bots.base import Limit
 from scopa.cards import card_name
-from scopa.game import Move
+from scopa.moves import Move
 from scopa.rules import Rules
 from scopa.terminal.session import TerminalMatch, parse_choice
 
@@ -72,7 +72,7 @@ def test_screen_never_shows_a_card_in_another_hand() -> None:
     def ask(_prompt: str) -> str:
         nonlocal prompts
         prompts += 1
-        game = holder[0].game
+        game = holder[0].game.hand
         shown = set(m.group(0) for m in CARD.finditer(console.export_text(clear=True)))
         hidden = {Move(c).__str__() for s in range(1, game.n) for c in range(40)
                   if game.hands[s] >> c & 1}

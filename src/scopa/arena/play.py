@@ -1,7 +1,7 @@
 """Playing one hand or one match with a bot at every seat, and duplicate deals.
 
-Fair bots get ``game.view(seat)`` only; a bot whose class says ``omniscient = True`` is
-called as ``bot.choose_full(game_copy, limit)``. Every move goes through ``Game.play``, so
+Fair bots get ``PlayerView.of(game, seat)`` only; a bot whose class says ``omniscient = True`` is
+called as ``bot.choose_full(game_copy, limit)``. Every move goes through ``Hand.play``, so
 an illegal move stops the game with an ``ArenaError`` naming the bot.
 """
 
@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.base import Bot, Limit, make_bot
-from ..game import Game, IllegalMoveError
+from ..match import Match
+from ..moves import IllegalMoveError
 from ..record import game_record
 from ..rules import Rules
 from ..shuffle import derive_seed
+from ..view import PlayerView
 from .seating import arrangements, seat_bots
 
 #: builds a bot from a seed; a plain bot name is accepted wherever a factory is
@@ -55,19 +57,19 @@ class TableOutcome:
     record: dict[str, Any] | None = None
 
 
-def _choose(bot: Bot, game: Game, seat: int, limit: Limit | None) -> Any:
+def _choose(bot: Bot, game: Match, seat: int, limit: Limit | None) -> Any:
     if getattr(bot, "omniscient", False):
-        return bot.choose_full(game.copy(), limit)  # type: ignore[attr-defined]
-    return bot.choose(game.view(seat), limit)
+        return bot.choose_full(game.hand.copy(), limit)  # type: ignore[attr-defined]
+    return bot.choose(PlayerView.of(game.hand, seat), limit)
 
 
 def play_hand(
-    game: Game, bots: Sequence[Bot], limit: Limit | None, seat_bot: Sequence[int],
+    game: Match, bots: Sequence[Bot], limit: Limit | None, seat_bot: Sequence[int],
     times: list[tuple[int, float]], labels: Sequence[str] | None = None,
 ) -> None:
     """Play the current hand to its end, timing every decision."""
-    while not game.hand_over:
-        seat = game.to_move
+    while not game.hand.hand_over:
+        seat = game.hand.to_move
         bot = bots[seat]
         start = time.perf_counter()
         try:
@@ -76,7 +78,7 @@ def play_hand(
             raise ArenaError(f"{_label(labels, seat_bot, seat, bot)} failed: {e}") from e
         times.append((seat_bot[seat], time.perf_counter() - start))
         try:
-            game.play(move)
+            game.hand.play(move)
         except IllegalMoveError as e:
             raise ArenaError(
                 f"{_label(labels, seat_bot, seat, bot)} played an illegal move: {e}"
@@ -88,9 +90,9 @@ def _label(labels: Sequence[str] | None, seat_bot: Sequence[int], seat: int, bot
     return f"bot {name!r} at seat {seat}"
 
 
-def _notify(bots: Sequence[Bot], game: Game, last: bool) -> None:
+def _notify(bots: Sequence[Bot], game: Match, last: bool) -> None:
     """Tell bots that listen (external programs) the hand's result and the match's end."""
-    result = game.hand_result()
+    result = game.hand.hand_result()
     scores = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
     notify_bots(bots, result, scores, game.winner if last else None, last)
 
@@ -136,7 +138,7 @@ def play_table(
 ) -> TableOutcome:
     """Play one hand (dealt from hand seed ``seed``) or one match (match seed ``seed``);
     with ``record``, keep its game record."""
-    game = Game(rules, seed=seed) if match else Game(rules, hand_seed=seed)
+    game = Match(rules, seed=seed) if match else Match(rules, hand_seed=seed)
     bots = _make_bots(factories, seat_bot, (seed, "match" if match else "hand", *seat_bot))
     times: list[tuple[int, float]] = []
     decks: list[list[int]] = []
@@ -151,7 +153,7 @@ def play_table(
             game.next_hand()
     finally:
         _release(factories, seat_bot, bots)
-    sides = game.hand_result()["sides"]
+    sides = game.hand.hand_result()["sides"]
     if match:
         points = [s + side["total"] for s, side in zip(game.scores, sides, strict=True)]
         winner = game.winner

@@ -25,7 +25,8 @@ from __future__ import annotations
 import time
 
 from ..cards import COINS, RANK_MASK, SETTEBELLO
-from ..game import Game, Move
+from ..hand import Hand
+from ..moves import Move
 from ..view import PlayerView
 from .base import Bot, Limit, forced_move
 from .exact import alphabeta
@@ -56,7 +57,7 @@ def _side_value(pile: int, sweeps: int) -> float:
     )
 
 
-def static_value(g: Game, side: int) -> float:
+def static_value(g: Hand, side: int) -> float:
     """A state's worth to ``side``: the exact point margin of a finished hand, else the
     margin of the sides' captured progress (``_side_value``)."""
     if g.hand_over:
@@ -123,7 +124,7 @@ class AlphaBetaBot(Bot):
         totals = [0.0] * len(codes)
         done = 0
 
-        def leaf(g: Game) -> float:
+        def leaf(g: Hand) -> float:
             return static_value(g, side)
 
         while done < worlds:

@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Move
 from ..messages import Message, sentence
+from ..moves import Move
 from ..view import PlayerView
 from .base import Limit
 from .endgame import model_value

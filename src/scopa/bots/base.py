@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..game import DECLARE, Game, Move
+from ..hand import Hand
+from ..moves import DECLARE, Move
 from ..view import PlayerView
 
 
@@ -29,7 +30,7 @@ def forced_move(view: PlayerView) -> Move | None:
     return Move.from_code(codes[0]) if len(codes) == 1 else None
 
 
-def imagined(world: Game) -> Game:
+def imagined(world: Hand) -> Hand:
     """A sampled world as the search plays it: every player in it declares what scores."""
     if world.meaning.declares:
         world.assume_declarations()

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import NUM_CARDS, RANK, RANK_MASK, SETTEBELLO, SUIT, cards_of
-from ..game import is_card_play
+from ..moves import is_card_play
 from ..view import PlayerView
 from .inference import missed_sweeps, round_plays, tables_before
 from .play_model import BETA, clue_weight, play_clues

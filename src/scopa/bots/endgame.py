@@ -15,7 +15,7 @@ Nothing is given up against perfect play (with ``margin`` 0), and against ``heur
 
 from __future__ import annotations
 
-from ..game import Game
+from ..hand import Hand
 from .heuristic import game_score
 from .movestat import MoveStat
 from .points import utility
@@ -25,7 +25,7 @@ from .points import utility
 TIE = 1e-9
 
 
-def model_replies(g: Game) -> list[int]:
+def model_replies(g: Hand) -> list[int]:
     """The packed moves a good player (the heuristic's judgement) would make here."""
     codes = g.legal_codes()
     if len(codes) == 1:
@@ -35,7 +35,7 @@ def model_replies(g: Game) -> list[int]:
     return [code for code, s in zip(codes, scores, strict=True) if s >= top - TIE]
 
 
-def model_value(g: Game, side: int, match_aware: bool = False) -> float:
+def model_value(g: Hand, side: int, match_aware: bool = False) -> float:
     """The value to ``side`` of a state with nothing hidden when ``side`` plays its best and
     the other side plays the model's replies (ties averaged). Heads-up only."""
     if g.hand_over:
@@ -59,7 +59,7 @@ def model_value(g: Game, side: int, match_aware: bool = False) -> float:
 
 
 def break_ties(
-    g: Game, stats: list[MoveStat], match_aware: bool = False, margin: float = 0.0
+    g: Hand, stats: list[MoveStat], match_aware: bool = False, margin: float = 0.0
 ) -> MoveStat:
     """Of ``stats`` (exact values of the moves of ``g``'s seat to move), the move within
     ``margin`` of the best that is worth most against the model's replies; on a further

@@ -13,23 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game import Game
+from ..hand import Hand
 from .points import side_values, utility
 
 #: a leaf's value to the searching side
-Leaf = Callable[[Game], float]
+Leaf = Callable[[Hand], float]
 #: a round number no hand reaches: search to the end of the hand
 NO_ROUND = 1 << 30
 
 
-def ordered_codes(g: Game) -> list[int]:
+def ordered_codes(g: Hand) -> list[int]:
     """Sweeps, then bigger captures, then lays: good moves first prune more."""
     table = g.table
     return sorted(g.legal_codes(), key=lambda c: (c >> 6 != table, -(c >> 6).bit_count()))
 
 
 def alphabeta(
-    g: Game,
+    g: Hand,
     side: int,
     alpha: float,
     beta: float,
@@ -58,7 +58,7 @@ def alphabeta(
     return alpha if maxing else beta
 
 
-def _maxn(g: Game, ma: bool) -> list[float]:
+def _maxn(g: Hand, ma: bool) -> list[float]:
     if g.hand_over:
         return side_values(g, ma)
     me = g.to_move % g.rules.teams
@@ -73,7 +73,7 @@ def _maxn(g: Game, ma: bool) -> list[float]:
     return best
 
 
-def solve(g: Game, side: int, match_aware: bool = False) -> float:
+def solve(g: Hand, side: int, match_aware: bool = False) -> float:
     """The exact value of a (determinized) state to ``side`` with best play by all."""
     if g.rules.teams == 2:
         return alphabeta(

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import COINS, RANK, RANK_MASK, SETTEBELLO, cards_of
-from ..game import DECLARE, Move
 from ..meaning import meaning_of
 from ..messages import Message, card, cards, items, message, rank, ranks, sentence
+from ..moves import DECLARE, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .inference import sweeping_ranks

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..game import DECLARE, Move
 from ..meaning import meaning_of
+from ..moves import DECLARE, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .base import ScoringBot

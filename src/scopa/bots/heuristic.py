@@ -14,8 +14,9 @@ from __future__ import annotations
 from math import comb
 
 from ..cards import ALL_CARDS, RANK, RANK_MASK, iter_cards, rank_key
-from ..game import DECLARE, MARKS, Game, Move
+from ..hand import Hand
 from ..meaning import meaning_of
+from ..moves import DECLARE, MARKS, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .base import ScoringBot
@@ -103,7 +104,7 @@ def heuristic_score(view: PlayerView, move: Move) -> float:
     )
 
 
-def game_score(g: Game, code: int) -> float:
+def game_score(g: Hand, code: int) -> float:
     """``heuristic_score`` of a packed move by the seat to move in a full state, from what
     that seat may see there (its own hand and the public cards): how a search models a
     good player's reply without building a view."""

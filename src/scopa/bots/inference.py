@@ -8,8 +8,8 @@ of that rank: ``missed_sweeps`` finds those moments. ``worlds.WorldSampler`` tur
 from __future__ import annotations
 
 from ..cards import rank_key
-from ..game import OPENING, is_card_play
 from ..meaning import meaning_of
+from ..moves import OPENING, is_card_play
 from ..rules import Rules
 from ..view import PlayerView
 

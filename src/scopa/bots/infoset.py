@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..game import Game
+from ..hand import Hand
 from .base import Limit
 from .exact import Leaf
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
@@ -41,7 +41,7 @@ INFOSET_WORLD_COST = 2.5
 
 
 def infoset_values(
-    worlds: Sequence[Game], codes: Sequence[int], side: int, leaf: Leaf, until_round: int
+    worlds: Sequence[Hand], codes: Sequence[int], side: int, leaf: Leaf, until_round: int
 ) -> list[tuple[float, float]]:
     """For each root move (``codes``, ours to play in every world), its summed value over
     ``worlds`` and the worlds' total weight, the rest of the round searched over the
@@ -82,7 +82,7 @@ class _Search:
         self.leaf = leaf
         self.until = until
 
-    def node(self, g: Game, live: list[int], played: int) -> list[float]:
+    def node(self, g: Hand, live: list[int], played: int) -> list[float]:
         """The value to our side of ``g`` in each world of ``live`` (indices into the
         opponent hands), the opponent having played the cards of ``played`` this round."""
         if g.hand_over or g.round >= self.until:
@@ -92,7 +92,7 @@ class _Search:
             return self._ours(g, live, played)
         return self._theirs(g, live, played)
 
-    def _ours(self, g: Game, live: list[int], played: int) -> list[float]:
+    def _ours(self, g: Hand, live: list[int], played: int) -> list[float]:
         weights = self.weights
         best: list[float] | None = None
         best_sum = float("-inf")
@@ -106,7 +106,7 @@ class _Search:
         assert best is not None  # a seat to move always has a play
         return best
 
-    def _theirs(self, g: Game, live: list[int], played: int) -> list[float]:
+    def _theirs(self, g: Hand, live: list[int], played: int) -> list[float]:
         masks = self.masks
         union = 0
         for i in live:
@@ -127,7 +127,7 @@ class _Search:
 
 
 def infoset_evaluate(
-    draw: Callable[[], Game],
+    draw: Callable[[], Hand],
     codes: list[int],
     side: int,
     limit: Limit,

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..game import Game
+from ..hand import Hand
 from .base import Limit
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import side_values
@@ -61,7 +61,7 @@ def _select(node: Node, codes: list[int], rng: random.Random) -> tuple[int, Node
 
 
 def ismcts(
-    draw: Callable[[], Game],
+    draw: Callable[[], Hand],
     codes: list[int],
     limit: Limit,
     rng: random.Random,

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import NUM_CARDS
-from ..game import Move
+from ..moves import Move
 from ..rules import Rules
 from ..view import PlayerView
 from .base import ScoringBot

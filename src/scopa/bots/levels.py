@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Move
+from ..moves import Move
 from ..view import PlayerView
 from .base import Bot, Limit
 from .greedy import GreedyBot

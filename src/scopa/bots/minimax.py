@@ -16,7 +16,7 @@ the end of the hand, every side playing its best).
 
 from __future__ import annotations
 
-from ..game import Game
+from ..hand import Hand
 from .endgame import model_value
 from .exact import NO_ROUND, Leaf, alphabeta
 from .points import utility
@@ -31,7 +31,7 @@ def round_leaf(side: int, net: RoundValue, match_aware: bool, last: str = "net")
     values cached for the leaf's lifetime, one move's search)."""
     cache: dict[tuple[int, ...], float] = {}
 
-    def leaf(g: Game) -> float:
+    def leaf(g: Hand) -> float:
         if g.hand_over:
             return utility(g, side, match_aware)
         if last == "model" and not g.stock:
@@ -41,7 +41,7 @@ def round_leaf(side: int, net: RoundValue, match_aware: bool, last: str = "net")
     return leaf
 
 
-def round_minimax(g: Game, side: int, round_: int, leaf: Leaf, last: str = "net") -> float:
+def round_minimax(g: Hand, side: int, round_: int, leaf: Leaf, last: str = "net") -> float:
     """The value to ``side`` of ``g`` (a world in round ``round_``, or just past it)
     searched by alpha-beta to the end of that round (with ``last="solve"``, when the next
     deal is the last, to the end of the hand)."""

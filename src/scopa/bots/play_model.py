@@ -19,7 +19,7 @@ from math import exp
 from typing import NamedTuple
 
 from ..cards import NUM_CARDS, rank_key
-from ..game import Move, is_card_play
+from ..moves import Move, is_card_play
 from ..view import PlayerView
 from .heuristic import heuristic_score
 from .inference import round_plays, tables_before

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import kernel
-from ..game import Game
+from ..hand import Hand
 from ..meaning import meaning_of
 from ..rules import Rules
 from ..scoring import hand_totals
@@ -18,7 +18,7 @@ from ..scoring import hand_totals
 side_points = hand_totals
 
 
-def game_points(game: Game) -> list[int]:
+def game_points(game: Hand) -> list[int]:
     """Each side's points for a finished hand, declarations included (counted by the
     compiled kernel where it is built: the same points, tests/engine/test_kernel.py)."""
     counted = kernel.totals(game.meaning, game.captured, game.scope, game.declared)
@@ -49,11 +49,11 @@ def match_bonus(
     return 1.0 if won == side else -1.0
 
 
-def _outright(game: Game) -> int | None:
+def _outright(game: Hand) -> int | None:
     return game.meaning.outright_of(game.captured)
 
 
-def utility(game: Game, side: int, match_aware: bool = False) -> float:
+def utility(game: Hand, side: int, match_aware: bool = False) -> float:
     """The value of a finished hand to ``side``: its point margin, plus, in a match, a
     bonus or malus when the hand decides the match (the points that decide matter more)."""
     pts = game_points(game)
@@ -63,7 +63,7 @@ def utility(game: Game, side: int, match_aware: bool = False) -> float:
     return value
 
 
-def side_values(game: Game, match_aware: bool) -> list[float]:
+def side_values(game: Hand, match_aware: bool) -> list[float]:
     """``utility`` for every side at once (the exact solver and ISMCTS back these up)."""
     pts = game_points(game)
     out = [margin(pts, s) for s in range(len(pts))]

@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable
 
 from ..cards import ALL_CARDS, RANK, RANK_KEY, SETTEBELLO, rank_key
-from ..game import DECLARE, Game
+from ..hand import Hand
+from ..moves import DECLARE
 from ..playout import (
     CAPTURE_POLICY,
     LCG_A,
@@ -36,12 +37,12 @@ SWEEP_RISK = 1.3
 #: chance that the capture policy takes something (when it can) instead of playing at random
 CAPTURE_PROB = 0.85
 
-Rollout = Callable[[Game, random.Random], None]
+Rollout = Callable[[Hand, random.Random], None]
 #: a rollout driven by one 64-bit seed of the playout generator (returns its next state)
-SeededRollout = Callable[[Game, int], int]
+SeededRollout = Callable[[Hand, int], int]
 
 
-def capture_playout(g: Game, rng: random.Random) -> None:
+def capture_playout(g: Hand, rng: random.Random) -> None:
     """Play to the end of the hand: a sweep if there is one, else mostly a capture (the
     one taking the most cards), else a uniformly random play. Seeded by one 64-bit draw
     from ``rng`` (the playout generator, ``scopa.playout``); played through the public
@@ -51,14 +52,14 @@ def capture_playout(g: Game, rng: random.Random) -> None:
         python_capture_playout(g, rng.getrandbits(64))
 
 
-def seeded_capture_playout(g: Game, x: int) -> int:
+def seeded_capture_playout(g: Hand, x: int) -> int:
     """``capture_playout`` from a generator state, through the kernel where it is built
     (plays then not added to history, as ``random_playout``); returns the next state."""
     done = kernel_policy_playout(g, x, CAPTURE_POLICY, CAPTURE_PROB)
     return python_capture_playout(g, x) if done is None else done
 
 
-def python_capture_playout(g: Game, x: int) -> int:
+def python_capture_playout(g: Hand, x: int) -> int:
     """``capture_playout`` in Python (the reference of the kernel's capture policy): a
     capture is taken if the generator's next step, as a fraction of 2**64 (its top 53
     bits), is below ``CAPTURE_PROB``; a random play is ``pick`` among the legal codes."""
@@ -101,7 +102,7 @@ _WORTH = tuple(
 )
 
 
-def smart_playout(g: Game, rng: random.Random) -> None:
+def smart_playout(g: Hand, rng: random.Random) -> None:
     """Play to the end of the hand like a sound quick player: sweep when you can, else
     take the capture worth most (settebello, sevens, coins, many cards), else lay a card
     that does not leave a table some card sweeps (``Meaning.sweepers``) -- chosen at
@@ -143,7 +144,7 @@ def smart_playout(g: Game, rng: random.Random) -> None:
         play(codes[int(rand() * len(codes))])
 
 
-def sound_playout(g: Game, rng: random.Random, round_only: bool = False) -> None:
+def sound_playout(g: Hand, rng: random.Random, round_only: bool = False) -> None:
     """Play to the end of the hand like a sound player who watches the next hand: sweep
     when you can, else take the play worth most (cards won, by their point worth) minus a
     sweep's worth when the table left behind can be swept by a card the next player holds
@@ -195,7 +196,7 @@ def sound_playout(g: Game, rng: random.Random, round_only: bool = False) -> None
         play(best)
 
 
-def sound_round_playout(g: Game, rng: random.Random) -> None:
+def sound_round_playout(g: Hand, rng: random.Random) -> None:
     """``sound_playout`` to the end of the current round only."""
     sound_playout(g, rng, round_only=True)
 

@@ -27,9 +27,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..game import Game
+from ..hand import Hand
+from ..match import Match
 from ..rules import VARIANTS, Rules
 from ..scoring import hand_totals
+from ..view import PlayerView
 from .heuristic import HeuristicBot
 
 FORMAT = 1
@@ -54,7 +56,7 @@ def features(
     return x
 
 
-def boundary_inputs(game: Game) -> tuple[int, int, int, int, int]:
+def boundary_inputs(game: Hand) -> tuple[int, int, int, int, int]:
     """(table, lead pile, other pile, sweep difference, last taker) of a heads-up game whose
     next round has just been dealt (``game.to_move`` leads it)."""
     lead = game.to_move
@@ -72,11 +74,11 @@ def boundary_inputs(game: Game) -> tuple[int, int, int, int, int]:
 
 def self_play_boundaries(
     rules: Rules, hand_seed: str, rng: random.Random, random_share: float = 0.0
-) -> list[tuple[Game, int]]:
+) -> list[tuple[Hand, int]]:
     """One hand of ``heuristic`` self-play (a share of plays at random, by ``rng``): a copy
     of the game just after each new round is dealt, with the hand's final margin for the
     player who leads that round. The training data, and the tests' check of the fit."""
-    g = Game(rules, hand_seed=hand_seed)
+    g = Match(rules, hand_seed=hand_seed).hand
     bots = [HeuristicBot(f"{hand_seed}-{seat}") for seat in range(2)]
     seen = []
     rnd = g.round
@@ -85,7 +87,7 @@ def self_play_boundaries(
             codes = g.legal_codes()
             g.play_code(codes[rng.randrange(len(codes))])
         else:
-            g.play(bots[g.to_move].choose(g.view(g.to_move)))
+            g.play(bots[g.to_move].choose(PlayerView.of(g, g.to_move)))
         if not g.hand_over and g.round != rnd:
             rnd = g.round
             seen.append(g.copy())
@@ -168,7 +170,7 @@ class RoundValue:
         return out
 
     def of(
-        self, game: Game, side: int, cache: dict[tuple[int, ...], float] | None = None
+        self, game: Hand, side: int, cache: dict[tuple[int, ...], float] | None = None
     ) -> float:
         """The value to ``side`` (0 or 1) of a heads-up game between rounds. ``cache``: the
         values already computed by one search, by inputs (a round searched to its end in

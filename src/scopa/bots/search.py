@@ -33,7 +33,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..game import DECLARE, Game, Move
+from ..hand import Hand
+from ..moves import DECLARE, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .base import Bot, Limit, forced_move, imagined
@@ -114,13 +115,13 @@ def round_value_for(
     return net if net is not None and shipped is not None else shipped
 
 
-def _exact_ok(g: Game, cards: int = EXACT_CARDS) -> bool:
+def _exact_ok(g: Hand, cards: int = EXACT_CARDS) -> bool:
     """Solve ``g`` exactly: the stock is empty and at most ``cards`` are in hands."""
     return not g.stock and g.in_hands <= cards
 
 
 def evaluate(
-    draw: Callable[[], Game],
+    draw: Callable[[], Hand],
     codes: list[int],
     side: int,
     limit: Limit,
@@ -442,7 +443,7 @@ class OracleBot(Bot):
     def choose(self, view: PlayerView, limit: Limit | None = None) -> Move:
         raise TypeError("the oracle sees the full state: call choose_full(game, limit)")
 
-    def choose_full(self, game: Game, limit: Limit | None = None) -> Move:
+    def choose_full(self, game: Hand, limit: Limit | None = None) -> Move:
         if game.hand_over:
             raise ValueError("the hand is over: no move to choose")
         if game.deciding:

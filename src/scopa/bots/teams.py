@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game import Game
+from ..hand import Hand
 from ..rules import Rules
 from ..view import PlayerView
 from .endgame import TIE, model_value
@@ -73,7 +73,7 @@ def solved_phase(view: PlayerView) -> bool:
 def choose_solved(
     stats: list[MoveStat],
     prior: Callable[[int], float],
-    draw: Callable[[], Game],
+    draw: Callable[[], Hand],
     side: int,
     match_aware: bool = False,
     worlds: int = TIE_WORLDS,

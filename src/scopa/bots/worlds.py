@@ -35,7 +35,7 @@ from math import exp
 
 from .. import kernel
 from ..cards import NUM_CARDS, RANK_MASK, cards_of
-from ..game import Game
+from ..hand import Hand
 from ..playout import LCG_A, LCG_C, MASK64, pick
 from ..view import PlayerView
 from .base import imagined
@@ -189,7 +189,7 @@ class WorldSampler:
                 suffix[i][j] = suffix[i + 1][j] + odds[i] * suffix[i + 1][j - 1]
         self.card_draw = (unseen, odds, suffix, k)
 
-    def _draw_cards(self) -> Game:
+    def _draw_cards(self) -> Hand:
         """A world whose opponent hand comes from the learned model (exact sequential
         sampling of the conditional Bernoulli distribution), the stock shuffled."""
         assert self.card_draw is not None
@@ -210,11 +210,11 @@ class WorldSampler:
         hands[opp] |= hand
         return imagined(self.view.determinize(hands, rest))
 
-    def weight(self, world: Game) -> float:
+    def weight(self, world: Hand) -> float:
         """The likelihood of the clues if ``world`` is the true state."""
         return clue_weight(world.hands, self.clues)
 
-    def draw(self) -> Game:
+    def draw(self) -> Hand:
         """One world; with clues, accepted with probability equal to its weight."""
         if self.card_draw is not None:
             return self._draw_cards()

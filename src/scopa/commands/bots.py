@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from ..notation import dump_position
 from ..rules import OPTION_NAMES, TABLE_FIELDS, VARIANTS, Rules, table_rules
 
 
@@ -286,7 +287,7 @@ def play_command(
         if record is not None:
             write_record(record, game_record(match.game, players=match.names))
         if position is not None:
-            position.write_text(json.dumps(match.game.to_position()) + "\n", encoding="utf-8")
+            position.write_text(json.dumps(dump_position(match.game.hand)) + "\n", encoding="utf-8")
 
 
 # -- analyse ----------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from rich.console import Console
 from rich.table import Table
 
 from ..cards import cards_of, cards_text
-from ..game import Game, Move
+from ..match import Match
+from ..moves import Move
 from ..record import RecordError, load_record, replay_steps, verify_record
 from ..terminal.render import score_sheet
 from .files import read_text
@@ -41,23 +42,23 @@ def replay_command(
     def who(seat: int) -> str:
         return names[seat] if names else f"seat {seat}"
 
-    def on_move(game: Game, number: int, move: Move | None, seat: int | None) -> None:
+    def on_move(game: Match, number: int, move: Move | None, seat: int | None) -> None:
         if move is None:
-            console.rule(f"Hand {number}, dealer {who(game.dealer)}")
-            for s in range(game.n):
-                console.print(f"{who(s)}: {' '.join(cards_text(game.hands[s]))}")
-            console.print(f"table: {' '.join(cards_text(game.table)) or '(empty)'}")
+            console.rule(f"Hand {number}, dealer {who(game.hand.dealer)}")
+            for s in range(game.hand.n):
+                console.print(f"{who(s)}: {' '.join(cards_text(game.hand.hands[s]))}")
+            console.print(f"table: {' '.join(cards_text(game.hand.table)) or '(empty)'}")
             return
         assert seat is not None
-        _, code, swept = game.last_entry()
+        _, code, swept = game.hand.last_entry()
         taken = cards_of(code >> 6)
         text = f"{who(seat)} plays {move}" if taken else f"{who(seat)} lays {move}"
         console.print(text + ("  [bold red]SCOPA![/]" if swept else ""))
-        if game.hand_over:
-            console.print(score_table(game.hand_result(), f"Hand {number}", names))
+        if game.hand.hand_over:
+            console.print(score_table(game.hand.hand_result(), f"Hand {number}", names))
 
     game = replay_steps(rec, on_move=on_move)
-    final = game.match_totals() if game.hand_over else game.scores
+    final = game.match_totals() if game.hand.hand_over else game.scores
     winner = game.winner
     console.print(f"Final score: {' - '.join(str(s) for s in final)}"
                   + ("" if winner is None else f"; side {winner} wins"))

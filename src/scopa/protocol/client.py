@@ -17,7 +17,7 @@ import time
 from typing import IO, Any, NoReturn
 
 from ..bots.base import Bot, Limit
-from ..game import IllegalMoveError, Move
+from ..moves import IllegalMoveError, Move
 from ..rules import Rules
 from ..view import PlayerView
 from .messages import (

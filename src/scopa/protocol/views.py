@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import NUM_CARDS, card
-from ..game import AUTO_DECLARE, DECLARE, OPENING, PASS
+from ..moves import AUTO_DECLARE, DECLARE, OPENING, PASS
 from ..rules import Rules
 from ..view import PlayerView
 

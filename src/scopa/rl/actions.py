@@ -30,7 +30,8 @@ import operator
 from dataclasses import dataclass
 
 from ..cards import NUM_CARDS, cards_of
-from ..game import DECISION_CODES, DECLARE, PASS, Game, Move
+from ..hand import Hand
+from ..moves import DECISION_CODES, DECLARE, PASS, Move
 
 #: actions 0..39 play a card; 40..79 take a table card for the card being played
 TAKE = NUM_CARDS
@@ -83,7 +84,7 @@ def first_mask(hand: int, deciding: bool) -> int:
     return DECISION_MASK if deciding else hand
 
 
-def legal_actions_mask(game: Game, turn: Turn | None) -> int:
+def legal_actions_mask(game: Hand, turn: Turn | None) -> int:
     """The legal actions as a ``NUM_ACTIONS``-bit mask (bit ``a`` for action ``a``)."""
     if game.hand_over:
         return 0
@@ -92,7 +93,7 @@ def legal_actions_mask(game: Game, turn: Turn | None) -> int:
     return turn_mask(turn)
 
 
-def legal_actions(game: Game, turn: Turn | None) -> list[int]:
+def legal_actions(game: Hand, turn: Turn | None) -> list[int]:
     """The legal actions in ascending order."""
     return cards_of(legal_actions_mask(game, turn))
 
@@ -115,7 +116,7 @@ def advance(turn: Turn, action: int) -> Turn | int:
 
 
 def apply_action(
-    game: Game, turn: Turn | None, action: int, legal: int | None = None
+    game: Hand, turn: Turn | None, action: int, legal: int | None = None
 ) -> Turn | None:
     """Apply one action; return the move still in progress, or None once a move was played.
     ``legal`` is ``legal_actions_mask(game, turn)`` when the caller has it already.
@@ -150,7 +151,7 @@ def apply_action(
     return None
 
 
-def move_actions(game: Game, move: Move) -> list[int]:
+def move_actions(game: Hand, move: Move) -> list[int]:
     """The action sequence that plays ``move`` (legal in ``game``) in this action space."""
     if move not in game.legal_moves():
         raise IllegalActionError(f"{move} is not legal here")

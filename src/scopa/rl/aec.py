@@ -6,7 +6,7 @@ variant's own count. Agents ``player_0``... sit in play order; sides are ``seat 
 Each observation is ``{"observation": float32 vector of the seat's view,
 "action_mask": int8[83]}`` (the mask is all zeros for an agent not on turn); actions are the
 fixed space of ``scopa.rl.actions``. ``reset(options={"deal": seed})`` plays the deal of
-that seed (the engine's ``Game(hand_seed=seed)``, the same in every environment). An
+that seed (the engine's ``Match(hand_seed=seed)``, the same in every environment). An
 illegal action raises ``IllegalActionError`` and changes nothing.
 ``infos[agent]["hand_result"]`` holds the score sheet of a hand that just ended.
 """
@@ -23,6 +23,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..rules import Rules
+from ..view import PlayerView
 from .actions import NUM_ACTIONS
 from .episode import Episode
 from .render import render_text
@@ -146,7 +147,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
             nxt = self.possible_agents.index(agent) + 1
             self.agent_selection = self.possible_agents[nxt % len(self.possible_agents)]
         else:
-            self.agent_selection = self.possible_agents[ep.game.to_move]
+            self.agent_selection = self.possible_agents[ep.game.hand.to_move]
         if self.render_mode == "human":
             print(self.render())
 
@@ -154,7 +155,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         if self.render_mode is None:
             return None
         ep = self.episode
-        return render_text(ep.game.view(ep.to_move), ep.turn, self.possible_agents)
+        return render_text(PlayerView.of(ep.game.hand, ep.to_move), ep.turn, self.possible_agents)
 
     def close(self) -> None:
         pass

@@ -1,7 +1,7 @@
 """Observation tensors of one seat, built from its ``PlayerView`` only.
 
 Every function here reads a ``PlayerView`` (and the public move in progress), never a
-``Game``: a hidden card cannot reach an encoding because it is not in the input. Seats are
+``Hand``: a hidden card cannot reach an encoding because it is not in the input. Seats are
 relative to the observer (0 = the observer, 1 = the next to play, ...) and sides likewise
 (0 = the observer's side), so one policy serves every seat. Layout (``Layout.sections``
 names each slice; docs/rl.md has the table):
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import ALL_CARDS, NUM_CARDS, RANK_MASK
-from ..game import is_card_play
 from ..meaning import meaning_of
+from ..moves import is_card_play
 from ..rules import Rules
 from ..view import PlayerView
 from .actions import NUM_ACTIONS, Turn

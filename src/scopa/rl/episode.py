@@ -17,7 +17,8 @@ import numpy as np
 
 from ..arena.play import MAX_MATCH_HANDS
 from ..bots.points import margin
-from ..game import Game, Move
+from ..match import Match
+from ..moves import Move
 from ..rules import Rules
 from .actions import Turn, apply_action, legal_actions_mask
 from .encoding import Layout, mask_array
@@ -66,7 +67,7 @@ class Episode:
         self.layout = Layout(rules)
         #: every seat's observation, kept up to date play by play
         self.tracker = Tracker(self.layout)
-        self.game = Game(rules, hand_seed="unused")
+        self.game = Match(rules, hand_seed="unused")
         self.turn: Turn | None = None
         #: the legal actions last handed out by ``mask``, with the state they were of
         self._legal: tuple[list[Any], int, Turn | None, int] | None = None
@@ -80,9 +81,9 @@ class Episode:
     def reset(self, seed: str) -> None:
         """Deal a new episode: hand ``seed``, or a match from match seed ``seed``."""
         if self.episode == "match":
-            self.game = Game(self.rules, seed=seed)
+            self.game = Match(self.rules, seed=seed)
         else:
-            self.game = Game(self.rules, hand_seed=seed)
+            self.game = Match(self.rules, hand_seed=seed)
         self.turn = None
         self._legal = None
         self.tracker.reset()
@@ -96,20 +97,20 @@ class Episode:
 
     @property
     def to_move(self) -> int:
-        return self.game.to_move
+        return self.game.hand.to_move
 
     def mask(self) -> np.ndarray:
         """The legal actions as NUM_ACTIONS int8 zeros and ones."""
         game, turn = self.game, self.turn
-        bits = 0 if self.terminated or self.truncated else legal_actions_mask(game, turn)
+        bits = 0 if self.terminated or self.truncated else legal_actions_mask(game.hand, turn)
         # the next action is checked against it while the state is the same
-        history = game.history
+        history = game.hand.history
         self._legal = (history, len(history), turn, bits)
         return mask_array(bits)
 
     def observe(self, seat: int) -> np.ndarray:
         """The seat's observation vector (equal to ``Layout.encode`` of its view)."""
-        return self.tracker.observe(self.game, self.turn, seat)
+        return self.tracker.observe(self.game.hand, self.turn, seat)
 
     def act(self, action: int) -> tuple[float, ...]:
         """Apply one action of the seat to move; return every seat's reward from it."""
@@ -120,9 +121,9 @@ class Episode:
         if self._legal is not None:
             history, plays, turn, bits = self._legal
             self._legal = None
-            if history is game.history and plays == len(history) and turn is self.turn:
+            if history is game.hand.history and plays == len(history) and turn is self.turn:
                 legal = bits
-        self.turn = apply_action(game, self.turn, action, legal)
+        self.turn = apply_action(game.hand, self.turn, action, legal)
         return self._after_play()
 
     def play(self, move: Move) -> tuple[float, ...]:
@@ -130,16 +131,16 @@ class Episode:
         if self.done or self.turn is not None:
             raise ValueError("no whole move can be played now")
         self._legal = None
-        self.game.play(move)
+        self.game.hand.play(move)
         return self._after_play()
 
     def _after_play(self) -> tuple[float, ...]:
         game = self.game
         rules = self.rules
         self.hand_end = None
-        if not game.hand_over:
+        if not game.hand.hand_over:
             return self._no_rewards
-        result = game.hand_result()
+        result = game.hand.hand_result()
         points = [side["total"] for side in result["sides"]]
         side_reward = [0.0] * rules.teams
         if self.reward == "hand":

@@ -15,7 +15,7 @@ from array import array
 
 import numpy as np
 
-from ..game import Game
+from ..hand import Hand
 from ..view import seen_by
 from .actions import Turn
 from .encoding import Layout
@@ -42,13 +42,13 @@ class InfoTracker:
         self.tracker.reset()
         self._history = None
 
-    def observe(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
+    def observe(self, game: Hand, turn: Turn | None, seat: int) -> np.ndarray:
         """Seat ``seat``'s information-state vector (a new array)."""
         out = np.empty(self.layout.info_size, dtype=np.float32)
         self.write(out, game, turn, seat)
         return out
 
-    def write(self, out: np.ndarray, game: Game, turn: Turn | None, seat: int) -> None:
+    def write(self, out: np.ndarray, game: Hand, turn: Turn | None, seat: int) -> None:
         """Write seat ``seat``'s information-state vector into ``out``."""
         layout = self.layout
         self.tracker.write(out[: layout.size], game, turn, seat)

@@ -32,8 +32,11 @@ import numpy as np
 import pyspiel
 
 from ..cards import ALL_CARDS, NUM_CARDS, RANK, card_text, cards_of, cards_text
-from ..game import Game, is_card_play
+from ..hand import Hand
+from ..match import Match
 from ..meaning import meaning_of
+from ..moves import is_card_play
+from ..notation import dump_position
 from ..rules import Rules
 from ..view import PlayerView
 from .actions import (
@@ -136,7 +139,7 @@ class _Hand:
 
     rules: Rules
     deck: list[int]
-    game: Game | None
+    game: Hand | None
     turn: Turn | None
     #: the cards of ``deck`` as a mask (what every chance node reads)
     dealt: int = 0
@@ -157,7 +160,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         self._hand = _Hand(game.rules, [], None, None)
 
     # OpenSpiel clones a Python state by deep-copying its attributes: one holder that
-    # copies itself with ``Game.copy`` keeps that cheap (the rules and caches are shared)
+    # copies itself with ``Hand.copy`` keeps that cheap (the rules and caches are shared)
     @property
     def rules(self) -> Rules:
         return self._hand.rules
@@ -167,7 +170,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return self._hand.deck
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> Hand | None:
         return self._hand.game
 
     @property
@@ -208,7 +211,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             hand.deck.append(action)
             hand.dealt |= 1 << action
             if len(hand.deck) == NUM_CARDS:
-                hand.game = Game(hand.rules, deck=hand.deck)
+                hand.game = Match(hand.rules, deck=hand.deck).hand
             return
         hand.turn = apply_action(hand.game, hand.turn, action)
 
@@ -236,12 +239,12 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self.game is None:
             return "dealing: " + " ".join(card_text(c) for c in self.deck)
-        return json.dumps(self.game.to_position(), sort_keys=True)
+        return json.dumps(dump_position(self.game), sort_keys=True)
 
     # -- what a seat knows ------------------------------------------------------------
     def view(self, player: int) -> PlayerView | None:
         """The seat's view once the deal is done (None while dealing)."""
-        return None if self.game is None else self.game.view(player)
+        return None if self.game is None else PlayerView.of(self.game, player)
 
     def dealt_to(self, player: int) -> tuple[int, int]:
         """While dealing: the cards so far in ``player``'s first hand, and on the table."""
@@ -265,7 +268,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             for c in _resampled_prefix(self, player_id, rng):
                 new.apply_action(c)
             return new
-        view = self.game.view(player_id)
+        view = PlayerView.of(self.game, player_id)
         world = view.sample(rng)
         if self.turn is not None:  # the card being played is public: the mover holds it
             hands, stock = list(world.hands), list(world.stock)
@@ -435,7 +438,7 @@ def _resampled_prefix(state: ScopaState, player: int, rng: random.Random) -> lis
     return prefix
 
 
-def _deck_of_world(state: ScopaState, world: Game) -> list[int]:
+def _deck_of_world(state: ScopaState, world: Hand) -> list[int]:
     """A deck in deal order that deals ``world``: each seat's cards of each round are the
     ones it played in that round (plus its hand, in the current round), the opening table
     is the public one, and the rest is the world's stock."""

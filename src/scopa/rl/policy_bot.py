@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..bots.base import Bot, Limit
-from ..game import Move
+from ..moves import Move
 from ..rules import Rules
 from ..view import PlayerView
 from .actions import (

@@ -25,6 +25,7 @@ from gymnasium import spaces
 from ..arena.play import notify_bots
 from ..arena.specs import bot_factory
 from ..bots.base import Bot, RandomBot
+from ..view import PlayerView
 from .actions import NUM_ACTIONS, IllegalActionError
 from .aec import deal_seed, make_rules, observation_space
 from .episode import Episode
@@ -119,7 +120,7 @@ class SingleAgentEnv(gym.Env[dict[str, np.ndarray], int]):
             return None
         ep = self.episode
         names = ["you" if s == self.seat else f"bot {s}" for s in range(self.rules.players)]
-        return render_text(ep.game.view(self.seat), ep.turn, names)
+        return render_text(PlayerView.of(ep.game.hand, self.seat), ep.turn, names)
 
     def close(self) -> None:
         self._release()
@@ -144,9 +145,9 @@ class SingleAgentEnv(gym.Env[dict[str, np.ndarray], int]):
             bot = self.bots[seat]
             assert bot is not None
             if type(bot) is RandomBot:  # its choice needs the legal moves only
-                move = bot.pick(ep.game.legal_moves())
+                move = bot.pick(ep.game.hand.legal_moves())
             else:
-                move = bot.choose(ep.game.view(seat))
+                move = bot.choose(PlayerView.of(ep.game.hand, seat))
             earned += ep.play(move)[self.seat]
             self._hand_over(info)
         return earned

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import NUM_CARDS, cards_of
-from ..game import Game
+from ..hand import Hand
+from ..view import PlayerView
 from .actions import Turn
 from .encoding import Layout, rank_counts, size_number
 
@@ -164,17 +165,17 @@ class Tracker:
         """Forget every vector: the next observations are built in full."""
         self._history = None
 
-    def observe(self, game: Game, turn: Turn | None, seat: int) -> np.ndarray:
+    def observe(self, game: Hand, turn: Turn | None, seat: int) -> np.ndarray:
         """Seat ``seat``'s observation (a new array: the caller may keep it)."""
         self._update(game, turn, seat)
         return self._numpy.take(self._gather[seat])
 
-    def write(self, out: np.ndarray, game: Game, turn: Turn | None, seat: int) -> None:
+    def write(self, out: np.ndarray, game: Hand, turn: Turn | None, seat: int) -> None:
         """Write seat ``seat``'s observation into ``out`` (float32, ``layout.size``)."""
         self._update(game, turn, seat)
         self._numpy.take(self._gather[seat], out=out)
 
-    def _update(self, game: Game, turn: Turn | None, seat: int) -> None:
+    def _update(self, game: Hand, turn: Turn | None, seat: int) -> None:
         """Bring the public part and the seat's private block up to ``game`` and ``turn``."""
         history = game.history
         if history is not self._history:  # another deal or another game
@@ -197,14 +198,14 @@ class Tracker:
         elif turn.card != public.turn_card or turn.taken != public.turn_taken:
             self._write_turn(public, turn.card, turn.taken)
 
-    def _build(self, game: Game, turn: Turn | None, seat: int) -> None:
+    def _build(self, game: Hand, turn: Turn | None, seat: int) -> None:
         """The full encoding of the seat's view written into the buffer (the public part
         and the seat's private block; the other seats' blocks are built at their next
         observation). The values are ``Layout.encode``'s (its card sets and numbers)
         written straight into place: each card set fills one plane of the buffer, eight
         cards at a time, which costs less than the dense encoding and its scatter."""
         layout = self.layout
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         masks = layout.view_masks(view, turn)
         buffer = self._buffer
         buffer[:] = self._zeros
@@ -224,9 +225,9 @@ class Tracker:
         self._private = [None] * self._n
         self._private[seat] = _Private(view.hand, view.unseen())
 
-    def _build_private(self, game: Game, seat: int) -> None:
+    def _build_private(self, game: Hand, seat: int) -> None:
         """The seat's private block from its view (the public part is up to date)."""
-        view = game.view(seat)
+        view = PlayerView.of(game, seat)
         hand, unseen = view.hand, view.unseen()
         buffer = self._buffer
         at = self._private_at[seat]
@@ -250,7 +251,7 @@ class Tracker:
         public.turn_card, public.turn_taken = card, taken
 
     def _advance(
-        self, game: Game, history: list[tuple[int, int, bool]], public: _Public
+        self, game: Hand, history: list[tuple[int, int, bool]], public: _Public
     ) -> bool:
         """Apply the history entries since the last observation: to the public part, and
         to each kept private block (the player's card leaves its hand, another's card
@@ -318,7 +319,7 @@ class Tracker:
             public.scope = list(game.scope)
         return True
 
-    def _dealt(self, game: Game, public: _Public) -> None:
+    def _dealt(self, game: Hand, public: _Public) -> None:
         """A round was dealt since: every hand size, the stock and round, and each kept
         private block's new cards (they leave its unseen ones)."""
         buffer = self._buffer
@@ -350,7 +351,7 @@ class Tracker:
                 buffer[at + NUM_CARDS + c] = 0.0
                 buffer[ranks + 10 + c % 10] -= 0.25
 
-    def _ended(self, game: Game, public: _Public) -> None:
+    def _ended(self, game: Hand, public: _Public) -> None:
         """The hand ended: the cards left on the table went to the last capturer."""
         buffer = self._buffer
         if game.last_capturer >= 0 and public.table:

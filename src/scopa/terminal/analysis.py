@@ -11,8 +11,9 @@ from typing import Any
 from rich.table import Table
 
 from ..bots.base import Limit
-from ..game import Game
 from ..messages import sentence
+from ..notation import load_position
+from ..view import PlayerView
 from . import render
 
 
@@ -23,11 +24,11 @@ def analyse_position(
     hand, ``ImportError`` if the search bot's analysis is not installed."""
     from ..bots.analysis import analyse, payload
 
-    game = Game.from_position(data)
+    game = load_position(data)
     if game.hand_over:
         raise ValueError("the hand in this position is over: nothing to analyse")
     seat = game.to_move
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
     values = analyse(view, limit, seed=seed)
     out = payload(view, values)
     for row, mv in zip(out["moves"], values, strict=True):
@@ -38,7 +39,7 @@ def analyse_position(
 
 def analysis_table(analysis: dict[str, Any]) -> Table:
     """The analysis as a table, best move first."""
-    from ..game import Move
+    from ..moves import Move
 
     table = Table(title=f"Seat {analysis['seat']} to play: every legal move, best first")
     for col in ("#", "move", "value", "why"):

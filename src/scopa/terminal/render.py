@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import SUIT, card_name, card_text, cards_of
-from ..game import DECLARE, MARKS, Move
 from ..messages import card, cards, has, message, render, text
+from ..moves import DECLARE, MARKS, Move
 from ..view import PlayerView
 
 SUIT_STYLE = ("bold yellow", "bold red", "bold blue", "bold green")

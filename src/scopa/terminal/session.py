@@ -2,7 +2,7 @@
 
 The loop takes a Rich ``Console`` and an ``ask(prompt) -> str`` function, so a test can
 script a whole match with a console writing to a buffer. The human's screen is drawn
-from ``game.view(0)`` only; the bots get their own views (or, for the hint, the search
+from ``PlayerView.of(game, 0)`` only; the bots get their own views (or, for the hint, the search
 bot's analysis of the human's view).
 """
 
@@ -17,8 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots.base import Bot, Limit, bot_names, make_bot
-from ..game import AUTO_DECLARE, MARKS, OPENING, Game, IllegalMoveError, Move
+from ..match import Match
 from ..messages import sentence, text
+from ..moves import AUTO_DECLARE, MARKS, OPENING, IllegalMoveError, Move
 from ..rules import Rules
 from ..shuffle import derive_seed
 from ..view import PlayerView
@@ -109,7 +110,7 @@ class TerminalMatch:
         self.hint_limit = hint_limit
         self.bot_limit = bot_limit
         self.seed = seed
-        self.game = Game(rules) if seed is None else Game(rules, seed=str(seed))
+        self.game = Match(rules) if seed is None else Match(rules, seed=str(seed))
         n = rules.players
         self.levels = [levels[(s - 1) % len(levels)] for s in range(1, n)]
         self.bots: dict[int, Bot] = {}
@@ -160,7 +161,7 @@ class TerminalMatch:
         game = self.game
         self.console.print(Rule(f"Hand {game.hand_number}"))
         self.console.print(render.scores_line(game.scores, self.side_names, self.rules.target))
-        for seat, code, _swept in game.history:  # the opening 15/30, declarations
+        for seat, code, _swept in game.hand.history:  # the opening 15/30, declarations
             if code & 63 == OPENING:
                 self.console.print(f"{self.names[seat]} sweeps the opening table (15 or 30)")
             elif code & 63 == AUTO_DECLARE:
@@ -168,20 +169,20 @@ class TerminalMatch:
                     render.move_text(Move.from_code(code))
                 )
                 self.console.print(line)
-        while not game.hand_over:
-            seat = game.to_move
+        while not game.hand.hand_over:
+            seat = game.hand.to_move
             if seat == HUMAN:
                 self.human_turn()
             else:
                 self.bot_turn(seat)
 
     def bot_turn(self, seat: int) -> None:
-        move = self.bots[seat].choose(self.game.view(seat), self.bot_limit)
-        self.game.play(move)
+        move = self.bots[seat].choose(PlayerView.of(self.game.hand, seat), self.bot_limit)
+        self.game.hand.play(move)
         self.console.print(self._play_line(seat))
 
     def _play_line(self, seat: int) -> Text:
-        _, code, swept = self.game.last_entry()
+        _, code, swept = self.game.hand.last_entry()
         move = Move.from_code(code)
         if move.card >= MARKS:  # a declaration, a pass or the opening sweep
             line = Text(f"{self.names[seat]}: ").append_text(render.move_text(move))
@@ -193,7 +194,7 @@ class TerminalMatch:
         return line
 
     def human_turn(self) -> None:
-        view = self.game.view(HUMAN)
+        view = PlayerView.of(self.game.hand, HUMAN)
         moves = view.legal_moves()
         self.console.print(render.state_panel(view, self.names))
         self.console.print(render.moves_table(moves))
@@ -214,7 +215,7 @@ class TerminalMatch:
             except ValueError as e:
                 self.console.print(f"[red]{e}[/red]")
                 continue
-            self.game.play(move)
+            self.game.hand.play(move)
             self.console.print(self._play_line(HUMAN))
             return
 
@@ -258,7 +259,7 @@ class TerminalMatch:
     # -- hand and match end -------------------------------------------------------------
     def show_hand_end(self) -> None:
         game = self.game
-        result = game.hand_result()
+        result = game.hand.hand_result()
         self.console.print(render.score_sheet(result, self.names,
                                               f"Hand {game.hand_number}: score sheet"))
         totals = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
@@ -267,7 +268,7 @@ class TerminalMatch:
     def finish(self) -> MatchOutcome:
         game = self.game
         winner = game.winner
-        result = game.hand_result()
+        result = game.hand.hand_result()
         totals = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
         assert winner is not None
         mine = winner == self.rules.side_of(HUMAN)

@@ -5,10 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
+from typing_extensions import TypedDict
 
+from ..common.answers import strict
 from ..common.errors import errors
 from ..common.security import require_operator
 from .chatstore import ChatStore
+
+
+@strict
+class ChatReports(TypedDict):
+    #: each report with its message and the messages shown before it (``chatstore``)
+    reports: list[dict[str, Any]]
+    total: int
+    limit: int
+    offset: int
+
 
 router = APIRouter(prefix="/api/operator", tags=["operator"])
 
@@ -18,7 +30,7 @@ async def chat_reports(
     request: Request,
     limit: int = Query(default=50, ge=1, le=200),
     offset: int = Query(default=0, ge=0, le=1_000_000),
-) -> dict[str, Any]:
+) -> ChatReports:
     """Reported chat messages, newest first, each with the messages shown before it. Needs
     ``Authorization: Bearer <operator secret>``."""
     require_operator(request, request.app.state.settings)

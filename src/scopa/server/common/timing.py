@@ -14,6 +14,7 @@ import collections
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import TypedDict
 
 #: samples kept per phase (the newest)
 KEEP = 20_000
@@ -61,9 +62,9 @@ class Phases:
         finally:
             self.record(phase, time.perf_counter() - start)
 
-    def summary(self) -> dict[str, object]:
+    def summary(self) -> PhaseSummary:
         """Per phase: how many, median, p99 and max in ms; and the counters."""
-        out: dict[str, object] = {}
+        out: dict[str, dict[str, float]] = {}
         for phase, kept in sorted(self.samples.items()):
             if kept:
                 out[phase] = {"n": len(kept), **spread_ms(kept)}
@@ -72,6 +73,11 @@ class Phases:
     def reset(self) -> None:
         self.samples.clear()
         self.counts.clear()
+
+
+class PhaseSummary(TypedDict):
+    phases_ms: dict[str, dict[str, float]]
+    counts: dict[str, int]
 
 
 PHASES = Phases()

@@ -8,7 +8,7 @@ entered twice, the round not over). A refused request changes nothing."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -26,6 +26,14 @@ from ..common.errors import SIGNED_IN, errors
 from ..play.lobby import bot_levels
 from ..players.ratings import BOT_RATINGS
 from ..players.sessions import acting, viewer
+from .answers import (
+    Crosstable,
+    EventList,
+    EventPage,
+    EventSeat,
+    PrintedRound,
+    Travellers,
+)
 from .bodies import AddBot, CreateEvent, LateEntry, ResultBody, SitOut, Withdraw
 from .online import Tables
 from .rules import EventRefusal, may_organise
@@ -59,7 +67,7 @@ def refused(e: Exception) -> HTTPException:
     return HTTPException(400, str(e))
 
 
-async def page(request: Request, stored: StoredEvent) -> dict[str, Any]:
+async def page(request: Request, stored: StoredEvent) -> EventPage:
     v = await viewer(request)
     me = None
     if v is not None:
@@ -73,7 +81,7 @@ async def list_events(
     request: Request,
     limit: int = Query(LIST_PAGE, ge=1, le=LIST_PAGE),
     offset: int = Query(0, ge=0, le=LIST_OFFSET_MAX),
-) -> dict[str, Any]:
+) -> EventList:
     """Events open for entries or running, soonest start first, a page at a time (each
     line says how many have entered; the event's page says who)."""
     v = await viewer(request)
@@ -83,7 +91,7 @@ async def list_events(
 
 
 @router.post("", status_code=201, responses=errors(400, 429, *SIGNED_IN))
-async def create_event(req: CreateEvent, request: Request) -> dict[str, Any]:
+async def create_event(req: CreateEvent, request: Request) -> EventPage:
     """Create an event; the signed-in account is its organiser (a few events open at
     once and a day each: ``events_open_per_organiser``, ``events_per_organiser_per_day``)."""
     v = await acting(request)
@@ -100,7 +108,7 @@ async def create_event(req: CreateEvent, request: Request) -> dict[str, Any]:
 
 
 @router.get("/{event_id}", responses=errors(404))
-async def get_event(event_id: EventId, request: Request) -> dict[str, Any]:
+async def get_event(event_id: EventId, request: Request) -> EventPage:
     """The event page: entrants, pairings with table numbers, standings, commitments, the
     seeds of rounds that are over, and the viewer's own table now."""
     try:
@@ -111,7 +119,7 @@ async def get_event(event_id: EventId, request: Request) -> dict[str, Any]:
 
 
 @router.post("/{event_id}/join", responses=errors(404, 409, *SIGNED_IN))
-async def join(event_id: EventId, request: Request) -> dict[str, Any]:
+async def join(event_id: EventId, request: Request) -> EventPage:
     """Enter an online event with the signed-in account (before it starts)."""
     v = await acting(request)
     try:
@@ -122,7 +130,7 @@ async def join(event_id: EventId, request: Request) -> dict[str, Any]:
 
 
 @router.post("/{event_id}/bots", responses=errors(400, 404, 409, *SIGNED_IN))
-async def add_bot(event_id: EventId, req: AddBot, request: Request) -> dict[str, Any]:
+async def add_bot(event_id: EventId, req: AddBot, request: Request) -> EventPage:
     """Organiser: enter a bot (an online event, before it starts). In a rated event only
     a bot with a published rating."""
     v = await acting(request)
@@ -141,7 +149,7 @@ async def add_bot(event_id: EventId, req: AddBot, request: Request) -> dict[str,
 
 
 @router.post("/{event_id}/leave", responses=errors(404, 409, *SIGNED_IN))
-async def leave(event_id: EventId, request: Request) -> dict[str, Any]:
+async def leave(event_id: EventId, request: Request) -> EventPage:
     """Leave an online event before it starts."""
     v = await acting(request)
     try:
@@ -153,7 +161,7 @@ async def leave(event_id: EventId, request: Request) -> dict[str, Any]:
 
 @router.post("/{event_id}/rounds", status_code=201,
              responses=errors(404, 409, *SIGNED_IN))
-async def start_round(event_id: EventId, request: Request) -> dict[str, Any]:
+async def start_round(event_id: EventId, request: Request) -> EventPage:
     """Organiser: start the event (entries close, round 1 is paired) or pair the next
     round once every table of this one is done; an online round's tables open at once."""
     v = await acting(request)
@@ -165,7 +173,7 @@ async def start_round(event_id: EventId, request: Request) -> dict[str, Any]:
 
 
 @router.post("/{event_id}/withdraw", responses=errors(400, 404, 409, *SIGNED_IN))
-async def withdraw(event_id: EventId, req: Withdraw, request: Request) -> dict[str, Any]:
+async def withdraw(event_id: EventId, req: Withdraw, request: Request) -> EventPage:
     """Organiser: withdraw an entrant (not paired again; its table now is a forfeit). If
     that completes the round, an event with auto-next pairs the next one, as when a
     round's last match ends."""
@@ -178,7 +186,7 @@ async def withdraw(event_id: EventId, req: Withdraw, request: Request) -> dict[s
 
 
 @router.post("/{event_id}/sit-out", responses=errors(400, 404, 409, *SIGNED_IN))
-async def sit_out(event_id: EventId, req: SitOut, request: Request) -> dict[str, Any]:
+async def sit_out(event_id: EventId, req: SitOut, request: Request) -> EventPage:
     """Organiser: an entrant sits a coming round out (Swiss: not paired that round, the
     event's ``rest_points`` match points)."""
     v = await acting(request)
@@ -191,7 +199,7 @@ async def sit_out(event_id: EventId, req: SitOut, request: Request) -> dict[str,
 
 
 @router.post("/{event_id}/late-entry", responses=errors(400, 404, 409, *SIGNED_IN))
-async def late_entry(event_id: EventId, req: LateEntry, request: Request) -> dict[str, Any]:
+async def late_entry(event_id: EventId, req: LateEntry, request: Request) -> EventPage:
     """Organiser of a paper Swiss: enter a late arrival while round 1 is played (paired
     from round 2, no match points for round 1)."""
     v = await acting(request)
@@ -203,7 +211,7 @@ async def late_entry(event_id: EventId, req: LateEntry, request: Request) -> dic
 
 
 @router.post("/{event_id}/reinstate", responses=errors(400, 404, 409, *SIGNED_IN))
-async def reinstate(event_id: EventId, req: Withdraw, request: Request) -> dict[str, Any]:
+async def reinstate(event_id: EventId, req: Withdraw, request: Request) -> EventPage:
     """Organiser: undo a withdrawal made in the round being played (until the next round
     is paired): the entrant is paired again and the table it forfeited is as it was; an
     online table whose match ended meanwhile has its result entered now."""
@@ -226,7 +234,7 @@ def _result(req: ResultBody) -> Result:
 @router.post("/{event_id}/rounds/{round_number}/tables/{table_number}/result",
              responses=errors(400, 404, 409, *SIGNED_IN))
 async def enter_result(event_id: EventId, round_number: Number, table_number: Number,
-                       req: ResultBody, request: Request) -> dict[str, Any]:
+                       req: ResultBody, request: Request) -> EventPage:
     """Organiser: enter a table's result (home first); a second one is refused."""
     v = await acting(request)
     try:
@@ -240,7 +248,7 @@ async def enter_result(event_id: EventId, round_number: Number, table_number: Nu
 @router.put("/{event_id}/rounds/{round_number}/tables/{table_number}/result",
             responses=errors(400, 404, 409, *SIGNED_IN))
 async def correct_result(event_id: EventId, round_number: Number, table_number: Number,
-                         req: ResultBody, request: Request) -> dict[str, Any]:
+                         req: ResultBody, request: Request) -> EventPage:
     """Organiser: replace a table's result, with a note (kept in the event's audit)."""
     v = await acting(request)
     try:
@@ -252,7 +260,7 @@ async def correct_result(event_id: EventId, round_number: Number, table_number: 
 
 
 @router.post("/{event_id}/seat", responses=errors(404, *SIGNED_IN))
-async def my_seat(event_id: EventId, request: Request) -> dict[str, Any]:
+async def my_seat(event_id: EventId, request: Request) -> EventSeat:
     """An entrant's seat at its table of the current round: the table and the seat's
     token (kept by the page as a joined seat's is)."""
     v = await acting(request)
@@ -288,7 +296,7 @@ async def download(event_id: EventId, request: Request) -> JSONResponse:
 
 @router.get("/{event_id}/rounds/{round_number}/print", responses=errors(404, 409))
 async def print_round(event_id: EventId, round_number: Number,
-                      request: Request) -> dict[str, Any]:
+                      request: Request) -> PrintedRound:
     """A round's pairings for printing: table numbers, home and away; in a duplicate
     event each deal's cards per table, once the round is over (or, for a paper event,
     to its organiser, who deals the boards)."""
@@ -332,7 +340,7 @@ async def _results_of(request: Request, event_id: str) -> tuple[StoredEvent, Eve
 
 
 @router.get("/{event_id}/crosstable", responses=errors(404, 409))
-async def event_crosstable(event_id: EventId, request: Request) -> dict[str, Any]:
+async def event_crosstable(event_id: EventId, request: Request) -> Crosstable:
     """Each entrant in standings order with its round-by-round history (opponent, side,
     points, match points, how the table ended) and the match points it took from each
     entrant it met."""
@@ -340,7 +348,9 @@ async def event_crosstable(event_id: EventId, request: Request) -> dict[str, Any
     return {"entrants": crosstable(event, standings(event))}
 
 
-@router.get("/{event_id}/standings.csv", responses=errors(404, 409))
+@router.get("/{event_id}/standings.csv", responses={
+    **errors(404, 409),
+    200: {"description": "the standings as CSV", "content": {"text/csv": {}}}})
 async def standings_export(event_id: EventId, request: Request) -> Response:
     """The standings as CSV (a header row; names that a spreadsheet would read as a
     formula are quoted)."""
@@ -352,7 +362,7 @@ async def standings_export(event_id: EventId, request: Request) -> Response:
 
 @router.get("/{event_id}/rounds/{round_number}/travellers", responses=errors(403, 404, 409))
 async def round_travellers(event_id: EventId, round_number: Number,
-                           request: Request) -> dict[str, Any]:
+                           request: Request) -> Travellers:
     """A duplicate round's travellers once it is over: per deal, every table's points on
     the same cards and its field score, and the deal's cards (every seat's hand)."""
     _, event, everything = await _results_of(request, event_id)

@@ -25,8 +25,10 @@ from sqlalchemy.exc import IntegrityError
 
 from ...rules import Rules
 from ...tournament import MAX_DECIDER_DEALS, Event, Result, Round, TournamentError
+from ..play.spec import TableSpec
 from ..play.table import MasterError
 from ..store.event_models import EventTableRow
+from .answers import EventSeat
 from .rules import EventRefusal
 from .service import TRIES, Events, model_of
 from .store import EventStore, Stale, StoredEvent
@@ -143,11 +145,10 @@ class Tables:
         settings = stored.row.settings
         rules, seeds, deals = table_deals(event, round_number, number)
         grace = float(settings.get("grace_seconds") or self.grace)
-        table, _, _ = await self.master.create_table(
-            rules, specs, False, grace, None, None,
-            rated=bool(settings.get("rated")), teach=bool(settings.get("teach")),
-            seeds=seeds, deals=deals, event_id=stored.row.id,
-            shared_deals=event.duplicate and seeds is not None)
+        table, _, _ = await self.master.create_table(TableSpec(
+            rules=rules, seats=specs, grace=grace, rated=bool(settings.get("rated")),
+            teach=bool(settings.get("teach")), seeds=list(seeds or []), deals=deals,
+            event_id=stored.row.id, shared_deals=event.duplicate and seeds is not None))
         # stored before the seats fill the table and its match starts: the match-end
         # hook must find it however fast the match goes
         row = EventTableRow(
@@ -166,7 +167,7 @@ class Tables:
         if table.match_over:  # (bots quick enough to finish before the row was stored)
             await self.match_ended(table)
 
-    async def seat_of(self, stored: StoredEvent, user_id: int) -> dict[str, Any]:
+    async def seat_of(self, stored: StoredEvent, user_id: int) -> EventSeat:
         """The viewer's seat at its table of the current round: the table and the token."""
         event = model_of(stored)
         me = next((e.name for e in stored.entrants if e.user_id == user_id), None)

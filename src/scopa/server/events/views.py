@@ -9,10 +9,11 @@ from datetime import datetime
 from typing import Any
 
 from ...cards import card_text, cards_of
-from ...game import Game
+from ...match import Match
 from ...rules import Rules
 from ...tournament import Event, crosstable, standings
 from ..store.event_models import EventTableRow, TournamentRow
+from .answers import EventLine, EventPage, EventSettings, EventSummary
 from .store import Listed, StoredEvent, aware
 
 
@@ -36,7 +37,7 @@ def sees_all(stored: StoredEvent, viewer_id: int | None) -> bool:
             and viewer_id == stored.row.organiser_id)
 
 
-def summary(stored: StoredEvent, viewer_id: int | None) -> dict[str, Any]:
+def summary(stored: StoredEvent, viewer_id: int | None) -> EventSummary:
     """An event's settings and entrants (the top of its page)."""
     names = entrant_names(stored)
     return {**_settings(stored.row, viewer_id), "entrants": names,
@@ -45,7 +46,7 @@ def summary(stored: StoredEvent, viewer_id: int | None) -> dict[str, Any]:
                                                      for e in stored.entrants)}
 
 
-def list_line(listed: Listed, viewer_id: int | None) -> dict[str, Any]:
+def list_line(listed: Listed, viewer_id: int | None) -> EventLine:
     """An event's line in the lobby's list: its settings and how many have entered (not
     who: the list's size must not grow with entrants)."""
     row = listed.row
@@ -55,7 +56,7 @@ def list_line(listed: Listed, viewer_id: int | None) -> dict[str, Any]:
             "entered": listed.viewer_entered}
 
 
-def _settings(row: TournamentRow, viewer_id: int | None) -> dict[str, Any]:
+def _settings(row: TournamentRow, viewer_id: int | None) -> EventSettings:
     s = row.settings
     return {
         "id": row.id, "name": row.name, "mode": row.mode, "status": row.status,
@@ -72,17 +73,19 @@ def _settings(row: TournamentRow, viewer_id: int | None) -> dict[str, Any]:
 
 
 def event_page(stored: StoredEvent, event: Event | None, tables: list[EventTableRow],
-               viewer_id: int | None, viewer_name: str | None) -> dict[str, Any]:
+               viewer_id: int | None, viewer_name: str | None) -> EventPage:
     """The event page's data; ``event`` None before it starts."""
-    out = summary(stored, viewer_id)
     everything = sees_all(stored, viewer_id)
-    out["event"] = None if event is None else event.to_dict(public=True,
-                                                            sealed=not everything)
     shown = None if event is None else event if everything else event.public_copy()
     order = [] if shown is None else standings(shown)
-    out["standings"] = [s.to_dict() for s in order]
-    out["crosstable"] = [] if shown is None else crosstable(shown, order)
-    out["my_table"] = None
+    out: EventPage = {
+        **summary(stored, viewer_id),
+        "event": None if event is None else event.to_dict(public=True,
+                                                          sealed=not everything),
+        "standings": [s.to_dict() for s in order],
+        "crosstable": [] if shown is None else crosstable(shown, order),
+        "my_table": None, "withdrawn": [], "reinstatable": [], "tables": [],
+    }
     if event is None:
         return out
     out["rounds"] = event.rounds
@@ -105,19 +108,19 @@ def dealt_cards(rules: Rules, seed: str, side: int) -> dict[str, Any]:
     """A deal's cards as a printed board shows them: home's and away's first hands, the
     table, and the whole deck in dealing order (to deal the board from; home holding
     ``side``: side 0 is the seat that leads)."""
-    game = Game(rules, hand_seed=seed)
-    leader = game.to_move
+    game = Match(rules, hand_seed=seed)
+    leader = game.hand.to_move
     home_seat = leader if side == 0 else (leader + 1) % rules.players
     away_seat = (home_seat + 1) % rules.players
     order = [(leader + k) % rules.players for k in range(rules.players)]
-    return {"home": [card_text(c) for c in cards_of(game.hands[home_seat])],
-            "away": [card_text(c) for c in cards_of(game.hands[away_seat])],
+    return {"home": [card_text(c) for c in cards_of(game.hand.hands[home_seat])],
+            "away": [card_text(c) for c in cards_of(game.hand.hands[away_seat])],
             # every seat's hand from the leader on (Scopone: both partners of each side)
             "hands": [{"side": "home" if (seat - home_seat) % 2 == 0 else "away",
                        "leads": seat == leader,
-                       "cards": [card_text(c) for c in cards_of(game.hands[seat])]}
+                       "cards": [card_text(c) for c in cards_of(game.hand.hands[seat])]}
                       for seat in order],
-            "table": [card_text(c) for c in cards_of(game.table)],
+            "table": [card_text(c) for c in cards_of(game.hand.table)],
             "deck": [card_text(c) for c in game.deck or []]}
 
 

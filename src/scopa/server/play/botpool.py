@@ -15,7 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ...bots import Limit, make_bot
-from ...game import Move
+from ...moves import Move
 from ...view import PlayerView
 from ..common.timing import PHASES
 

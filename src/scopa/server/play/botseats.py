@@ -13,7 +13,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ...game import Move
+from ...moves import Move
+from ...view import PlayerView
 from ..common.settings import Settings
 from . import flow
 from .botpool import BotPool, external_bot
@@ -52,7 +53,7 @@ class BotSeats:
         if game is None or table.state_id != sid:
             return
         s = table.seats[seat]
-        view = game.view(seat)
+        view = PlayerView.of(game.hand, seat)
         by = "bot" if s.kind != "human" else "standin"
         try:
             if s.kind == "external":

@@ -14,14 +14,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ...game import Game, IllegalMoveError, Move
+from ...hand import Hand
+from ...match import Match, totals_after, winner_after
+from ...moves import IllegalMoveError, Move
 from ...replay import final_game
 from ...rules import Rules
 from ...view import history_entry
 from ..players.names import bot_name, distinct_name
 from ..store.models import played
+from .answers import SeatKind, TableStatus
 from .table import LIVE, MasterError, SeatState, Table
 
 if TYPE_CHECKING:
@@ -117,7 +120,7 @@ def forgettable(table: Table, now: float, keep: float) -> bool:
 
 
 # -- matches and moves ------------------------------------------------------------------
-def start_match(table: Table, match_id: str, number: int, game: Game) -> list[SeatState]:
+def start_match(table: Table, match_id: str, number: int, game: Match) -> list[SeatState]:
     """A new match's first deal is committed: the table plays it, votes start afresh.
     Returns the human seats nobody is at (their grace period starts now)."""
     table.match_id, table.match_number, table.game, table.seq = match_id, number, game, 1
@@ -138,7 +141,7 @@ def check_move(table: Table, seat: int, state_id: object, move_data: object,
         raise MasterError("not_started", "the match has not started: waiting for players")
     if table.match_over:
         raise MasterError("match_over", "the match is over", table.state_id)
-    if game.hand_over:
+    if game.hand.hand_over:
         raise MasterError("hand_over", "the hand is over: wait for the next deal",
                           table.state_id)
     s = table.seats[seat]
@@ -148,8 +151,8 @@ def check_move(table: Table, seat: int, state_id: object, move_data: object,
         raise MasterError("resigned", "you resigned this match: a stand-in plays your seat")
     if by != "human" and not s.bot_played:
         raise MasterError("not_your_turn", "the seat's player is back")
-    if game.to_move != seat:
-        raise MasterError("not_your_turn", f"it is seat {game.to_move}'s turn",
+    if game.hand.to_move != seat:
+        raise MasterError("not_your_turn", f"it is seat {game.hand.to_move}'s turn",
                           table.state_id)
     if state_id != table.state_id:
         raise MasterError(
@@ -160,10 +163,10 @@ def check_move(table: Table, seat: int, state_id: object, move_data: object,
         move = Move.from_dict(move_data)
     except IllegalMoveError as e:
         raise MasterError("bad_message", str(e), table.state_id) from None
-    if move.code not in game.legal_codes():
+    if move.code not in game.hand.legal_codes():
         # the engine's own explanation, on a copy (nothing here may change)
         try:
-            game.copy().play(move)
+            game.hand.copy().play(move)
             why = "not a legal move"
         except IllegalMoveError as e:
             why = str(e)
@@ -177,15 +180,15 @@ def given_seed(table: Table, number: int) -> str | None:
     return table.seeds[number - 1] if 1 <= number <= len(table.seeds) else None
 
 
-def winner_now(table: Table, game: Game) -> int | None:
-    """The side that has won the match, its hand being over: the rules' target decides,
-    or at a table of fixed deals the totals once its deals are played (level: nobody yet,
-    one more hand is dealt)."""
+def winner_now(table: Table, hand: Hand) -> int | None:
+    """The side that has won the match, the (match's current or probed) hand being over:
+    the rules' target decides, or at a table of fixed deals the totals once its deals are
+    played (level: nobody yet, one more hand is dealt)."""
     if table.deals is None:
-        return game.winner
-    if game.hand_number < table.deals:
+        return winner_after(hand)
+    if hand.hand_number < table.deals:
         return None
-    totals = game.match_totals()
+    totals = totals_after(hand)
     best = max(totals)
     return totals.index(best) if totals.count(best) == 1 else None
 
@@ -194,12 +197,12 @@ def match_finish(table: Table, move: Move) -> tuple[int, list[int], int] | None:
     """If ``move`` ends the match: (winner, final scores, hands played), stored with the
     move in one transaction; else None. The table's game is not changed."""
     assert table.game is not None
-    probe = table.game.copy()
+    probe = table.game.hand.copy()
     probe.play_code(move.code)
     if probe.hand_over:
         winner = winner_now(table, probe)
         if winner is not None:
-            return winner, probe.match_totals(), table.game.hand_number
+            return winner, totals_after(probe), probe.hand_number
     return None
 
 
@@ -220,15 +223,15 @@ def play_move(table: Table, move: Move, by: str, now: float, pause: float,
     ``monotonic``, for forgetting it later)."""
     game = table.game
     assert game is not None
-    round_before = game.round
-    at = len(game.history)
-    game.play(move)
+    round_before = game.hand.round
+    at = len(game.hand.history)
+    game.hand.play(move)
     table.seq += 1
-    entry = history_entry(game.history[at])  # the move's own (a deal may add more)
-    event = {"kind": "move", **entry, "by": by, "dealt": game.round != round_before}
-    if not game.hand_over:
+    entry = history_entry(game.hand.history[at])  # the move's own (a deal may add more)
+    event = {"kind": "move", **entry, "by": by, "dealt": game.hand.round != round_before}
+    if not game.hand.hand_over:
         return Played(event, False, False)
-    winner = winner_now(table, game)
+    winner = winner_now(table, game.hand)
     if winner is not None:
         table.winner, table.final_scores = winner, game.match_totals()
         table.status = "finished"
@@ -243,7 +246,7 @@ def deal_due(table: Table, state_id: int) -> bool:
     """The next hand is still to deal at ``state_id`` (no other deal or match came
     first)."""
     game = table.game
-    return (game is not None and table.state_id == state_id and game.hand_over
+    return (game is not None and table.state_id == state_id and game.hand.hand_over
             and not table.match_over)
 
 
@@ -254,22 +257,22 @@ def deal(table: Table, seed: str) -> dict[str, Any]:
     game.next_hand(seed=seed)
     table.seq += 1
     table.next_hand_at, table.next_votes = None, set()
-    return {"kind": "deal", "hand_number": game.hand_number, "dealer": game.dealer}
+    return {"kind": "deal", "hand_number": game.hand_number, "dealer": game.hand.dealer}
 
 
 def bot_to_move(table: Table) -> int | None:
     """The seat a bot (or a stand-in) is to play for now, if any."""
     game = table.game
-    if game is None or game.hand_over or table.match_over:
+    if game is None or game.hand.hand_over or table.match_over:
         return None
-    seat = game.to_move
+    seat = game.hand.to_move
     return seat if table.seats[seat].bot_played else None
 
 
 # -- between hands ----------------------------------------------------------------------
 def between_hands(table: Table) -> bool:
     game = table.game
-    return game is not None and game.hand_over and not table.match_over
+    return game is not None and game.hand.hand_over and not table.match_over
 
 
 def hand_pause(table: Table, pause: float) -> float:
@@ -430,7 +433,7 @@ def check_resign(table: Table, seat: int) -> tuple[int, list[int], int] | None:
                 and rules.side_of(o.seat) == side and not o.resigned]
     if partners or rules.teams != 2:
         return None
-    scores = game.match_totals() if game.hand_over else list(game.scores)
+    scores = game.match_totals() if game.hand.hand_over else list(game.scores)
     return 1 - side, scores, game.hand_number
 
 
@@ -467,8 +470,10 @@ def rebuild(st: StoredTable) -> Table:
     t = st.table
     table = Table(
         id=t.id, invite=t.invite, public=t.public, rules=Rules.from_dict(t.rules),
-        grace=t.grace_seconds, created_at=aware(t.created_at), status=t.status,
-        seats=[SeatState(s.seat, s.kind, s.level, s.name, s.token_hash, user_id=s.user_id)
+        grace=t.grace_seconds, created_at=aware(t.created_at),
+        status=cast(TableStatus, t.status),
+        seats=[SeatState(s.seat, cast(SeatKind, s.kind), s.level, s.name, s.token_hash,
+                         user_id=s.user_id)
                for s in st.seats],
         rated=t.rated, teach=t.teach, seeds=list(t.seeds or []), deals=t.deals,
         event_id=st.event_id, shared_deals=st.shared_deals,

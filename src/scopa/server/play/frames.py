@@ -9,24 +9,25 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from ...game import Game
+from ...hand import Hand
 from ...shuffle import commitment
 from ...view import PlayerView
 from . import fairplay
+from .answers import TableInfo
 from .flow import may_rematch, waiting_for
 from .table import Table
 
 
-def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
-    """What one seat (or, for None, a spectator) may see, as JSON."""
-    view = PlayerView.public(game) if seat is None else game.view(seat)
+def seat_view(hand: Hand, seat: int | None) -> dict[str, Any]:
+    """What one seat (or, for None, a spectator) may see of the hand, as JSON."""
+    view = PlayerView.public(hand) if seat is None else PlayerView.of(hand, seat)
     return view.to_dict()
 
 
-def legal_moves(game: Game, seat: int | None) -> list[dict[str, Any]]:
-    if seat is None or game.hand_over or game.to_move != seat:
+def legal_moves(hand: Hand, seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or hand.hand_over or hand.to_move != seat:
         return []
-    return [m.to_dict() for m in game.view(seat).legal_moves()]
+    return [m.to_dict() for m in PlayerView.of(hand, seat).legal_moves()]
 
 
 def totals(table: Table) -> list[int]:
@@ -37,15 +38,15 @@ def totals(table: Table) -> list[int]:
     game = table.game
     if game is None:
         return [0] * table.rules.teams
-    return game.match_totals() if game.hand_over else list(game.scores)
+    return game.match_totals() if game.hand.hand_over else list(game.scores)
 
 
-def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
+def table_info(table: Table, with_invite: bool = False) -> TableInfo:
     """The table as the lobby and every frame show it (the invite only when asked for or
     public)."""
     r = table.rules
     scores = totals(table)
-    info: dict[str, Any] = {
+    info: TableInfo = {
         "id": table.id, "variant": r.variant, "rules": r.to_dict(),
         "players": r.players,
         "teams": r.teams, "target": r.target, "public": table.public,
@@ -56,7 +57,8 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
         "invite": table.invite if (with_invite or table.public) else None,
         "seats": [
             {
-                "seat": s.seat, "side": r.side_of(s.seat), "name": s.name, "kind": s.kind,
+                "seat": s.seat, "side": r.side_of(s.seat), "name": s.name,
+                "kind": s.kind,
                 "level": s.level if s.kind != "human" else None, "taken": s.taken,
                 "connected": s.present or s.kind != "human", "standin": s.standin,
                 "resigned": s.resigned,
@@ -69,7 +71,8 @@ def table_info(table: Table, with_invite: bool = False) -> dict[str, Any]:
     }
     if table.event_id is not None:  # (every state frame carries this: only when set)
         # an event's table: its page; a duplicate round's: replays open after the round
-        info.update(event_id=table.event_id, shared_deals=table.shared_deals)
+        info["event_id"] = table.event_id
+        info["shared_deals"] = table.shared_deals
     return info
 
 
@@ -79,7 +82,7 @@ def welcome(table: Table, seat: int | None, now: float) -> str:
 
 
 def state(table: Table, seat: int | None, event: dict[str, Any] | None,
-          info: dict[str, Any] | None = None) -> dict[str, Any]:
+          info: TableInfo | None = None) -> dict[str, Any]:
     """The ``state`` frame for ``seat`` (None: a spectator), after ``event``."""
     game = table.game
     base: dict[str, Any] = {
@@ -92,9 +95,9 @@ def state(table: Table, seat: int | None, event: dict[str, Any] | None,
     if game is None:
         base.update(view=None, legal_moves=[], your_turn=False, commitment=None)
         return base
-    legal = [] if seat is not None and table.seats[seat].resigned else legal_moves(game, seat)
+    legal = [] if seat is not None and table.seats[seat].resigned else legal_moves(game.hand, seat)
     base.update(
-        view=seat_view(game, seat), legal_moves=legal, your_turn=bool(legal),
+        view=seat_view(game.hand, seat), legal_moves=legal, your_turn=bool(legal),
         commitment={"hand_number": game.hand_number,
                     "commitment": commitment(game.hand_seed)} if game.hand_seed else None,
     )
@@ -125,7 +128,7 @@ def hand_end(table: Table) -> str:
     seed = None if table.shared_deals else game.hand_seed
     return json.dumps({
         "type": "hand_end", "state_id": table.state_id, "hand_number": game.hand_number,
-        "result": game.hand_result(), "scores": game.match_totals(), "seed": seed,
+        "result": game.hand.hand_result(), "scores": game.match_totals(), "seed": seed,
         "redeals": game.hand_attempt, "commitment": c,
         "verify_url": None if seed is None else
         f"/api/verify?seed={seed}&commitment={c}&attempt={game.hand_attempt}",

@@ -13,7 +13,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ...cards import card_text
-from ...game import Game, move_fields
+from ...match import Match
+from ...moves import move_fields
+from ...notation import dump_position
 from ...replay import replay_log
 from ...rules import Rules
 from ...shuffle import commitment, deck_from_seed
@@ -21,6 +23,7 @@ from ...view import history_entry
 from ..common.errors import errors
 from ..store.access import iso_time, store_of
 from ..store.models import EventRow, MatchRow, played
+from .answers import MatchList, MatchReplay, MatchSummary, Verified
 
 router = APIRouter(prefix="/api", tags=["history"])
 
@@ -28,7 +31,7 @@ router = APIRouter(prefix="/api", tags=["history"])
 OFFSET_MAX = 1_000_000
 
 
-def summary(m: MatchRow) -> dict[str, Any]:
+def summary(m: MatchRow) -> MatchSummary:
     return {
         "id": m.id, "table_id": m.table_id, "number": m.number,
         "variant": m.rules.get("variant"), "rules": m.rules, "players": m.players,
@@ -43,10 +46,10 @@ def resigned(events: list[EventRow]) -> list[int]:
     return [ev.data["seat"] for ev in events if ev.kind == "resign"]
 
 
-def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[dict[str, Any]]]:
+def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Match, list[dict[str, Any]]]:
     """Replay a match from its events (the engine's one replay): the final game and, per
     hand, every position."""
-    game: Game | None = None
+    game: Match | None = None
     hands: list[dict[str, Any]] = []
     for step in replay_log(Rules.from_dict(rules), played(events)):
         game = step.game
@@ -54,15 +57,15 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Game, list[d
             seed = game.hand_seed
             assert seed is not None
             hands.append({
-                "number": game.hand_number, "dealer": game.dealer, "seed": seed,
+                "number": game.hand_number, "dealer": game.hand.dealer, "seed": seed,
                 "redeals": game.hand_attempt, "commitment": commitment(seed),
-                "moves": [], "positions": [game.to_position()], "result": None,
+                "moves": [], "positions": [dump_position(game.hand)], "result": None,
             })
             continue
-        hands[-1]["moves"].append(history_entry(game.last_entry()))
-        hands[-1]["positions"].append(game.to_position())
-        if game.hand_over:
-            hands[-1]["result"] = game.hand_result()
+        hands[-1]["moves"].append(history_entry(game.hand.last_entry()))
+        hands[-1]["positions"].append(dump_position(game.hand))
+        if game.hand.hand_over:
+            hands[-1]["result"] = game.hand.hand_result()
             hands[-1]["scores_after"] = game.match_totals()
     if game is None:
         raise ValueError("a match without a deal")
@@ -95,7 +98,7 @@ async def matches(
     request: Request,
     limit: int = Query(50, ge=1, le=200),
     offset: int = Query(0, ge=0, le=OFFSET_MAX),
-) -> dict[str, Any]:
+) -> MatchList:
     """Finished matches of public tables, newest first (private tables' matches are
     reached only by their id, which only their players are told)."""
     rows, total = await store_of(request).finished_matches(limit, offset)
@@ -103,13 +106,13 @@ async def matches(
 
 
 #: replays of finished matches (they never change), most recent last
-_REPLAYS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_REPLAYS: OrderedDict[str, MatchReplay] = OrderedDict()
 REPLAY_CACHE = 64
 _LOCK = threading.Lock()
 
 
 @router.get("/matches/{match_id}", responses=errors(403, 404))
-async def match(match_id: str, request: Request) -> dict[str, Any]:
+async def match(match_id: str, request: Request) -> MatchReplay:
     """A finished match with every hand's positions, for a move-by-move replay."""
     m = await _finished(request, match_id)
     with _LOCK:  # the replay is built in a worker thread
@@ -121,7 +124,8 @@ async def match(match_id: str, request: Request) -> dict[str, Any]:
     # replaying a match is CPU work: off the event loop
     events = await store.events(m.id)
     _, hands = await run_in_threadpool(rebuild, m.rules, events)
-    out = {**summary(m), "resigned": resigned(events), "replay": {"hands": hands}}
+    out: MatchReplay = {**summary(m), "resigned": resigned(events),
+                        "replay": {"hands": hands}}
     with _LOCK:
         _REPLAYS[match_id] = out
         while len(_REPLAYS) > REPLAY_CACHE:
@@ -151,7 +155,10 @@ def export_record(m: MatchRow, events: list[EventRow]) -> dict[str, Any]:
     return game_record(game, list(m.players))
 
 
-@router.get("/matches/{match_id}/record", responses=errors(403, 404, 501))
+@router.get("/matches/{match_id}/record", responses={
+    **errors(403, 404, 501),
+    200: {"description": "the game record: JSON (scopa.record), or text with ?format=text",
+          "content": {"application/json": {}, "text/plain": {}}}})
 async def record(
     match_id: str, request: Request, format: str = Query("json", pattern="^(json|text)$")
 ) -> Response:
@@ -174,7 +181,7 @@ def verify(
     seed: str = Query(max_length=200),
     commitment_hex: str | None = Query(None, alias="commitment", max_length=128),
     attempt: int = Query(0, ge=0, le=100),
-) -> dict[str, Any]:
+) -> Verified:
     """Check a revealed hand seed against its published commitment; show its deck."""
     actual = commitment(seed)
     return {

@@ -17,8 +17,10 @@ from ..players.ratings import BOT_RATINGS
 from ..players.sessions import acting_or_guest
 from ..store.access import store_of
 from . import frames
+from .answers import Meta, PublicTables, SeatTaken, TableInfo, TableMade
 from .botpool import known_levels
 from .master import Master
+from .spec import TableSpec
 from .table import MasterError
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -86,7 +88,7 @@ def bot_levels() -> list[str]:
 
 
 @router.get("/meta")
-def meta(request: Request) -> dict[str, Any]:
+def meta(request: Request) -> Meta:
     """Variants (with allowed player counts and sides), bot levels (``levels``: the four
     for people; ``bot_levels``: every bot that may sit, engines included), limits, timings."""
     settings = request.app.state.settings
@@ -154,7 +156,7 @@ async def _allow_create(request: Request, settings: Any) -> bool:
 
 
 @router.post("/tables", status_code=201, responses=errors(400, 401, 403, 409, 429, 503))
-async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
+async def create_table(req: CreateTable, request: Request) -> TableMade:
     """Create a table; the creator takes a human seat and gets its secret token."""
     master = master_of(request)
     settings = request.app.state.settings
@@ -181,11 +183,11 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
         raise HTTPException(400, str(e)) from None
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
     try:
-        table, seat, token = await master.create_table(
-            rules, seats, req.public, grace, name, creator_seat, client_address(request),
+        table, seat, token = await master.create_table(TableSpec(
+            rules=rules, seats=seats, grace=grace, public=req.public, creator=name,
+            creator_seat=creator_seat, address=client_address(request),
             creator_user=account.id if account is not None else None, rated=req.rated,
-            teach=req.teach,
-        )
+            teach=req.teach))
     except MasterError as e:
         status = {"busy": 503, "too_many": 429}.get(e.code, 400)
         raise HTTPException(status, e.message) from None
@@ -197,7 +199,7 @@ async def create_table(req: CreateTable, request: Request) -> dict[str, Any]:
 
 
 @router.get("/invites/{invite}", responses=errors(404))
-async def look_at_invite(invite: str, request: Request) -> dict[str, Any]:
+async def look_at_invite(invite: str, request: Request) -> TableInfo:
     """The table behind an invite code, to show before joining."""
     master = master_of(request)
     table = await master.find_invite(invite)
@@ -224,7 +226,7 @@ async def refuse_if_blocked(request: Request, master: Master, invite: str,
 
 
 @router.post("/invites/{invite}/join", responses=errors(400, 401, 403, 404, 409))
-async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
+async def join(invite: str, req: JoinTable, request: Request) -> SeatTaken:
     """Take a free human seat with a nickname; returns the secret seat token."""
     master = master_of(request)
     account = await acting_or_guest(request)
@@ -245,7 +247,7 @@ async def join(invite: str, req: JoinTable, request: Request) -> dict[str, Any]:
 
 
 @router.get("/tables")
-def public_tables(request: Request) -> dict[str, Any]:
+def public_tables(request: Request) -> PublicTables:
     """Public tables waiting for players or playing, newest first."""
     master = master_of(request)
     live = [t for t in master.tables.values() if t.public and t.status in ("waiting", "playing")]
@@ -254,7 +256,7 @@ def public_tables(request: Request) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}", responses=errors(404))
-async def table(table_id: str, request: Request) -> dict[str, Any]:
+async def table(table_id: str, request: Request) -> TableInfo:
     """One public table (anyone may watch it); a private table is seen only through its
     invite (``GET /api/invites/<invite>``), so here it is as unknown as a wrong id."""
     master = master_of(request)

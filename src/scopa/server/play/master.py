@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...rules import Rules
 from ..common.clock import Clock
 from ..common.settings import Settings
 from ..store.database import Store, StoredTable
@@ -27,6 +26,7 @@ from .match import MatchEndHook, Matches
 from .registry import Tables
 from .seating import Seating
 from .send import close_externals
+from .spec import TableSpec
 from .table import Conn, Table
 from .tasks import Tasks
 from .teach import Teacher
@@ -81,24 +81,12 @@ class Master:
     async def find_invite(self, invite: str) -> Table | None:
         return await self.registry.find_invite(invite)
 
-    async def create_table(
-        self, rules: Rules, seats: list[dict[str, Any]], public: bool, grace: float,
-        creator: str | None, creator_seat: int | None, address: str | None = None,
-        creator_user: int | None = None, rated: bool = False, teach: bool = True,
-        seeds: list[str] | None = None, deals: int | None = None, event_id: str | None = None,
-        shared_deals: bool = False,
-    ) -> tuple[Table, int | None, str | None]:
+    async def create_table(self, spec: TableSpec) -> tuple[Table, int | None, str | None]:
         """Create a table (``Tables.create``) and start it if it is full already; the
-        creator takes ``creator_seat`` (a human seat) and gets its token. ``seeds`` and
-        ``deals``: a match of fixed deals (a tournament's, ``Table.seeds``); ``event_id``:
-        an event's table (``Table.event_id``), ``shared_deals``: of a duplicate round
-        (``Table.shared_deals``)."""
-        table, token = await self.registry.create(rules, seats, public, grace, creator,
-                                                  creator_seat, address, creator_user,
-                                                  rated, teach, seeds, deals, event_id,
-                                                  shared_deals)
+        creator's seat and its token, if any."""
+        table, token = await self.registry.create(spec)
         await self.matches.maybe_start(table)
-        return table, creator_seat, token
+        return table, spec.creator_seat, token
 
     async def sweep(self) -> None:
         await self.registry.sweep()

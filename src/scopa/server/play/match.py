@@ -17,7 +17,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ...game import Game, Move, move_fields
+from ...match import Match
+from ...moves import Move, move_fields
 from ...shuffle import new_seed
 from ..common.clock import Clock
 from ..common.settings import Settings
@@ -83,7 +84,7 @@ class Matches:
     async def start(self, table: Table) -> None:
         """Deal a new match (called with the table lock held)."""
         seed = flow.given_seed(table, 1) or new_seed()
-        game = Game(table.rules, hand_seed=seed)
+        game = Match(table.rules, hand_seed=seed)
         number = table.match_number + 1
         match_id = new_id(12)
         row = MatchRow(
@@ -293,7 +294,7 @@ class Matches:
         if not flow.refresh(table, flow.rebuild(stored), time.monotonic()):
             return
         broadcast_state(table, None)
-        if table.game is not None and table.game.hand_over:
+        if table.game is not None and table.game.hand.hand_over:
             broadcast(table, frames.hand_end(table))
         if table.game is not None and table.match_over:
             broadcast(table, frames.match_end(table))

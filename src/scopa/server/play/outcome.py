@@ -15,7 +15,7 @@ def outcome_of(table: Table) -> Outcome:
     game = table.game
     assert game is not None and table.winner is not None and table.match_id is not None
     # a resignation may end the match mid-hand: that hand has no score sheet
-    last = [game.hand_result()] if game.hand_over else []
+    last = [game.hand.hand_result()] if game.hand.hand_over else []
     results = [e["result"] for e in game.results if e.get("result")] + last
     rules = table.rules
     return Outcome(

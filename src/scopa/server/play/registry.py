@@ -10,14 +10,13 @@ import logging
 import random
 import time
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
-from ...rules import Rules
 from ..common.settings import Settings
 from ..store.database import Store, StoredTable
 from ..store.models import SeatRow, TableRow
 from . import fairplay, flow, frames
 from .send import broadcast_state, close_externals
+from .spec import TableSpec
 from .table import Table
 from .tasks import Tasks
 from .tokens import Tokens, new_id, new_token
@@ -73,42 +72,36 @@ class Tables:
         self.by_id[table.id] = table
         self.by_invite[table.invite] = table
 
-    async def create(
-        self, rules: Rules, seats: list[dict[str, Any]], public: bool, grace: float,
-        creator: str | None, creator_seat: int | None, address: str | None,
-        creator_user: int | None, rated: bool, teach: bool,
-        seeds: list[str] | None = None, deals: int | None = None, event_id: str | None = None,
-        shared_deals: bool = False,
-    ) -> tuple[Table, str | None]:
+    async def create(self, spec: TableSpec) -> tuple[Table, str | None]:
         """Make and store a table (not yet started); the creator's seat token, if any.
-        Refused when the server holds ``max_live_tables`` live tables (``busy``) or
-        ``address`` already has ``max_waiting_per_address`` tables waiting (``too_many``).
-        ``seeds`` and ``deals``: a match of fixed deals (``Table.seeds``); ``event_id``: an
-        event's table (``Table.event_id``: kept by the event's own row of it, not here);
-        ``shared_deals``: its seeds are a duplicate round's (``Table.shared_deals``)."""
+        Refused when the server holds ``max_live_tables`` live tables (``busy``) or the
+        maker's address already has ``max_waiting_per_address`` tables waiting
+        (``too_many``). An event's table is kept by the event's own row of it, not here."""
         await self.sweep()
-        flow.check_room(self.by_id.values(), address, self.settings.max_live_tables,
+        flow.check_room(self.by_id.values(), spec.address, self.settings.max_live_tables,
                         self.settings.max_waiting_per_address)
         table_id = new_id(10)
         invite = new_id(16)
-        states = flow.new_seats(seats, creator, creator_seat, self.rng)
+        states = flow.new_seats(spec.seats, spec.creator, spec.creator_seat, self.rng)
         token = None
-        if creator_seat is not None:
+        if spec.creator_seat is not None:
             token = new_token()
-            states[creator_seat].token_hash = self.tokens.hash(token)
-            states[creator_seat].user_id = creator_user
+            states[spec.creator_seat].token_hash = self.tokens.hash(token)
+            states[spec.creator_seat].user_id = spec.creator_user
+        rules, rated, deals = spec.rules, spec.rated, spec.deals
+        seeds = list(spec.seeds)
         table = Table(
-            id=table_id, invite=invite, public=public, rules=rules, grace=grace,
-            created_at=datetime.now(UTC), seats=states, creator_address=address, rated=rated,
-            seeds=list(seeds or []), deals=deals, event_id=event_id,
-            shared_deals=shared_deals,
+            id=table_id, invite=invite, public=spec.public, rules=rules, grace=spec.grace,
+            created_at=datetime.now(UTC), seats=states, creator_address=spec.address,
+            rated=rated, seeds=seeds, deals=deals, event_id=spec.event_id,
+            shared_deals=spec.shared_deals,
         )
-        table.teach = fairplay.table_teach(teach, rated)
+        table.teach = fairplay.table_teach(spec.teach, rated)
         await self.store.create_table(
             TableRow(
-                id=table_id, invite=invite, public=public, rules=rules.to_dict(),
-                grace_seconds=grace, created_at=table.created_at, status="waiting",
-                rated=rated, teach=table.teach, seeds=list(seeds) if seeds else None,
+                id=table_id, invite=invite, public=spec.public, rules=rules.to_dict(),
+                grace_seconds=spec.grace, created_at=table.created_at, status="waiting",
+                rated=rated, teach=table.teach, seeds=seeds or None,
                 deals=deals,
             ),
             [

@@ -32,7 +32,7 @@ def catch_up(table: Table, conn: Conn) -> None:
     game = table.game
     if game is None:
         return
-    if game.hand_over:
+    if game.hand.hand_over:
         conn.send(frames.hand_end(table))
     if table.match_over:  # a resignation may end it mid-hand
         conn.send(frames.match_end(table))

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from ...game import Game
+from ...match import Match
 from ...rules import Rules
+from .answers import SeatKind, TableStatus
 
 #: state ids: match_number * STATE_STRIDE + events in the match
 STATE_STRIDE = 1_000_000
@@ -46,7 +47,7 @@ class MasterError(Exception):
 @dataclass
 class SeatState:
     seat: int
-    kind: str  # human | bot | external
+    kind: SeatKind
     level: str | None
     name: str | None
     token_hash: str | None
@@ -85,11 +86,11 @@ class Table:
     grace: float
     created_at: datetime
     seats: list[SeatState]
-    status: str = "waiting"
+    status: TableStatus = "waiting"
     spectators: set[Any] = field(default_factory=set)
     match_id: str | None = None
     match_number: int = 0
-    game: Game | None = None
+    game: Match | None = None
     seq: int = 0
     winner: int | None = None
     final_scores: list[int] | None = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...view import PlayerView
 from ..common.settings import Settings
 from . import fairplay
 from .botpool import AnalysisBusy, BotPool
@@ -34,7 +35,7 @@ class Teacher:
         if state_id != table.state_id:
             raise MasterError("stale_state", f"the state changed (now {table.state_id})",
                               table.state_id)
-        if game.hand_over or game.to_move != seat or table.match_over:
+        if game.hand.hand_over or game.hand.to_move != seat or table.match_over:
             raise MasterError("not_your_turn", "analysis is given on your turn",
                               table.state_id)
         key = (table.id, table.state_id, seat)
@@ -46,7 +47,8 @@ class Teacher:
                                   table.state_id)
             self._teaching.add(asker)
             try:
-                analysis = await self.pool.analyse(game.view(seat), self.settings.bot_seconds)
+                analysis = await self.pool.analyse(
+                    PlayerView.of(game.hand, seat), self.settings.bot_seconds)
             except AnalysisBusy:
                 raise MasterError("busy", "the analysis is busy: try again in a moment",
                                   table.state_id) from None

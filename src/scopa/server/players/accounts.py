@@ -5,7 +5,6 @@ private, claim a guest seat, delete the account. Passwords are checked against
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,6 +14,7 @@ from ..common.security import client_address
 from ..store.account_models import UserRow
 from . import mailer, passwords
 from .account_store import DELETED_NAME
+from .answers import Account, Claimed, Policy, PrivacyState, ResetLink
 from .hashgate import gates_of, hashing
 from .live import live_tables
 from .moderation import suspended
@@ -73,12 +73,12 @@ class Claims(BaseModel):
     claim: list[SeatClaim] = Field(min_length=1, max_length=50)
 
 
-def me(v: Viewer) -> dict[str, Any]:
+def me(v: Viewer) -> Account:
     return {"user": {"id": v.id, "name": v.name, "private": v.private}, "csrf": v.csrf}
 
 
 @router.get("/policy")
-def policy(request: Request) -> dict[str, Any]:
+def policy(request: Request) -> Policy:
     """The rules of user names and passwords, as the sign-up form states them; ``email``:
     the site sends e-mail (an address on the account, "forgot your password?")."""
     return {"user_name": passwords.USER_NAME_RULE, "password": passwords.PASSWORD_POLICY,
@@ -88,7 +88,7 @@ def policy(request: Request) -> dict[str, Any]:
 
 
 @router.get("")
-async def account(request: Request) -> dict[str, Any]:
+async def account(request: Request) -> Account:
     """Who is signed in here (``user`` null for a guest), with the CSRF token the page
     sends back on every change."""
     v = await viewer(request)
@@ -118,7 +118,7 @@ async def claim_seats(request: Request, user_id: int, claims: list[SeatClaim]) -
 
 
 @router.post("/signup", status_code=201, responses=errors(400, 403, 409, 429, 503))
-async def sign_up(body: SignUp, request: Request, response: Response) -> dict[str, Any]:
+async def sign_up(body: SignUp, request: Request, response: Response) -> Account:
     """Make an account and sign in; with ``claim``, the guest seats it played become its."""
     check_origin(request)
     try:
@@ -164,7 +164,7 @@ async def signed_in(request: Request, response: Response, user: UserRow) -> View
 
 
 @router.post("/signin", responses=errors(400, 401, 403, 429, 503))
-async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+async def sign_in(body: Credentials, request: Request, response: Response) -> Account:
     """Sign in. Refused sign-ins slow down their address (at this name, and at any
     names: ``throttle.py``), answered 429 with ``Retry-After`` unchecked while it waits;
     the owner signing in from another address is never slowed."""
@@ -232,7 +232,7 @@ async def change_password(body: NewPassword, request: Request,
 
 @router.get("/reset/{token}", responses=errors(404))
 async def reset_link(request: Request,
-                     token: str = Path(max_length=200)) -> dict[str, Any]:
+                     token: str = Path(max_length=200)) -> ResetLink:
     """Whose password a reset link sets (the page says so), if the link still works."""
     user = await Resets(request.app.state.store).user_of(token)
     if user is None:
@@ -260,14 +260,14 @@ async def reset_password(body: Reset, request: Request) -> None:
 
 @router.post("/privacy", responses=errors(400, *SIGNED_IN))
 async def privacy(body: Privacy, request: Request,
-                  v: Viewer = Depends(acting)) -> dict[str, Any]:
+                  v: Viewer = Depends(acting)) -> PrivacyState:
     """A private profile is shown to its owner only (and off the leaderboards)."""
     await accounts_of(request).set_private(v.id, body.private)
     return {"private": body.private}
 
 
 @router.post("/claim", responses=errors(400, 409, *SIGNED_IN))
-async def claim(body: Claims, request: Request, v: Viewer = Depends(acting)) -> dict[str, Any]:
+async def claim(body: Claims, request: Request, v: Viewer = Depends(acting)) -> Claimed:
     """Make guest seats (proved by their tokens) this account's."""
     return {"claimed_matches": await claim_seats(request, v.id, body.claim)}
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import Any
 
 from email_validator import EmailNotValidError, validate_email
 from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
@@ -28,6 +27,7 @@ from ..store.account_models import UserRow
 from ..store.database import Store
 from . import mailer, passwords
 from .account_store import AccountStore
+from .answers import EmailState, Sent
 from .limits import Limit, claim, release, take
 from .resets import EMAIL, INVALID, Resets, forget_password_links
 from .sessions import Viewer, accounts_of, acting, check_origin, viewer
@@ -109,7 +109,7 @@ def mail_on(request: Request) -> None:
 
 
 @router.get("/email", responses=errors(401))
-async def email_state(request: Request) -> dict[str, Any]:
+async def email_state(request: Request) -> EmailState:
     """The account's address and whether it is checked; ``available``: the site mails."""
     v = await viewer(request)
     if v is None:
@@ -122,7 +122,7 @@ async def email_state(request: Request) -> dict[str, Any]:
 
 @router.post("/email", status_code=202, responses=errors(400, 404, 429, 502, *SIGNED_IN))
 async def set_email(body: Address, request: Request,
-                    v: Viewer = Depends(acting)) -> dict[str, Any]:
+                    v: Viewer = Depends(acting)) -> EmailState:
     """Set (or, empty, remove) the account's address; a new one gets a link to check it
     and is not used before that link is opened."""
     mail_on(request)
@@ -167,7 +167,7 @@ async def verify_email(body: Token, request: Request) -> None:
 
 @router.post("/forgot", status_code=202, responses=errors(400, 403, 404, 429))
 async def forgot(body: Forgot, request: Request,
-                 background: BackgroundTasks) -> dict[str, str]:
+                 background: BackgroundTasks) -> Sent:
     """Mail a password-reset link to the account's checked address, if it has one; the
     same answer either way, after the same work: the request only counts itself (per
     client address and per name: 429 past ``forgot_per_*``, the same for every name) and

@@ -4,7 +4,7 @@ sending the link), and the accounts you played lately."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,6 +22,7 @@ from ..store.account_models import (
     UserRow,
 )
 from ..store.models import MatchRow, utcnow
+from .answers import Friends, Opponent, Person, Reported, Ties
 from .limits import Limit, take
 from .live import live_tables
 from .moderation import blocked_by, blockers_of, blocks
@@ -78,7 +79,7 @@ def online(user: UserRow, seated: set[int], now: datetime) -> bool:
 
 
 @router.get("", responses=errors(401))
-async def friends(request: Request) -> dict[str, Any]:
+async def friends(request: Request) -> Friends:
     """Whom you follow (online first), invitations to tables, recent opponents."""
     me = await viewer(request)
     if me is None:
@@ -112,15 +113,16 @@ async def friends(request: Request) -> dict[str, Any]:
     following = [u for u in following if u.visible_to(me.id)]
     others = [(u, at) for u, at in others if u.visible_to(me.id)]
     followed = {u.id for u in following}
-    recent: list[dict[str, Any]] = []
+    recent: list[Opponent] = []
     seen: set[int] = set()
     for u, _ in others:
         if u.id not in seen:
             seen.add(u.id)
             recent.append({"name": u.name, "following": u.id in followed,
                            "online": u.id not in hiding and online(u, seated, now)})
-    people = [{"name": u.name, "online": u.id not in hiding and online(u, seated, now)}
-              for u in following]
+    people: list[Person] = [
+        {"name": u.name, "online": u.id not in hiding and online(u, seated, now)}
+        for u in following]
     people.sort(key=lambda p: not p["online"])
     return {
         "following": people,
@@ -130,7 +132,7 @@ async def friends(request: Request) -> dict[str, Any]:
     }
 
 
-async def ties(s: AsyncSession, me: int, other: int) -> dict[str, bool]:
+async def ties(s: AsyncSession, me: int, other: int) -> Ties:
     """How the viewer ``me`` and ``other`` follow each other, as a profile shows it:
     ``following`` (I follow them) and ``follows_you`` (they follow me: the followed
     person's only notice of a follow) and ``blocked`` (I blocked them)."""
@@ -221,7 +223,7 @@ async def unblock(body: Someone, request: Request, me: Viewer = Depends(acting))
 
 @router.post("/report", responses=errors(400, 404, 429, *SIGNED_IN))
 async def report(body: Report, request: Request,
-                 me: Viewer = Depends(acting)) -> dict[str, Any]:
+                 me: Viewer = Depends(acting)) -> Reported:
     """Report a player to the operator (``scopa admin reports``); each reporter's report
     of a player is kept once (``already``: it was before). An account reports at most
     ``reports_per_hour`` and ``reports_per_day`` times (counted in the database, so

@@ -6,7 +6,6 @@ a private table's matches are listed only to the people who played them."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from sqlalchemy import func, select
@@ -17,6 +16,15 @@ from ..store.access import iso_time, store_of
 from ..store.account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
 from ..store.models import MatchRow, TableRow
 from . import farming
+from .answers import (
+    BotRatings,
+    Figures,
+    Leaderboard,
+    MatchRatings,
+    Profile,
+    RatingPoint,
+    RecentMatch,
+)
 from .friends import ties
 from .passwords import name_key
 from .ratings import POOLS, START, pool_of, published, settled, shown
@@ -35,7 +43,7 @@ def rate(part: int, whole: int) -> float | None:
     return round(part / whole, 3) if whole else None
 
 
-def figures(rows: list[tuple[MatchPlayerRow, MatchRow]]) -> dict[str, Any]:
+def figures(rows: list[tuple[MatchPlayerRow, MatchRow]]) -> Figures:
     """Games played and won per variant, and the per-hand averages, over ``rows``."""
     per: dict[str, dict[str, int]] = defaultdict(lambda: {"played": 0, "won": 0})
     hands = points = sweeps = settebello = primiera = coins = 0
@@ -50,7 +58,8 @@ def figures(rows: list[tuple[MatchPlayerRow, MatchRow]]) -> dict[str, Any]:
         primiera += mp.primiera
         coins += mp.coins
     return {
-        "variants": [{"variant": k, **v} for k, v in sorted(per.items())],
+        "variants": [{"variant": k, "played": v["played"], "won": v["won"]}
+                     for k, v in sorted(per.items())],
         "played": sum(v["played"] for v in per.values()),
         "won": sum(v["won"] for v in per.values()),
         "hands": hands,
@@ -62,7 +71,7 @@ def figures(rows: list[tuple[MatchPlayerRow, MatchRow]]) -> dict[str, Any]:
     }
 
 
-def recent_entry(mp: MatchPlayerRow, m: MatchRow) -> dict[str, Any]:
+def recent_entry(mp: MatchPlayerRow, m: MatchRow) -> RecentMatch:
     return {
         "match_id": m.id, "variant": m.rules.get("variant"), "seat": mp.seat, "side": mp.side,
         "players": m.players, "scores": m.scores, "won": mp.won, "abandoned": mp.abandoned,
@@ -72,7 +81,7 @@ def recent_entry(mp: MatchPlayerRow, m: MatchRow) -> dict[str, Any]:
 
 
 @router.get("/players/{name}", responses=errors(404))
-async def profile(name: str, request: Request) -> dict[str, Any]:
+async def profile(name: str, request: Request) -> Profile:
     """A player's profile (404 for an unknown name and for another's private profile)."""
     if len(name) > 40:
         raise HTTPException(404, "no public profile with this name")
@@ -108,7 +117,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
                     MatchPlayerRow.match_id.in_(private_ids),
                     MatchPlayerRow.user_id == me.id)))
     listed = [(mp, m) for mp, m, public in rows if public or own or m.id in shared]
-    by_pool: dict[str, list[dict[str, Any]]] = {p: [] for p in POOLS}
+    by_pool: dict[str, list[RatingPoint]] = {p: [] for p in POOLS}
     for h in reversed(history):
         points = by_pool.setdefault(h.pool, [])
         if not points and len(history) < HISTORY_POINTS:
@@ -132,7 +141,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/matches/{match_id}/ratings", responses=errors(404))
-async def match_ratings(match_id: str, request: Request) -> dict[str, Any]:
+async def match_ratings(match_id: str, request: Request) -> MatchRatings:
     """How a finished rated match moved each signed-in player's rating (the match-end box
     shows it). A private profile's change is told to its owner only."""
     if len(match_id) > 32:
@@ -162,7 +171,7 @@ async def match_ratings(match_id: str, request: Request) -> dict[str, Any]:
 async def leaderboard(
     pool: str, request: Request, page: int = Query(1, ge=1, le=100_000),
     per_page: int = Query(20, ge=1, le=PAGE_MAX),
-) -> dict[str, Any]:
+) -> Leaderboard:
     """The pool's players by rating (``ratings.shown``), best first, a page at a time;
     only public profiles with at least ``leaderboard_min_games`` rated matches."""
     if pool not in POOLS:
@@ -193,6 +202,6 @@ async def leaderboard(
 
 
 @router.get("/ratings/bots")
-def bot_ratings() -> dict[str, Any]:
+def bot_ratings() -> BotRatings:
     """The fixed, published ratings of the bot levels (openskill's scale)."""
     return {"bots": published(), "pools": list(POOLS)}

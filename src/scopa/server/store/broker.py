@@ -220,6 +220,13 @@ class RedisBroker:
             wait_seconds=REDIS_WAIT_SECONDS))
         self.prefix = prefix
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        # one subscribe, unsubscribe or reconnection of the pub/sub at a time: redis-py's
+        # PubSub takes a pool connection whenever it has none, and a burst of subscribes
+        # (a restarted worker's first seconds) each took one while the first connected,
+        # kept only the last and never gave the others back, until the pool was dry and
+        # every command failed with "No connection available" (issue 40). Each holds the
+        # lock for one write, so the burst costs a queue, not connections.
+        self._pubsub_lock = asyncio.Lock()
         self._subs: dict[str, set[Subscription]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._renew = self.redis.register_script(_RENEW)
@@ -254,7 +261,8 @@ class RedisBroker:
         try:
             if first:
                 try:
-                    await self._pubsub.subscribe(channel)
+                    async with self._pubsub_lock:
+                        await self._pubsub.subscribe(channel)
                 except Exception as e:
                     # Redis is away: the reader subscribes every channel when it is back
                     log.warning("subscribing to %s failed (%s): the reader retries", channel, e)
@@ -267,7 +275,8 @@ class RedisBroker:
             if not subs:
                 self._subs.pop(channel, None)
                 with contextlib.suppress(Exception):
-                    await self._pubsub.unsubscribe(channel)
+                    async with self._pubsub_lock:
+                        await self._pubsub.unsubscribe(channel)
 
     async def _read(self) -> None:
         """Hand each message to its table's subscriptions. When Redis goes away (a restart)
@@ -295,15 +304,16 @@ class RedisBroker:
     async def _resubscribe(self) -> None:
         delay = 0.05
         while True:
-            with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
-            self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                channels = list(self._subs)
-                if channels:
-                    await self._pubsub.subscribe(*channels)
-                else:
-                    await self.redis.ping()
+                async with self._pubsub_lock:
+                    with contextlib.suppress(Exception):
+                        await self._pubsub.aclose()
+                    self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                    channels = list(self._subs)
+                    if channels:
+                        await self._pubsub.subscribe(*channels)
+                    else:
+                        await self.redis.ping()
             except asyncio.CancelledError:
                 raise
             except Exception:

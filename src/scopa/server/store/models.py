@@ -20,7 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ...game import move_fields
+from ...moves import move_fields
 from ...replay import Deal
 from .base import Base, utcnow
 

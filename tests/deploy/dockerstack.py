@@ -1,0 +1,58 @@
+"""Steps shared by the operator's-path tests (tests/deploy): running a command, a free
+port, a copy of the repository as an operator's clone has it."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: the base image: Debian 12 with python3 and python3-venv only
+BASE = "local/debian-python"
+#: what the image's build context holds (.dockerignore says the same)
+CONTEXT = ("requirements/build.txt", "requirements/server.txt", "pyproject.toml", "setup.py",
+           "README.md", "src", "deploy", "Dockerfile", ".dockerignore")
+
+
+def run(*cmd: str, timeout: float = 900, check: bool = True,
+        **kw: object) -> subprocess.CompletedProcess[str]:
+    """A command's run, its output captured; a failure says what it printed."""
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                          check=False, **kw)  # type: ignore[call-overload]
+    if check and done.returncode != 0:
+        raise AssertionError(f"{' '.join(cmd)} exited {done.returncode}:\n"
+                             f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return done  # type: ignore[no-any-return]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def docker_answers() -> bool:
+    if shutil.which("docker") is None:
+        return False
+    return run("docker", "info", check=False, timeout=60).returncode == 0
+
+
+def checkout(into: Path) -> Path:
+    """A copy of what a clone gives the operator for building (the build context and the
+    deploy folder), with the host's CA bundle for pip as docs/deploy.md says to do where
+    the network re-signs TLS."""
+    for name in CONTEXT:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, into / name, ignore=shutil.ignore_patterns(
+                "__pycache__", "*.so", "*.egg-info", ".env", "ca.pem"))
+        else:
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(src, into / name)
+    bundle = Path("/etc/ssl/certs/ca-certificates.crt")
+    if bundle.exists():
+        shutil.copy(bundle, into / "deploy" / "certs" / "ca.pem")
+    return into
