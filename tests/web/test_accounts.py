@@ -271,7 +271,15 @@ def test_change_the_password_then_delete_the_account(
     b.click(".signin button[type=submit]")
     expect(b.locator("#me-title")).to_contain_text(name)
 
-    # deleting: a wrong password deletes nothing
+    # deleting: on a page of its own, reached from the account page's foot; a wrong
+    # password deletes nothing, and the way back keeps the account
+    expect(a.locator(".me .sign-out")).to_be_visible()  # not under the delete button
+    a.click("a.close-account")
+    a.wait_for_url(server + "/account/delete")
+    expect(a.locator(".delete-form .danger")).to_have_text("Delete account")
+    a.get_by_role("link", name="Keep my account").click()
+    expect(a.locator("#me-title")).to_contain_text(name)
+    a.click("a.close-account")
     a.fill("#delete-password", PASSWORD)
     a.click(".delete-form button[type=submit]")
     expect(a.locator(".delete-form .error")).not_to_be_empty()

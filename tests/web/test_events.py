@@ -138,9 +138,9 @@ def test_a_swiss_event_of_two_people_and_four_bots(events_server, new_page, arti
     assert axe_violations(bruno) == []
     anna.reload()
     expect(anna.locator(".entrants li")).to_have_text(
-        ["Anna", "beginner 1", "beginner 2", "beginner 3", "beginner 4", "Bruno"])
+        ["Anna", "Giulia", "Marco", "Chiara", "Luca", "Bruno"])  # bots named as in the lobby
     anna.click("#event-start")
-    # round 1 pairs by seed: Anna v beginner 1, ..., beginner 4 v Bruno
+    # round 1 pairs by seed: Anna v Giulia, ..., Luca v Bruno
     go_to_table(anna, base, event, 1)
     table_one = anna.url
     go_to_table(bruno, base, event, 1)

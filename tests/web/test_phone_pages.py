@@ -89,6 +89,7 @@ def _pages(site: dict[str, Any], table: str) -> dict[str, tuple[str, str]]:
         "screen": (f"/events/{eid}/screen", "#screen-title"),
         "print": (f"/events/{eid}/print/1", ".print-table"),
         "reset": ("/reset/not-a-token", "main h1, main h2"),
+        "close": ("/account/delete", ".delete-form"),
     }
 
 
@@ -169,3 +170,41 @@ def test_the_menu_reaches_every_section_on_a_phone(server, site, new_page):
     expect(page.locator("#site-nav")).to_contain_text("Regole")
     page.click("#lang")
     expect(page.locator("#site-nav")).to_contain_text("Rules")
+
+
+@pytest.mark.browser
+def test_a_match_resigned_before_any_card_says_so_with_the_controls_off(server, site, new_page):
+    """A replay with nothing to step through (the match resigned before a card was played:
+    the server's answer for a real match, its first hand's moves taken away) says so in
+    words, its controls all off; a real hand lists its plays beside the table and marks
+    the last capture. The controls sit at the bottom of a phone's screen."""
+    page = new_page(**SIZES["390"])
+    page.goto(server + "/")
+    real = page.request.get(f"{server}/api/matches/{site['match']}").json()
+    first = real["replay"]["hands"][0]
+    plays = len(first["moves"])
+    captures = [i for i, mv in enumerate(first["moves"]) if mv.get("capture")]
+    empty = {**real, "resigned": [0], "replay": {**real["replay"], "hands": [
+        {**first, "moves": [], "positions": first["positions"][:1], "result": None}]}}
+    page.route(f"**/api/matches/{site['match']}", lambda route: route.fulfill(json=empty))
+    page.goto(f"{server}/replay/{site['match']}")
+    expect(page.locator(".replay-resigned")).to_contain_text(
+        "resigned before a card was played")
+    expect(page.locator(".replay .counter")).to_have_text("Move 0 of 0")
+    for control in ("first", "prev", "next", "last"):
+        expect(page.locator(f".replay-controls .{control}")).to_be_disabled()
+    bar = page.locator(".replay-controls").bounding_box()
+    assert bar is not None and abs(bar["y"] + bar["height"] - 844) <= 1, bar
+    page.unroute(f"**/api/matches/{site['match']}")
+    page.goto(f"{server}/replay/{site['match']}")
+    expect(page.locator(".play-list .play-step")).to_have_count(plays)
+    expect(page.locator(".replay-controls .prev")).to_be_disabled()
+    page.click(".replay-controls .last")
+    expect(page.locator(".replay .counter")).to_have_text(f"Move {plays} of {plays}")
+    if captures:
+        expect(page.locator(".play-list li.last-capture")).to_have_count(1)
+        marked = page.locator(".play-list li").nth(captures[-1])
+        expect(marked).to_have_class("done last-capture")
+    page.locator(".play-list .play-step").first.click()
+    expect(page.locator(".replay .counter")).to_have_text(f"Move 1 of {plays}")
+    expect(page.locator('.play-step[aria-current="step"]')).to_have_count(1)

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from ...tournament import Event, Result, Round, TournamentError
 from ..play.tokens import new_id
+from ..players.names import BOT_NAMES
 from ..store.base import utcnow
 from ..store.event_models import TournamentRow
 from .bodies import CreateEvent
@@ -136,8 +137,11 @@ class Events:
                 given = None if name is None else entrant_name(name)
             except ValueError as e:
                 raise TournamentError(str(e)) from None
-            label = given or next(f"{level} {n}" for n in range(1, 1000)
-                                 if f"{level} {n}".casefold() not in taken)
+            # a bot is named as at a lobby's table (an Italian name; its level is shown
+            # beside it), the first free one, then numbered
+            label = given or next(name for name in (*BOT_NAMES, *(
+                f"{bot} {n}" for n in range(2, 1000) for bot in BOT_NAMES))
+                if name.casefold() not in taken)
             return Entry(None, label, level, f"an entrant is already named {label!r}")
 
         return await self._enter(event_id, admit)

@@ -135,7 +135,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return HTMLResponse(PLACEHOLDER)
 
     for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
-                 "/players/{name}", "/leaderboard", "/reset/{token}", "/verify-email/{token}",
+                 "/account/delete", "/players/{name}", "/leaderboard", "/reset/{token}",
+                 "/verify-email/{token}",
                  "/events", "/events/{event_id}", "/events/{event_id}/print/{round_number}",
                  "/events/{event_id}/enter", "/events/{event_id}/screen"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)

@@ -106,35 +106,26 @@ function drawSignedIn(box, redraw) {
       pwError.textContent = t("error.generic", { msg: err.message });
     }
   });
-  const signOut = h("button", { type: "button", class: "sign-out" }, t("account.signOut"));
+  const signOut = h("button", { type: "button", class: "ghost sign-out" }, t("account.signOut"));
   signOut.addEventListener("click", async () => {
     await api.signOut().catch(() => null);
     forgetPlayer();
     setSession({ user: null, csrf: null });
     redraw();
   });
-  const [delPass, delField] = field("delete-password", t("account.password"),
-    { type: "password", required: true, autocomplete: "current-password" });
-  const delError = h("p", { class: "error", role: "alert" });
-  const delForm = h("form", { class: "delete-form" }, h("h2", {}, t("account.delete")),
-    h("p", { class: "muted small" }, t("account.deleteHelp")), delField, delError,
-    h("button", { type: "submit", class: "danger" }, t("account.delete")));
-  delForm.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    try {
-      await api.deleteAccount(delPass.value);
-      setSession({ user: null, csrf: null });
-      navigate("/");
-    } catch (err) {
-      delError.textContent = t("error.generic", { msg: err.message });
-    }
-  });
+  // closing the account is on a page of its own (/account/delete), asked for again there
+  const close = h("section", { class: "danger-zone", "aria-labelledby": "close-title" },
+    h("h2", { id: "close-title" }, t("account.dangerZone")),
+    h("p", { class: "muted small" }, t("account.deleteHelp")),
+    h("a", { class: "action-link close-account", href: "/account/delete" }, t("account.closeLink")));
   const me = h("section", { class: "card-box me", "aria-labelledby": "me-title" },
     h("h1", { id: "me-title" }, t("account.hello", { name: user.name })),
-    h("p", {}, h("a", { class: "button", href: `/players/${encodeURIComponent(user.name)}` }, t("account.profile")),
-      " ", h("a", { class: "button ghost", href: "/leaderboard" }, t("nav.leaderboard"))),
+    h("div", { class: "actions" },
+      h("a", { class: "button", href: `/players/${encodeURIComponent(user.name)}` }, t("account.profile")),
+      h("a", { class: "button ghost", href: "/leaderboard" }, t("nav.leaderboard")),
+      signOut),
     h("label", { class: "check" }, priv, t("account.private")),
-    message, pwForm, emailBox(), delForm, signOut);
+    message, pwForm, emailBox(), close);
   replace(box, h("div", { class: "lobby" }, me, h("div", { class: "lobby-side" }, friendsBox)));
   drawFriends(friendsBox);
 }
@@ -180,4 +171,42 @@ async function drawFriends(box) {
     form,
     h("h3", {}, t("friends.recent")),
     data.recent_opponents.length ? recent : h("p", { class: "muted" }, t("friends.noneRecent")));
+}
+
+/** Closing the account: its own page, the consequences said, the password asked again,
+ * one red button and a way back that keeps the account. */
+export function mountAccountDelete(main) {
+  const box = h("div", { class: "account account-delete" });
+  main.append(box);
+  const draw = () => {
+    if (!currentUser()) {
+      navigate("/account");
+      return;
+    }
+    const [delPass, delField] = field("delete-password", t("account.password"),
+      { type: "password", required: true, autocomplete: "current-password" });
+    const delError = h("p", { class: "error", role: "alert" });
+    const delForm = h("form", { class: "card-box delete-form", "aria-labelledby": "close-title" },
+      h("h1", { id: "close-title" }, t("account.closeTitle")),
+      h("p", {}, t("account.deleteHelp")),
+      h("p", { class: "warn" }, t("account.closeWarn")),
+      delField, delError,
+      h("div", { class: "actions" },
+        h("button", { type: "submit", class: "danger" }, t("account.delete")),
+        h("a", { class: "button ghost", href: "/account" }, t("account.keep"))));
+    delForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      delError.textContent = "";
+      try {
+        await api.deleteAccount(delPass.value);
+        setSession({ user: null, csrf: null });
+        navigate("/");
+      } catch (err) {
+        delError.textContent = t("error.generic", { msg: err.message });
+      }
+    });
+    replace(box, delForm);
+  };
+  loadSession().then(draw);
+  return { relang: draw };
 }

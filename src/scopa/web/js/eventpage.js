@@ -2,11 +2,12 @@
 // seeds' commitments (and the seeds once a round is over), the viewer's own table, and the
 // organiser's actions. It polls the server every few seconds while it is shown.
 import { h, redraw, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 import { currentUser, loadSession } from "./session.js";
 import { saveSeat } from "./store.js";
 import { navigate } from "./nav.js";
+import { variantName } from "./variants.js";
 import { auditBox, correctionForm, crosstableBox, resultText, travellersBox } from "./eventextras.js";
 
 const POLL_MS = 3000;
@@ -69,11 +70,14 @@ export function mountEvent(main, id) {
     const ev = d.event;
     const head = h("div", { class: "event-head" },
       h("h1", { id: "event-title" }, d.name),
-      h("p", { class: "muted" }, [t(`event.format.${d.format}`), d.variant,
+      h("p", { class: "muted" }, [t(`event.format.${d.format}`), variantName(d.variant),
         d.target ? t("event.toTarget", { n: d.target }) : t("event.deals", { n: d.deals_per_round || 4 }),
-        d.duplicate ? t("event.duplicate") : null, t(`event.mode.${d.mode}`), t(`event.status.${d.status}`)]
-        .filter(Boolean).join(" · ")),
-      d.starts_at ? h("p", {}, t("event.startsAt", { when: new Date(d.starts_at).toLocaleString() })) : null);
+        d.duplicate ? t("event.duplicate") : null, t(`event.mode.${d.mode}`)]
+        .filter(Boolean).join(" · "), " ",
+      h("span", { class: `event-status status-${d.status}` }, t(`event.status.${d.status}`))),
+      // a start is a day and an hour, never seconds
+      d.starts_at ? h("p", {}, t("event.startsAt", { when: new Date(d.starts_at).toLocaleString(lang(), {
+        weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) })) : null);
     const parts = [head];
     if (note) parts.push(h("p", { class: "error", role: "alert" }, note));
     if (d.my_table) {

@@ -9,7 +9,7 @@ import { mountTable } from "./tablepage.js";
 import { mountReplay } from "./replay.js";
 import { mountDoc } from "./docpage.js";
 import { navigate } from "./nav.js";
-import { mountAccount } from "./accountpage.js";
+import { mountAccount, mountAccountDelete } from "./accountpage.js";
 import { mountProfile } from "./profilepage.js";
 import { mountLeaderboard } from "./leaderboardpage.js";
 import { mountReset } from "./resetpage.js";
@@ -39,6 +39,7 @@ function route() {
   else if ((m = path.match(/^\/events\/([^/]+)$/))) current = mountEvent(main, decodeURIComponent(m[1]));
   else if (path === "/events") current = mountEvents(main);
   else if (path === "/account") current = mountAccount(main);
+  else if (path === "/account/delete") current = mountAccountDelete(main);
   else if (path === "/leaderboard") current = mountLeaderboard(main);
   else if (location.hash === "#rules") current = mountDoc(main, "rules");
   else if (location.hash === "#guide") current = mountDoc(main, "guide");

@@ -35,22 +35,33 @@ export function mountReplay(main, matchId) {
     return playWords(who, mv);
   }
 
+  /** A control of the bar: a symbol, and its word (the word alone read out; on a phone
+   * only the symbol is shown). */
+  function control(cls, symbol, label, to, disabled) {
+    return h("button", { type: "button", class: cls, disabled, onclick: () => go(to, cls) },
+      h("span", { class: "symbol", "aria-hidden": "true" }, symbol), h("span", { class: "label" }, label));
+  }
+
   function render() {
     const hd = data.replay.hands[hand];
     const pos = hd.positions[Math.min(step, hd.positions.length - 1)];
     const total = hd.moves.length;
     const rules = data.rules;
+    const resigned = data.resigned || [];
     const handTabs = h("div", { class: "hand-tabs", role: "tablist" },
       data.replay.hands.map((x, i) => h("button", {
         type: "button", role: "tab", "aria-selected": i === hand ? "true" : "false",
         class: i === hand ? "on" : "", onclick: () => { hand = i; step = 0; render(); },
       }, `${t("replay.hand")} ${x.number}`)));
-    const controls = h("div", { class: "replay-controls" },
-      h("button", { type: "button", class: "first", onclick: () => go(0) }, t("replay.first")),
-      h("button", { type: "button", class: "prev", onclick: () => go(step - 1) }, t("replay.prev")),
+    // nothing to step through (a match resigned before a card was played): said plainly,
+    // the controls shown but off
+    const none = total === 0;
+    const controls = h("div", { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
+      control("first", "«", t("replay.first"), 0, none || step === 0),
+      control("prev", "‹", t("replay.prev"), step - 1, none || step === 0),
       h("span", { class: "counter", "aria-live": "polite" }, t("replay.move", { n: step, k: total })),
-      h("button", { type: "button", class: "next", onclick: () => go(step + 1) }, t("replay.next")),
-      h("button", { type: "button", class: "last", onclick: () => go(total) }, t("replay.last")));
+      control("next", "›", t("replay.next"), step + 1, none || step >= total),
+      control("last", "»", t("replay.last"), total, none || step >= total));
     const seats = h("div", { class: "replay-seats" });
     pos.hands.forEach((cards, seat) => {
       seats.append(h("section", { class: `seat${pos.to_move === seat && step < total ? " to-move" : ""}` },
@@ -62,28 +73,46 @@ export function mountReplay(main, matchId) {
     const felt = h("section", { class: "felt", "aria-label": t("table.table") },
       h("div", { class: "table-cards" }, pos.table.length ? pos.table.map((c) => cardEl(c)) : h("p", { class: "empty" }, t("table.empty"))));
     const last = step > 0 ? h("p", { class: "last-play" }, moveText(hd.moves[step - 1])) : h("p", { class: "last-play" }, "");
-    const parts = [
-      h("h1", {}, `${t("replay.title")}: ${variantName(data.variant)} · ${data.players.join(" – ")} · ${data.scores.join(" – ")}`),
-      handTabs, controls, last, seats, felt,
-    ];
-    const resigned = data.resigned || [];
+    // the plays of the hand, beside the table: the one shown marked, the last capture so
+    // far marked too; each one a step to go to
+    let lastCapture = -1;
+    hd.moves.slice(0, step).forEach((mv, i) => { if (mv.capture && mv.capture.length) lastCapture = i; });
+    const plays = h("ol", { class: "play-list" }, hd.moves.map((mv, i) => h("li", {
+      class: [i < step ? "done" : "", i === lastCapture ? "last-capture" : ""].filter(Boolean).join(" ") || null,
+    }, h("button", { type: "button", class: "play-step", "aria-current": i === step - 1 ? "step" : null,
+      onclick: () => go(i + 1) }, moveText(mv),
+    i === lastCapture ? h("span", { class: "capture-mark" }, ` · ${t("replay.lastCapture")}`) : null))));
+    const side = h("section", { class: "card-box replay-plays", "aria-labelledby": "plays-title" },
+      h("h2", { id: "plays-title" }, t("replay.plays")),
+      none ? h("p", { class: "muted" }, t("replay.noMoves")) : plays);
+    const board = [last, seats, felt];
     if (step >= total && !hd.result && resigned.length) {
       // a resignation ended the match during this hand: no score sheet, say who gave up
-      parts.push(h("p", { class: "replay-resigned" },
-        t("replay.resigned", { names: resigned.map((s) => names(s)).join(", ") })));
+      const who = resigned.map((x) => names(x)).join(", ");
+      board.push(h("p", { class: "replay-resigned banner" },
+        none ? t("replay.resignedEarly", { names: who }) : t("replay.resigned", { names: who })));
     } else if (step >= total && hd.result) {
-      parts.push(renderSheet(hd.result, { rules, names: sideNames(rules), scores: hd.scores_after, handNumber: hd.number }));
-      parts.push(h("p", { class: "muted small" }, t("sheet.seed"), ": ", h("code", { class: "hash" }, hd.seed)));
+      board.push(renderSheet(hd.result, { rules, names: sideNames(rules), scores: hd.scores_after, handNumber: hd.number }));
+      board.push(h("p", { class: "muted small" }, t("sheet.seed"), ": ", h("code", { class: "hash" }, hd.seed)));
     }
-    parts.push(h("p", {}, h("a", { class: "action-link", href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: "" }, t("end.record"))));
+    if (hd.scores_after) board.push(h("p", { class: "score-after muted small" }, t("replay.scoreAfter", { scores: hd.scores_after.join(" – ") })));
+    const parts = [
+      h("h1", {}, `${t("replay.title")}: ${variantName(data.variant)} · ${data.players.join(" – ")} · ${data.scores.join(" – ")}`),
+      handTabs,
+      controls,
+      h("div", { class: "replay-layout" }, h("div", { class: "replay-board" }, board), side),
+      h("p", {}, h("a", { class: "action-link", href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: "" }, t("end.record"))),
+    ];
     replace(box, parts);
   }
 
-  function go(n) {
+  function go(n, from = "next") {
     const total = data.replay.hands[hand].moves.length;
     step = Math.max(0, Math.min(total, n));
     render();
-    const focus = box.querySelector(n > step ? ".last" : ".next");
+    // the focus stays on the bar: the button pressed, else the nearest one still on
+    const order = [`.${from}`, ".next", ".prev", ".first", ".last"];
+    const focus = order.map((sel) => box.querySelector(`.replay-controls ${sel}`)).find((b) => b && !b.disabled);
     if (focus && document.activeElement === document.body) focus.focus();
   }
 
