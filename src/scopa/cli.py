@@ -41,6 +41,7 @@ def _options(
 COMMAND_MODULES = (
     "scopa.commands.engine",  # replay
     "scopa.commands.bots",  # play, arena, analyse, bot
+    "scopa.commands.review",  # review (bots)
     "scopa.commands.tournament",  # tournament (bots)
     "scopa.commands.server",  # serve
     "scopa.commands.admin",  # admin (operator commands)
