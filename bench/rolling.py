@@ -65,17 +65,27 @@ def compare(ledgers: list[Ledger], logged: dict[Key, tuple[str, str | None]]
     return lost, doubled
 
 
+#: the log's moves, as ``logged`` reads them
+MOVES_SQL = "SELECT match_id, seq, data FROM events WHERE kind = 'move'"
+
+
+def logged(rows: Any) -> dict[Key, tuple[str, str | None]]:
+    """(match, seq) -> (by, card) of rows ``(match_id, seq, data)`` of ``MOVES_SQL``
+    (``data`` as JSON text or already read)."""
+    out: dict[Key, tuple[str, str | None]] = {}
+    for match_id, seq, raw in rows:
+        data = json.loads(raw) if isinstance(raw, str) else raw
+        out[(match_id, int(seq))] = (data.get("by", "human"), data.get("card"))
+    return out
+
+
 async def logged_moves(dsn: str) -> dict[Key, tuple[str, str | None]]:
     """Every move in a PostgreSQL database's log: (match, seq) -> (by, card)."""
     import asyncpg
 
     conn = await asyncpg.connect(dsn)
     try:
-        rows = await conn.fetch("SELECT match_id, seq, data FROM events WHERE kind = 'move'")
+        rows = await conn.fetch(MOVES_SQL)
     finally:
         await conn.close()
-    out: dict[Key, tuple[str, str | None]] = {}
-    for r in rows:
-        data = json.loads(r["data"]) if isinstance(r["data"], str) else r["data"]
-        out[(r["match_id"], r["seq"])] = (data.get("by", "human"), data.get("card"))
-    return out
+    return logged((r["match_id"], r["seq"], r["data"]) for r in rows)

@@ -46,6 +46,9 @@ STANDINS = Path(__file__).parent / "standins"
 #: how the doc names its Compose command (``dc``), run as it says
 DC = "docker-compose -f deploy/compose.yaml --env-file deploy/.env"
 SITE = "localhost"
+#: what every operator's shell here starts with: stop at a failure; root's ``sudo`` is the
+#: command itself; ``dc`` is the doc's Compose command
+PRELUDE = f'set -e\nsudo() {{ "$@"; }}\ndc() {{ {DC} "$@"; }}\n'
 #: the longest wait for one step of the stack (a start, a drain, moves to be played)
 WAIT = 180
 
@@ -83,8 +86,7 @@ class Operator:
     env: dict[str, str]
 
     def sh(self, line: str, timeout: float = 1800, check: bool = True) -> str:
-        script = (f'set -e\nsudo() {{ "$@"; }}\ndc() {{ {DC} "$@"; }}\n'
-                  f'cd "$SCOPA_OPERATOR_DIR"\n{line}\n')
+        script = f'{PRELUDE}cd "$SCOPA_OPERATOR_DIR"\n{line}\n'
         done = run("bash", "-c", script, env=self.env, timeout=timeout, check=check)
         return done.stdout
 
@@ -143,7 +145,7 @@ def stack(base_image: str, standins: dict[str, str],
     lock = open("/tmp/scopa-compose-stack.lock", "w")  # noqa: SIM115 - held to the end
     fcntl.flock(lock, fcntl.LOCK_EX)
     try:
-        run("bash", "-c", "set -e\nsudo() { \"$@\"; }\n" + script, env=env,
+        run("bash", "-c", PRELUDE + script, env=env,
             timeout=1800)
         operator.healthy("scopa1", "scopa2")
         yield operator, https
@@ -254,16 +256,11 @@ async def played(people: list[Person], more: int) -> None:
 
 
 def logged_moves(operator: Operator) -> dict[Any, tuple[str, str | None]]:
-    """Every move in the stack's log (as bench/rolling.py reads it), through psql in the
-    database's container."""
+    """Every move in the stack's log (``bench/rolling.py``'s query and reading), through
+    psql in the database's container."""
     out = operator.sh("dc exec -T postgres psql -U scopa -d scopa -At -F '|' -c "
-                      "\"SELECT match_id, seq, data FROM events WHERE kind = 'move'\"")
-    moves = {}
-    for line in out.splitlines():
-        match, seq, data = line.split("|", 2)
-        d = json.loads(data)
-        moves[(match, int(seq))] = (d.get("by", "human"), d.get("card"))
-    return moves
+                      f"\"{rolling.MOVES_SQL}\"")
+    return rolling.logged(line.split("|", 2) for line in out.splitlines())
 
 
 def test_play_through_caddy_while_the_workers_are_upgraded(

@@ -9,3 +9,7 @@ from pydantic import ConfigDict, with_config
 
 #: answers name every field they hold, and nothing else
 strict = with_config(ConfigDict(extra="forbid"))
+
+#: a number kept as it was stored (a rating, seconds, minutes): an int stays an int on the
+#: wire, where ``float`` alone would write 1500 as 1500.0
+Number = int | float

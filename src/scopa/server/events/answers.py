@@ -9,10 +9,7 @@ from typing import Any
 
 from typing_extensions import TypedDict
 
-from ..common.answers import strict
-
-#: a setting stored as given (seconds and minutes may be whole or not)
-Number = int | float
+from ..common.answers import Number, strict
 
 
 @strict

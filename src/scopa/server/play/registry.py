@@ -88,21 +88,19 @@ class Tables:
             token = new_token()
             states[spec.creator_seat].token_hash = self.tokens.hash(token)
             states[spec.creator_seat].user_id = spec.creator_user
-        rules, rated, deals = spec.rules, spec.rated, spec.deals
-        seeds = list(spec.seeds)
         table = Table(
-            id=table_id, invite=invite, public=spec.public, rules=rules, grace=spec.grace,
-            created_at=datetime.now(UTC), seats=states, creator_address=spec.address,
-            rated=rated, seeds=seeds, deals=deals, event_id=spec.event_id,
-            shared_deals=spec.shared_deals,
+            id=table_id, invite=invite, public=spec.public, rules=spec.rules,
+            grace=spec.grace, created_at=datetime.now(UTC), seats=states,
+            creator_address=spec.address, rated=spec.rated, seeds=list(spec.seeds),
+            deals=spec.deals, event_id=spec.event_id, shared_deals=spec.shared_deals,
         )
-        table.teach = fairplay.table_teach(spec.teach, rated)
+        table.teach = fairplay.table_teach(spec.teach, spec.rated)
         await self.store.create_table(
             TableRow(
-                id=table_id, invite=invite, public=spec.public, rules=rules.to_dict(),
+                id=table_id, invite=invite, public=spec.public, rules=spec.rules.to_dict(),
                 grace_seconds=spec.grace, created_at=table.created_at, status="waiting",
-                rated=rated, teach=table.teach, seeds=seeds or None,
-                deals=deals,
+                rated=spec.rated, teach=table.teach, seeds=table.seeds or None,
+                deals=spec.deals,
             ),
             [
                 SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,

@@ -7,10 +7,7 @@ from typing import Any, NotRequired
 
 from typing_extensions import TypedDict
 
-from ..common.answers import strict
-
-#: a stored rating or rate: kept as it is (an int stays an int on the wire)
-Number = int | float
+from ..common.answers import Number, strict
 
 
 @strict
