@@ -12,14 +12,14 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 
+from ...tournament import TournamentError
 from ..chat import reports
 from ..common import security
 from ..common.clean_input import CleanInput
 from ..common.errors import busy, errors, method_not_allowed, validation_error
 from ..common.ratelimit import MemoryLimiter
+from ..common.refusal import Refusal, bad_request, refused
 from ..common.settings import Settings
-from ..events import api as events_api
-from ..events.wiring import wire as wire_events
 from ..play import history, lobby
 from ..play.botpool import BotPool
 from ..play.cluster import Cluster
@@ -33,6 +33,8 @@ from ..players.ratings import Ratings
 from ..store.broker import LocalBroker, RedisBroker, make_broker
 from ..store.database import Store
 from ..store.ratelimit import RedisLimiter
+from ..tournaments import api as tournaments_api
+from ..tournaments.wiring import wire as wire_tournaments
 from . import gcpolicy, health, logs, metrics
 from .hub import Hub
 
@@ -65,10 +67,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         master.match_end_hooks.append(rating_hook(Ratings(store)))
         # tournaments: their online rounds' tables enter results at a match's end (after
         # the rating hook), and those that ended while the server was down on start
-        event_tables = wire_events(app.state, store, master, settings.grace_seconds)
+        round_tables = wire_tournaments(app.state, store, master, settings.grace_seconds)
         await master.restore()
         cluster.start()  # alone: resume every table; scaled: lease, then take over
-        await event_tables.resume()
+        await round_tables.resume()
         master.start_housekeeping()
         # everything loaded so far lives as long as the server: keep it out of the
         # collector's way (shorter full collections under load), and what survives a
@@ -113,6 +115,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(logs.RequestIds)  # outermost: its id is on every record after it
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(OperationalError, busy)
+    app.add_exception_handler(Refusal, refused)
+    app.add_exception_handler(TournamentError, bad_request)
     app.add_exception_handler(405, method_not_allowed)
 
     @app.get("/docs", include_in_schema=False)
@@ -120,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
     for router in (lobby.router, history.router, health.router, metrics.router,
                    accounts.router, email_reset.router, profiles.router, friends.router,
-                   reports.router, events_api.router):
+                   reports.router, tournaments_api.router):
         # every route may answer CleanInput's 400
         app.include_router(router, responses=errors(400))
 

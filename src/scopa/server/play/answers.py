@@ -2,7 +2,7 @@
 fields from these (every route declares its model), a client can be generated from it, and
 the contract test checks answers against them. TypedDicts, so the frames that build the
 same dicts on every move pay nothing at run time (the move path's counts,
-``tests/server/test_move_budget.py``); FastAPI validates a route's answer against its type
+``tests/server/play/test_move_budget.py``); FastAPI validates a route's answer against its type
 and refuses a field the type does not name (``extra="forbid"``), so the two cannot drift.
 
 Rules travel as ``Rules.to_dict()`` (a variant's options vary: ``rules.variant_facts``

@@ -73,7 +73,7 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Match, list[
 
 
 class DealSeal(Protocol):
-    """What the history asks of the events (``events.online.Tables``, set on the app's
+    """What the history asks of the events (``tournaments.online.RoundTables``, set on the app's
     state as ``deal_seal``): whether a table's deals are still secret because other tables
     of its duplicate round are playing them, and if so why."""
 

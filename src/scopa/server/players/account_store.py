@@ -23,8 +23,8 @@ from ..store.account_models import (
     UserRow,
 )
 from ..store.database import Store
-from ..store.event_models import NO_ORGANISER, EntrantRow, TournamentRow
 from ..store.models import MatchRow, SeatRow, utcnow
+from ..store.tournament_models import NO_ORGANISER, EntrantRow, TournamentRow
 from .resets import forget_password_links
 
 #: what a deleted account's seats and matches show instead of its name
