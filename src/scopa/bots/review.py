@@ -128,6 +128,36 @@ def review_play(
     )
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A play to judge: the mover's view just before it (its fair view: what that seat
+    could know then), the play made, and where (hand, 1-based move index)."""
+
+    view: PlayerView
+    move: Move
+    hand: int
+    index: int
+
+
+def decisions(record: dict[str, Any]) -> list[Decision]:
+    """Every play of a game record with its mover's view before it, in order
+    (``RecordError`` if the record does not replay)."""
+    out: list[Decision] = []
+    before: list[PlayerView | None] = [None]  # the mover's view before the next event
+    count = [0]  # the move's 1-based number within its hand
+
+    def on_move(game: Match, number: int, move: Move | None, seat: int | None) -> None:
+        view = before[0]
+        count[0] = 0 if move is None else count[0] + 1
+        if move is not None and view is not None and view.seat == seat:
+            out.append(Decision(view, move, number, count[0]))
+        h = game.hand
+        before[0] = None if h.hand_over else PlayerView.of(h, h.to_move)
+
+    replay_steps(record, on_move=on_move)
+    return out
+
+
 def review_record(
     record: dict[str, Any],
     simulations: int = DEFAULT_SIMULATIONS,
@@ -139,23 +169,18 @@ def review_record(
     if simulations < 1:
         raise ValueError("simulations must be at least 1")
     plays: list[PlayReview] = []
-    before: list[PlayerView | None] = [None]  # the mover's view before the next event
-    count = [0]  # the move's 1-based number within its hand
-
-    def on_move(game: Match, number: int, move: Move | None, seat: int | None) -> None:
-        view = before[0]
-        count[0] = 0 if move is None else count[0] + 1
-        if move is not None and view is not None and view.seat == seat:
-            judged = review_play(view, move, number, count[0], simulations, seed)
-            if judged is not None:
-                plays.append(judged)
-                if progress:
-                    progress(len(plays))
-        h = game.hand
-        before[0] = None if h.hand_over else PlayerView.of(h, h.to_move)
-
-    replay_steps(record, on_move=on_move)
+    for d in decisions(record):
+        judged = review_play(d.view, d.move, d.hand, d.index, simulations, seed)
+        if judged is not None:
+            plays.append(judged)
+            if progress:
+                progress(len(plays))
     return Review(simulations, tuple(plays), summarize(plays))
+
+
+def play_review(fields: dict[str, Any]) -> PlayReview:
+    """A ``PlayReview`` from its ``to_dict`` (a play judged in another process)."""
+    return PlayReview(**fields)
 
 
 def summarize(plays: list[PlayReview]) -> tuple[SeatSummary, ...]:

@@ -21,10 +21,12 @@ from ..common.ratelimit import MemoryLimiter
 from ..common.refusal import Refusal, bad_request, refused
 from ..common.settings import Settings
 from ..play import history, lobby
+from ..play import reviews as match_reviews
 from ..play.botpool import BotPool
 from ..play.cluster import Cluster
 from ..play.master import Master
 from ..play.outcome import rating_hook
+from ..play.reviews import Reviews
 from ..play.tokens import new_id
 from ..play.workers import LocalCluster, Workers
 from ..players import accounts, email_reset, friends, profiles
@@ -83,6 +85,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.limiter = (RedisLimiter(broker.redis, settings.broker_prefix)
                              if isinstance(broker, RedisBroker) else MemoryLimiter())
         app.state.accounts = AccountStore(store)
+        reviews = Reviews(store, pool, settings.review_simulations, settings.reviews_queue,
+                          settings.reviews_per_player)
+        reviews.start()
+        app.state.reviews = reviews
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
@@ -92,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             collector.stop()
+            await reviews.stop()
             app.state.metrics.stop()
             app.state.lag.stop()
             await cluster.stop()
@@ -122,9 +129,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/docs", include_in_schema=False)
     def docs() -> Response:
         return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
-    for router in (lobby.router, history.router, health.router, metrics.router,
-                   accounts.router, email_reset.router, profiles.router, friends.router,
-                   reports.router, tournaments_api.router):
+    for router in (lobby.router, history.router, match_reviews.router, health.router,
+                   metrics.router, accounts.router, email_reset.router, profiles.router,
+                   friends.router, reports.router, tournaments_api.router):
         # every route may answer CleanInput's 400
         app.include_router(router, responses=errors(400))
 
