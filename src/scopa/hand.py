@@ -265,6 +265,41 @@ class Hand(Position):
             self.tkey = 0
         self.hand_over = True
 
+    def copy(self) -> Hand:
+        """An independent copy of the position (what a search node or a playout changes);
+        the rules, their meaning, the match score and the lists that are replaced rather
+        than changed in place are shared."""
+        h = Hand.__new__(Hand)
+        h.rules = self.rules
+        h.n = self.n
+        h.dealer = self.dealer
+        h.to_move = self.to_move
+        h.hands = self.hands.copy()
+        h.table = self.table
+        h.tkey = self.tkey
+        h.stock = self.stock.copy()
+        h.captured = self.captured.copy()
+        h.scope = self.scope.copy()
+        h.last_capturer = self.last_capturer
+        h.scores = self.scores  # replaced, never changed in place (``Match.next_hand``)
+        h.hand_over = self.hand_over
+        h.history = self.history.copy()
+        h.in_hands = self.in_hands
+        h.round = self.round
+        h.hand_number = self.hand_number
+        h.meaning = self.meaning
+        h.undecided = self.undecided
+        h.declared = self.declared  # replaced, never changed in place (``_declare``)
+        h.shown = self.shown
+        h.auto_declare = self.auto_declare
+        h._rows = self._rows
+        h._solver = self._solver
+        h.order = self.order
+        h.table0 = self.table0
+        h._result = self._result
+        h._legal = None
+        return h
+
     # -- the public path ----------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move (empty once the hand is over)."""
