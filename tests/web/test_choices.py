@@ -30,7 +30,8 @@ def test_pick_a_capture_and_change_your_mind(scripted, artifacts):
     expect(page.locator('.seat[data-seat="1"] .sweep-mark.blank')).to_have_count(2)
     expect(page.locator('.seat[data-seat="0"] .sweep-mark')).to_have_count(0)
     expect(page.locator('.seat[data-seat="0"] .pile-count')).to_have_text("2")
-    expect(page.locator('.seat[data-seat="0"] .pile-cards')).to_have_attribute("aria-label", "2 taken")
+    pile = page.locator('.seat[data-seat="0"] .pile-cards')
+    expect(pile).to_have_attribute("aria-label", "2 taken")
     expect(page.locator('.seat[data-seat="1"] .pile-cards')).to_have_attribute(
         "aria-label", "1 taken, 2 scope")
 
@@ -81,7 +82,9 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
     ws.send(state(6, after, [], event))
     # a scopa as players mark it: the sweeping card face up, turned across the pile
     expect(page.locator('.seat[data-seat="0"] .sweep-mark')).to_have_count(1)
-    expect(page.locator('.seat[data-seat="0"] .sweep-mark .card.turned[data-card="10b"]')).to_have_count(1)
+    turned = page.locator('.seat[data-seat="0"] .sweep-mark .card.turned[data-card="10b"]')
+    expect(turned).to_have_count(1)
+    shot(page, artifacts, "pile-scopa")
     expect(page.locator('.seat[data-seat="0"] .pile-count')).to_have_text("6")
     expect(page.locator(".last-play")).to_contain_text("Anna took the 3 of swords")
     expect(page.locator(".turn")).to_have_text("Bot (expert) is playing…")

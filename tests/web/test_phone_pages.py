@@ -227,3 +227,37 @@ def test_a_match_resigned_before_any_card_says_so_with_the_controls_off(server, 
     felt = page.locator(".replay .felt").bounding_box()
     side = page.locator(".replay-side").bounding_box()
     assert felt and side and side["x"] >= felt["x"] + felt["width"], (felt, side)
+
+
+@pytest.mark.browser
+def test_the_checks_see_small_text_and_raw_values(server, new_page):
+    """The text and raw-value checks find what they are for: words drawn at 11 px, an SVG's
+    12-unit label shown at half size, and each kind of raw value, put on a real page."""
+    page = new_page(**SIZES["390"])
+    page.goto(server + "/")
+    expect(page.locator("button.play-now-button")).to_be_visible()
+    assert text_faults(page) == [] and raw_faults(page) == []
+    page.evaluate("""() => {
+        const main = document.querySelector('main');
+        const p = document.createElement('p');
+        p.textContent = 'tiny words';
+        p.style.fontSize = '11px';
+        const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        svg.setAttribute('viewBox', '0 0 480 200');
+        svg.setAttribute('width', '240');
+        const label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+        label.setAttribute('x', '10'); label.setAttribute('y', '50');
+        label.setAttribute('font-size', '12');
+        label.textContent = 'chart label';
+        svg.append(label);
+        const raw = document.createElement('p');
+        raw.textContent = 'event.status.open · deals_per_round · 2026-12-06T20:15:07 · 20:15:07'
+            + ' · esperto 1';
+        main.prepend(p, svg, raw);
+    }""")
+    small = text_faults(page)
+    assert any('"tiny words" 11.0 px' in f for f in small), small
+    assert any('"chart label" 6.0 px' in f for f in small), small
+    raw = " | ".join(raw_faults(page))
+    for kind in ("a key", "an identifier", "an ISO time", "seconds", "a level and a number"):
+        assert kind + ":" in raw, raw

@@ -101,7 +101,7 @@ export function mountReplay(main, matchId) {
       board.push(h("p", { class: "muted small" }, t("sheet.seed"), ": ", h("code", { class: "hash" }, hd.seed)));
     }
     const parts = [
-      h("h1", {}, `${t("replay.title")}: ${variantName(data.variant)} · ${data.players.join(" – ")} · ${data.scores.join(" – ")}`),
+      h("h1", {}, `${t("replay.title")}: ${variantName(data.variant)} · ${data.players.join(" – ")} · ${data.scores.join("\u00a0–\u00a0")}`),
       handTabs,
       controls,
       h("div", { class: "replay-layout" }, h("div", { class: "replay-board" }, board), side),

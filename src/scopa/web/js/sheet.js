@@ -4,10 +4,11 @@ import { t } from "./i18n.js";
 import { cardEl } from "./cardview.js";
 
 /** A side's value for one item, as the sheet lists it (item.values[i], item.cards[i]);
- * `compact`: the primiera's value without its four cards (a narrow column). */
+ * `compact`: a narrow column, words only (the primiera's value without its four cards, the
+ * settebello a tick). */
 function detail(item, i, compact = false) {
   const value = item.values[i];
-  if (item.key === "settebello") return value ? cardEl("7d", { extraClass: "tiny" }) : "–";
+  if (item.key === "settebello" && !compact) return value ? cardEl("7d", { extraClass: "tiny" }) : "–";
   if (item.key === "primiera") {
     if (value === null || value === undefined) return h("span", { class: "muted" }, t("sheet.none"));
     if (compact) return h("strong", {}, String(value));
