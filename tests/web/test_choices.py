@@ -24,9 +24,16 @@ def classes(page, card: str) -> str:  # type: ignore[no-untyped-def]
 def test_pick_a_capture_and_change_your_mind(scripted, artifacts):
     page, sent, _ = scripted
     assert sent[0] == {"type": "hello", "token": "secret-token"}
-    # the sweeps are marked on the piles: the bot has made two
+    # the piles: face-down stacks with their counts, the sweeps marked on them (the bot has
+    # made two, whose cards this hand's plays do not show: turned blanks)
     expect(page.locator('.seat[data-seat="1"] .sweep-mark')).to_have_count(2)
+    expect(page.locator('.seat[data-seat="1"] .sweep-mark.blank')).to_have_count(2)
     expect(page.locator('.seat[data-seat="0"] .sweep-mark')).to_have_count(0)
+    expect(page.locator('.seat[data-seat="0"] .pile-count')).to_have_text("2")
+    pile = page.locator('.seat[data-seat="0"] .pile-cards')
+    expect(pile).to_have_attribute("aria-label", "2 taken")
+    expect(page.locator('.seat[data-seat="1"] .pile-cards')).to_have_attribute(
+        "aria-label", "1 taken, 2 scope")
 
     page.click('.hand [data-card="7d"]')
     options = page.locator(".chooser .option")
@@ -73,7 +80,12 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
         history=[{"seat": 0, "card": "10b", "capture": ["3s", "2c", "5b"], "scopa": True}],
     )  # fmt: skip
     ws.send(state(6, after, [], event))
+    # a scopa as players mark it: the sweeping card face up, turned across the pile
     expect(page.locator('.seat[data-seat="0"] .sweep-mark')).to_have_count(1)
+    turned = page.locator('.seat[data-seat="0"] .sweep-mark .card.turned[data-card="10b"]')
+    expect(turned).to_have_count(1)
+    shot(page, artifacts, "pile-scopa")
+    expect(page.locator('.seat[data-seat="0"] .pile-count')).to_have_text("6")
     expect(page.locator(".last-play")).to_contain_text("Anna took the 3 of swords")
     expect(page.locator(".turn")).to_have_text("Bot (expert) is playing…")
 

@@ -1,8 +1,10 @@
 """Every kind of page of the site, signed in with real data, on two phones (360x800 and
 390x844, touch) and a desktop (1280x800): nothing scrolls sideways, every visible control
 on a touch screen is at least 44x44 CSS px (web_helpers.touch_faults says which are exempt
-and why), no console error, nothing for axe, and the lobby's Play in sight at once on a
-390x844 phone. One viewport-high screenshot a page and size (``<page>-<width>.png`` in
+and why), no text drawn under 12 px (web_helpers.text_faults), no raw value shown as words
+(an untranslated key, an identifier, a time with seconds, a bot called "expert 1":
+web_helpers.raw_faults), no console error, nothing for axe, and the lobby's Play in sight
+at once on a 390x844 phone. One viewport-high screenshot a page and size (``<page>-<width>.png`` in
 the artifacts; docs/screenshots/before and after hold them)."""
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, sideways_fault, touch_faults
+from web_helpers import axe_violations, raw_faults, sideways_fault, text_faults, touch_faults
 
 PASSWORD = "correct horse 9"
 #: a long name: the top bar must not be pushed wider than the screen by it
@@ -116,7 +118,7 @@ def test_every_page_fits(size, server, site, new_page, artifacts, page_errors):
             expect(page.locator(".play-host:not(.locked) .hand .card").first).to_be_visible()
             expect(page.locator(".chat-panel")).to_be_visible()
         page.screenshot(path=str(artifacts / f"{name}-{size}.png"))
-        faults = sideways_fault(page) + axe_violations(page)
+        faults = sideways_fault(page) + text_faults(page) + raw_faults(page) + axe_violations(page)
         if touch:
             faults += touch_faults(page)
         if name == "lobby" and size == "390":
@@ -177,7 +179,8 @@ def test_a_match_resigned_before_any_card_says_so_with_the_controls_off(server, 
     """A replay with nothing to step through (the match resigned before a card was played:
     the server's answer for a real match, its first hand's moves taken away) says so in
     words, its controls all off; a real hand lists its plays beside the table and marks
-    the last capture. The controls sit at the bottom of a phone's screen."""
+    the last capture, its score item by item beside the cards and its piles as stacks. The
+    controls sit at the bottom of a phone's screen."""
     page = new_page(**SIZES["390"])
     page.goto(server + "/")
     real = page.request.get(f"{server}/api/matches/{site['match']}").json()
@@ -208,3 +211,53 @@ def test_a_match_resigned_before_any_card_says_so_with_the_controls_off(server, 
     page.locator(".play-list .play-step").first.click()
     expect(page.locator(".replay .counter")).to_have_text(f"Move 1 of {plays}")
     expect(page.locator('.play-step[aria-current="step"]')).to_have_count(1)
+    # the hand's score beside the cards, item by item as the record counts it, from the
+    # first move on; the piles as stacks with their counts
+    score = page.locator(".replay-side .replay-score .sheet")
+    expect(score.locator("tbody tr[data-item]")).to_have_count(len(first["result"]["items"]))
+    expect(score.locator("tr.match td.pt")).to_have_text([str(s) for s in first["scores_after"]])
+    page.click(".replay-controls .last")
+    last = first["positions"][-1]
+    expect(page.locator(".replay-seats .pile-count")).to_have_text(
+        [str(len(pile)) for pile in last["captured"]])
+    sweeps = sum(last["scope"])
+    expect(page.locator(".replay-seats .sweep-mark .card.turned")).to_have_count(sweeps)
+    # on a desktop the score and the plays stand beside the table, not under it
+    page.set_viewport_size({"width": 1280, "height": 800})
+    felt = page.locator(".replay .felt").bounding_box()
+    side = page.locator(".replay-side").bounding_box()
+    assert felt and side and side["x"] >= felt["x"] + felt["width"], (felt, side)
+
+
+@pytest.mark.browser
+def test_the_checks_see_small_text_and_raw_values(server, new_page):
+    """The text and raw-value checks find what they are for: words drawn at 11 px, an SVG's
+    12-unit label shown at half size, and each kind of raw value, put on a real page."""
+    page = new_page(**SIZES["390"])
+    page.goto(server + "/")
+    expect(page.locator("button.play-now-button")).to_be_visible()
+    assert text_faults(page) == [] and raw_faults(page) == []
+    page.evaluate("""() => {
+        const main = document.querySelector('main');
+        const p = document.createElement('p');
+        p.textContent = 'tiny words';
+        p.style.fontSize = '11px';
+        const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        svg.setAttribute('viewBox', '0 0 480 200');
+        svg.setAttribute('width', '240');
+        const label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+        label.setAttribute('x', '10'); label.setAttribute('y', '50');
+        label.setAttribute('font-size', '12');
+        label.textContent = 'chart label';
+        svg.append(label);
+        const raw = document.createElement('p');
+        raw.textContent = 'event.status.open · deals_per_round · 2026-12-06T20:15:07 · 20:15:07'
+            + ' · esperto 1';
+        main.prepend(p, svg, raw);
+    }""")
+    small = text_faults(page)
+    assert any('"tiny words" 11.0 px' in f for f in small), small
+    assert any('"chart label" 6.0 px' in f for f in small), small
+    raw = " | ".join(raw_faults(page))
+    for kind in ("a key", "an identifier", "an ISO time", "seconds", "a level and a number"):
+        assert kind + ":" in raw, raw

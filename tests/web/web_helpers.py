@@ -219,3 +219,81 @@ def touch_faults(page: Any) -> list[str]:
     """Controls a finger would miss (under 44 x 44 CSS px) on the page as it is now."""
     faults: list[str] = page.evaluate(TOUCH_FAULTS_JS)
     return faults
+
+
+#: the smallest text a page may show, in CSS px as drawn (an SVG's text scaled by its
+#: viewBox): below it a phone's words are squinted at (the chips once drew 11.5 px, the
+#: profile's chart labels 8.6 px)
+TEXT_FLOOR_PX = 12
+
+#: every visible run of text under TEXT_FLOOR_PX, one line a kind (its words, its size,
+#: its element). Exempt: the cards' own art (a card is a picture whose name is its label),
+#: text not drawn (no box: hidden, folded in a closed disclosure, a screen reader's words
+#: clipped to a pixel) and an SVG's title (a tooltip, read out, not drawn).
+TEXT_FAULTS_JS = """(floor) => {
+  const out = new Map();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const words = n.textContent.trim();
+    const el = n.parentElement;
+    if (!words || !el || el.closest('.card, title, script, style, option')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility !== 'visible') continue;
+    range.selectNodeContents(n);
+    const drawn = [...range.getClientRects()].some(r => r.width > 1 && r.height > 1);
+    if (!drawn) continue;
+    let px = parseFloat(style.fontSize);
+    if (el instanceof SVGElement && el.getScreenCTM()) {
+      const m = el.getScreenCTM();
+      px *= Math.hypot(m.a, m.b);
+    }
+    if (px < floor - 0.01) {
+      const where = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
+        ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+      const key = where + ' ' + px.toFixed(1);
+      if (!out.has(key)) out.set(key, `"${words.slice(0, 24)}" ${px.toFixed(1)} px (${where})`);
+    }
+  }
+  return [...out.values()];
+}"""
+
+
+def text_faults(page: Any, floor: float = TEXT_FLOOR_PX) -> list[str]:
+    """Visible text drawn smaller than ``floor`` CSS px on the page as it is now."""
+    faults: list[str] = page.evaluate(TEXT_FAULTS_JS, floor)
+    return faults
+
+
+#: words a person should never read, one pattern each: an interface key that found no
+#: text (``t()`` gives the key back), an identifier in snake_case, an ISO time, a clock
+#: time with seconds, a bot named by its level and a number ("expert 1"). Code (the
+#: shuffle's commitment, a seed) is shown on purpose and left out.
+RAW_VALUES_JS = r"""() => {
+  const patterns = [
+    [/\b[a-z]+(\.[a-z][A-Za-z0-9]*){1,3}\b/, 'a key'],
+    [/\b[a-z]+_[a-z_]+\b/, 'an identifier'],
+    [/\d{4}-\d\d-\d\dT\d\d:/, 'an ISO time'],
+    [/\b\d{1,2}:\d\d:\d\d\b/, 'seconds'],
+    [/\b(random|beginner|intermediate|expert|champion|principiante|intermedio|esperto|campione)\s+\d+\b/i,
+     'a level and a number'],
+  ];
+  const out = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const words = n.textContent.trim();
+    const el = n.parentElement;
+    if (!words || !el || el.closest('code, script, style, pre, kbd')) continue;
+    for (const [re, what] of patterns) {
+      const m = words.match(re);
+      if (m) out.add(`${what}: "${m[0]}" in "${words.slice(0, 50)}"`);
+    }
+  }
+  return [...out];
+}"""
+
+
+def raw_faults(page: Any) -> list[str]:
+    """Raw values shown as words on the page as it is now (see RAW_VALUES_JS)."""
+    faults: list[str] = page.evaluate(RAW_VALUES_JS)
+    return faults

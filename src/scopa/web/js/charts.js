@@ -3,12 +3,21 @@
 // Content-Security-Policy stays as strict as it is (attributes only, no inline style).
 import { s } from "./dom.js";
 
-const W = 480;
 const H = 200;
-const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 44, right: 12, top: 14, bottom: 30 };
+// the labels' size in the drawing's units
+const FONT = 13;
+
+/** The drawing's width, about as wide as it will be shown (at most 480, the box's 520 px
+ * less a margin): its viewBox then scales it up a little, never down, so the labels are
+ * never drawn under FONT px (a 480-wide drawing on a 360 px phone drew them at 8.6 px). */
+function chartWidth() {
+  return Math.round(Math.max(260, Math.min(480, window.innerWidth - 40)));
+}
 
 /** A line chart of `values` (oldest first); `label` describes it to screen readers. */
 export function lineChart(values, label) {
+  const W = chartWidth();
   const svg = s("svg", { class: "chart line-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
   svg.append(s("title", {}, label));
   if (!values.length) return svg;
@@ -19,7 +28,7 @@ export function lineChart(values, label) {
   const y = (v) => PAD.top + (1 - (v - lo) / (hi - lo)) * (H - PAD.top - PAD.bottom);
   for (const v of [lo, (lo + hi) / 2, hi]) {
     svg.append(s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "#0002" }));
-    svg.append(s("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#444" }, String(Math.round(v))));
+    svg.append(s("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", "font-size": FONT, fill: "#444" }, String(Math.round(v))));
   }
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   svg.append(s("polyline", { points, fill: "none", stroke: "#a8342a", "stroke-width": 2.5 }));
@@ -29,6 +38,7 @@ export function lineChart(values, label) {
 
 /** Bars of `items` [{label, value (0..1)}], each with its percentage written above. */
 export function barChart(items, label) {
+  const W = chartWidth();
   const svg = s("svg", { class: "chart bar-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
   svg.append(s("title", {}, label));
   const n = items.length || 1;
@@ -41,9 +51,9 @@ export function barChart(items, label) {
     const bh = v * (base - top);
     const bx = PAD.left + i * band + band * 0.2;
     svg.append(s("rect", { x: bx, y: base - bh, width: band * 0.6, height: bh, fill: "#1f5e3b", rx: 3 }));
-    svg.append(s("text", { x: bx + band * 0.3, y: base - bh - 4, "text-anchor": "middle", "font-size": 12, fill: "#222" },
+    svg.append(s("text", { x: bx + band * 0.3, y: base - bh - 4, "text-anchor": "middle", "font-size": FONT, fill: "#222" },
       item.value === null || item.value === undefined ? "–" : `${Math.round(v * 100)}%`));
-    svg.append(s("text", { x: bx + band * 0.3, y: H - 10, "text-anchor": "middle", "font-size": 12, fill: "#222" }, item.label));
+    svg.append(s("text", { x: bx + band * 0.3, y: H - 10, "text-anchor": "middle", "font-size": FONT, fill: "#222" }, item.label));
   });
   return svg;
 }

@@ -10,7 +10,7 @@ import { variantName } from "./variants.js";
 
 /** One event's line: name, format, status, places taken. */
 export function eventLine(e) {
-  const what = [t(`event.format.${e.format}`), e.target ? t("event.toTarget", { n: e.target })
+  const what = [t(`event.format.${e.format}`), e.variant ? variantName(e.variant) : null, e.target ? t("event.toTarget", { n: e.target })
     : t("event.deals", { n: e.deals_per_round || 4 }), e.duplicate ? t("event.duplicate") : null,
   t(`event.mode.${e.mode}`)].filter(Boolean).join(" · ");
   return h("li", { class: "event-line" },

@@ -339,7 +339,7 @@ function drawOpen(box) {
     const names = table.seats.filter((s) => s.taken).map((s) => s.name).join(", ");
     const free = table.status === "waiting" && table.invite;
     list.append(h("li", {},
-      h("span", { class: "what" }, `${variantName(table.variant)} · ${table.players} · ${t("table.target", { n: table.target })}`),
+      h("span", { class: "what" }, `${variantName(table.variant)} · ${t("lobby.playersN", { n: table.players })} · ${t("table.target", { n: table.target })}`),
       h("span", { class: "who muted" }, names),
       h("span", { class: "status" }, t(`lobby.status.${table.status}`)),
       free ? h("a", { class: "button", href: `/join/${encodeURIComponent(table.invite)}` }, t("lobby.join")) : null,

@@ -4,7 +4,7 @@ import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { sortCards } from "./cards.js";
 import { playWords } from "./explain.js";
-import { cardEl } from "./cardview.js";
+import { cardEl, pileEl, sweepCards } from "./cardview.js";
 import { renderSheet } from "./sheet.js";
 import { variantName } from "./variants.js";
 import { seatsOf, sideCount } from "./sides.js";
@@ -67,8 +67,8 @@ export function mountReplay(main, matchId) {
       seats.append(h("section", { class: `seat${pos.to_move === seat && step < total ? " to-move" : ""}` },
         h("header", {}, h("span", { class: "name" }, names(seat))),
         h("div", { class: "mini-hand" }, sortCards(cards).map((c) => cardEl(c, { extraClass: "small" }))),
-        h("p", { class: "pile-count" }, t("table.pile", { n: pos.captured[seat].length }),
-          pos.scope[seat] ? ` · ${t("table.sweeps", { n: pos.scope[seat] })}` : "")));
+        h("div", { class: "pile" }, pileEl(pos.captured[seat].length,
+          sweepCards(hd.moves.slice(0, step), seat, pos.scope[seat])))));
     });
     const felt = h("section", { class: "felt", "aria-label": t("table.table") },
       h("div", { class: "table-cards" }, pos.table.length ? pos.table.map((c) => cardEl(c)) : h("p", { class: "empty" }, t("table.empty"))));
@@ -82,9 +82,15 @@ export function mountReplay(main, matchId) {
     }, h("button", { type: "button", class: "play-step", "aria-current": i === step - 1 ? "step" : null,
       onclick: () => go(i + 1) }, moveText(mv),
     i === lastCapture ? h("span", { class: "capture-mark" }, ` · ${t("replay.lastCapture")}`) : null))));
-    const side = h("section", { class: "card-box replay-plays", "aria-labelledby": "plays-title" },
-      h("h2", { id: "plays-title" }, t("replay.plays")),
-      none ? h("p", { class: "muted" }, t("replay.noMoves")) : plays);
+    // beside the cards: the hand's score, item by item, as the record counted it, then
+    // its plays
+    const side = h("div", { class: "replay-side" },
+      hd.result ? h("section", { class: "card-box replay-score" },
+        renderSheet(hd.result, { rules, names: sideNames(rules), scores: hd.scores_after,
+          handNumber: hd.number, compact: true })) : null,
+      h("section", { class: "card-box replay-plays", "aria-labelledby": "plays-title" },
+        h("h2", { id: "plays-title" }, t("replay.plays")),
+        none ? h("p", { class: "muted" }, t("replay.noMoves")) : plays));
     const board = [last, seats, felt];
     if (step >= total && !hd.result && resigned.length) {
       // a resignation ended the match during this hand: no score sheet, say who gave up
@@ -92,12 +98,10 @@ export function mountReplay(main, matchId) {
       board.push(h("p", { class: "replay-resigned banner" },
         none ? t("replay.resignedEarly", { names: who }) : t("replay.resigned", { names: who })));
     } else if (step >= total && hd.result) {
-      board.push(renderSheet(hd.result, { rules, names: sideNames(rules), scores: hd.scores_after, handNumber: hd.number }));
       board.push(h("p", { class: "muted small" }, t("sheet.seed"), ": ", h("code", { class: "hash" }, hd.seed)));
     }
-    if (hd.scores_after) board.push(h("p", { class: "score-after muted small" }, t("replay.scoreAfter", { scores: hd.scores_after.join(" – ") })));
     const parts = [
-      h("h1", {}, `${t("replay.title")}: ${variantName(data.variant)} · ${data.players.join(" – ")} · ${data.scores.join(" – ")}`),
+      h("h1", {}, `${t("replay.title")}: ${variantName(data.variant)} · ${data.players.join(" – ")} · ${data.scores.join("\u00a0–\u00a0")}`),
       handTabs,
       controls,
       h("div", { class: "replay-layout" }, h("div", { class: "replay-board" }, board), side),

@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardList, cardName, sortCards } from "./cards.js";
 import { playWords } from "./explain.js";
-import { backsEl, cardEl } from "./cardview.js";
+import { backsEl, cardEl, pileEl, sweepCards } from "./cardview.js";
 import { describeMove, movesFor, sameMove } from "./choose.js";
 import { seatsOf, sideCount } from "./sides.js";
 
@@ -84,8 +84,6 @@ function seatPanel(m, seat, { mine = false, slot = "" } = {}) {
   if (toPlay && !mine) classes.push("to-move");
   if (mine) classes.push("me");
   if (slot) classes.push(`slot-${slot}`);
-  const sweepMarks = h("span", { class: "sweeps", role: "img", "aria-label": t("table.sweeps", { n: sweeps }) });
-  for (let i = 0; i < sweeps; i++) sweepMarks.append(h("span", { class: "sweep-mark", "aria-hidden": "true" }));
   return h("section", { class: classes.join(" "), dataset: { seat: String(seat) }, "aria-label": seatName(table, seat) },
     h("header", {},
       h("span", { class: "name" }, seatName(table, seat), mine ? ` (${t("table.you")})` : ""),
@@ -94,9 +92,7 @@ function seatPanel(m, seat, { mine = false, slot = "" } = {}) {
       h("span", {}, view.hand_sizes[seat] === 1 ? t("table.cards1") : t("table.cards", { n: view.hand_sizes[seat] }))),
     shownCards(view, seat, mine),
     h("div", { class: "pile", dataset: { pile: String(seat) } },
-      h("span", { class: `pile-stack${pile.length ? "" : " empty"}`, "aria-hidden": "true" }),
-      h("span", { class: "pile-count" }, pile.length === 1 ? t("table.pile1") : t("table.pile", { n: pile.length })),
-      sweeps ? sweepMarks : null));
+      pileEl(pile.length, sweepCards(view.history || [], seat, sweeps))));
 }
 
 /** Where the others sit around the table, in play order from the one after me (play
