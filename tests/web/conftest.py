@@ -205,6 +205,9 @@ class PageErrors(list):
 
 
 def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-untyped-def]
+    # the site's service worker (docs/install.md) answers requests that page.route() would
+    # then never see: blocked unless a test asks for it (tests/web/test_install.py)
+    context_args.setdefault("service_workers", "block")
     context = browser.new_context(**context_args)
     context.add_init_script(INIT_SCRIPT)
     page = context.new_page()

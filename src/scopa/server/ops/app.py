@@ -37,7 +37,7 @@ from ..store.database import Store
 from ..store.ratelimit import RedisLimiter
 from ..tournaments import api as tournaments_api
 from ..tournaments.wiring import wire as wire_tournaments
-from . import gcpolicy, health, logs, metrics
+from . import gcpolicy, health, install, logs, metrics
 from .hub import Hub
 
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -152,5 +152,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  "/events/{event_id}/enter", "/events/{event_id}/screen"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
+        app.include_router(install.router_for(web))
         app.mount("/static", StaticFiles(directory=web), name="static")
     return app
