@@ -11,7 +11,10 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-WORKER_READY = "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)"
+from conftest import CHROMIUM, CHROMIUM_ARGS
+
+WORKER_READY = ("navigator.serviceWorker.ready"
+                ".then(() => navigator.serviceWorker.controller !== null)")
 
 
 def fetch(url: str) -> tuple[int, str, bytes]:
@@ -28,8 +31,23 @@ def installed_page(new_page, server: str):  # type: ignore[no-untyped-def]
     return page
 
 
-def test_chromium_finds_the_site_installable(server, new_page):  # type: ignore[no-untyped-def]
-    page = installed_page(new_page, server)
+def test_chromium_finds_the_site_installable(server, browser, tmp_path):  # type: ignore[no-untyped-def]
+    # a profile of its own: Chromium never offers to install from a private window (each
+    # test's context is one), so this test's browser keeps a profile on disk
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        service_workers="allow", viewport={"width": 390, "height": 844}, is_mobile=True,
+        has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(server + "/")
+        page.wait_for_function(WORKER_READY)
+        check_installable(server, page)
+    finally:
+        context.close()
+
+
+def check_installable(server: str, page) -> None:  # type: ignore[no-untyped-def]
     cdp = page.context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == [], manifest["errors"]

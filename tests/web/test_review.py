@@ -14,7 +14,7 @@ from web_helpers import axe_violations, phone_faults, shot, wait_my_turn
 REVIEW_TIMEOUT = 180_000
 
 
-def test_a_new_player_reviews_the_match_just_played(server, page, artifacts):  # type: ignore[no-untyped-def]
+def test_a_new_player_reviews_the_match_just_played(server, page, new_page, artifacts):  # type: ignore[no-untyped-def]
     sit_at_short_match(page, server)
     wait_my_turn(page)
     play_until_match_end(page)
@@ -43,11 +43,11 @@ def test_a_new_player_reviews_the_match_just_played(server, page, artifacts):  #
         expect(page.locator(".review-note")).to_contain_text("Better")
     shot(page, artifacts, "review-02-marked-play")
     assert axe_violations(page) == []
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.reload()
-    expect(page.locator(".review-summary")).to_be_visible()
-    assert phone_faults(page) == []
-    shot(page, artifacts, "review-03-phone")
+    phone = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone.goto(page.url.split("#")[0])
+    expect(phone.locator(".review-summary")).to_be_visible()
+    assert phone_faults(phone) == []
+    shot(phone, artifacts, "review-03-phone")
 
 
 def test_the_replay_offers_a_review_and_shows_it_coming(server, page):  # type: ignore[no-untyped-def]

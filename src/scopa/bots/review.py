@@ -121,10 +121,11 @@ def review_play(
     values = analyse(view, Limit(simulations=simulations), _seed(seed, hand, index))
     top = values[0]
     made = next(v for v in values if v.move.code == move.code)
-    loss = 0.0 if made is top else max(0.0, top.value - made.value)
+    # the loss as shown (3 decimals) is the one the mark is read from
+    loss = 0.0 if made is top else round(max(0.0, top.value - made.value), 3)
     return PlayReview(
         hand, index, view.seat, str(move), str(top.move), round(made.value, 3),
-        round(top.value, 3), round(loss, 3), mark_of(loss), len(codes), top.explanation,
+        round(top.value, 3), loss, mark_of(loss), len(codes), top.explanation,
     )
 
 
