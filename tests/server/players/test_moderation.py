@@ -123,3 +123,75 @@ def test_acting_on_an_unknown_name_is_one_line(server: ServerProcess) -> None:
         done = CliRunner().invoke(app, ["admin", *args, "--database-url", server.database_url])
         assert done.exit_code == 1 and done.stderr.strip() == (
             "scopa admin: no account is named 'Nobody'")
+
+
+def refused(server: ServerProcess, *args: str) -> str:
+    """``scopa admin`` refusing: exit status 1 and one line on stderr."""
+    done = CliRunner().invoke(app, ["admin", *args, "--database-url", server.database_url])
+    assert done.exit_code == 1, done.output
+    return done.stderr.strip()
+
+
+def test_reports_close_once_and_every_act_is_logged(server: ServerProcess) -> None:  # noqa: F811
+    """Reports can be closed (a player's and a chat message's), once; every mute,
+    suspension, lifting and closing goes to one log, with who and why; an act refused
+    changes nothing."""
+    me, _ = signed_up(server, "clo")
+    rude, rude_name = signed_up(server, "lgd")
+    assert me.post("/api/friends/report", {"name": rude_name, "reason": "cheats"}
+                   ).status_code == 200
+    line = next(x for x in admin(server, "reports").splitlines() if rude_name in x)
+    report = line.split()[0].lstrip("#")
+
+    table_id, _, rude_token, my_token = seated_pair(server, rude, me)
+
+    async def chat_report() -> None:
+        a = await chat_of(server, table_id, rude_token)
+        b = await chat_of(server, table_id, my_token)
+        await a.send({"type": "chat", "text": "something rude"})
+        said = (await a.expect("chat"))["message"]
+        await b.expect("chat", lambda f: f["message"]["id"] == said["id"])
+        await b.send({"type": "report", "id": said["id"], "reason": "rude"})
+        await b.expect("reported")
+        for c in (a, b):
+            await c.close()
+
+    asyncio.run(chat_report())
+    chat_line = next(x for x in admin(server, "reports").splitlines() if "something rude" in x)
+    chat_report_id = chat_line.split()[0].lstrip("#")
+
+    admin(server, "mute", rude_name, "--hours", "2", "--note", "insults", "--by", "anna")
+    admin(server, "mute", rude_name, "--hours", "0", "--by", "anna")
+    admin(server, "suspend", rude_name, "--days", "1", "--note", "again")
+    admin(server, "suspend", rude_name, "--days", "0")
+    assert admin(server, "close-report", report, "--note", "muted and suspended") == (
+        f"player report #{report} closed\n")
+    assert admin(server, "close-report", chat_report_id, "--chat") == (
+        f"chat report #{chat_report_id} closed\n")
+    listed = admin(server, "reports")
+    assert rude_name not in listed and "something rude" not in listed
+    everything = admin(server, "reports", "--all")
+    assert " closed " in next(x for x in everything.splitlines() if rude_name in x)
+    assert " closed " in next(x for x in everything.splitlines() if "something rude" in x)
+
+    history = admin(server, "log", rude_name).splitlines()
+    acts = [x.split()[2] for x in history]
+    assert acts == ["close-report", "unsuspend", "suspend", "unmute", "mute"]
+    assert history[0].endswith(f"#{report} {rude_name} by operator: muted and suspended")
+    assert " until " in history[2] and history[2].endswith("by operator: again")
+    assert history[3].endswith("by anna") and history[4].endswith("by anna: insults")
+    assert any(f"close-chat-report #{chat_report_id}" in x
+               for x in admin(server, "log").splitlines())
+
+    # refused, and nothing changes: a report closed already or unknown, a note too long
+    assert refused(server, "close-report", report) == (
+        f"scopa admin: player report #{report} is closed already")
+    assert refused(server, "close-report", chat_report_id, "--chat") == (
+        f"scopa admin: chat report #{chat_report_id} is closed already")
+    assert refused(server, "close-report", "999999") == (
+        "scopa admin: no player report #999999")
+    assert refused(server, "mute", rude_name, "--note", "x" * 201) == (
+        "scopa admin: a note is at most 200 characters")
+    assert admin(server, "log", rude_name).splitlines() == history
+    assert "[active]" in next(x for x in admin(server, "reports", "--all").splitlines()
+                              if rude_name in x)

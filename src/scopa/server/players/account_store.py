@@ -15,6 +15,7 @@ from ..store.account_models import (
     InvitationRow,
     LoginFailureRow,
     MatchPlayerRow,
+    ModerationActionRow,
     PlayerReportRow,
     RatingHistoryRow,
     RatingRow,
@@ -37,7 +38,8 @@ DELETED_NAME = "former player"
 OWN_ROWS = (SessionRow.user_id, ResetRow.user_id, AddressRow.user_id, RatingRow.user_id,
             RatingHistoryRow.user_id, FollowRow.follower_id, FollowRow.followee_id,
             InvitationRow.from_user, InvitationRow.to_user, BlockRow.blocker_id,
-            BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id)
+            BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id,
+            ModerationActionRow.user_id)
 
 
 class AccountStore:

@@ -174,3 +174,6 @@ class ReportRow(Base):
     context: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True)
+    #: when the operator closed it (None: open); how, in ``moderation_actions``
+    handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                        nullable=True)
