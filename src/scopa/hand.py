@@ -147,11 +147,13 @@ class Hand(Position):
         if held is None:
             held = held_cards(hand)
         out = []
+        lay = self.meaning.lay_always
         for c, rank in held:
             sols = row[rank]
-            if not sols:
+            if not sols or lay:
                 out.append(c)
-                continue
+                if not sols:
+                    continue
             for key, field, span in sols:
                 if tkey & field == key:
                     out.append(c | (table & span) << 6)
@@ -328,11 +330,13 @@ class Hand(Position):
         if held is None:
             held = held_cards(hand)
         out = []
+        lay = self.meaning.lay_always
         for c, rank in held:
             sols = row[rank]
-            if not sols:
+            if not sols or lay:
                 out.append(move_of(c))
-                continue
+                if not sols:
+                    continue
             for key, field, span in sols:
                 if tkey & field == key:
                     out.append(move_of(c | (table & span) << 6))

@@ -28,12 +28,15 @@ from .base import Limit
 #: reviews in about 7 CPU seconds on one core (docs/review.md has the measurement)
 DEFAULT_SIMULATIONS = 1000
 
-# Thresholds of the marks, in expected points lost. PROVISIONAL: chosen by hand until
-# measured distributions of losses are written in docs/review.md.
+# Thresholds of the marks, in expected points lost, set from the losses measured over each
+# level's own play (docs/notes/2026-12-06-review-thresholds.md, bench/review_losses.py): the
+# champion gets a mark on under 2% of its choices (mostly the review's own search noise at
+# 1000 simulations), each mark grows five to ten times rarer from beginner to champion, and
+# a blunder is about a whole point (a scopa let through, the settebello given away).
 #: a loss from this much is an inaccuracy
-INACCURACY = 0.15
+INACCURACY = 0.2
 #: a loss from this much is a mistake
-MISTAKE = 0.4
+MISTAKE = 0.5
 #: a loss from this much is a blunder
 BLUNDER = 1.0
 
