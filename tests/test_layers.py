@@ -220,6 +220,24 @@ def test_the_servers_tests_follow_its_packages() -> None:
         [name for name in SERVER_LAYERS if not any((tests / name).glob("test_*.py"))]
 
 
+def test_no_test_module_imports_another() -> None:
+    """Shared steps and fixtures live in helper modules (``*_helpers.py``, ``services.py``
+    ...), never in a test module another imports by its bare name:
+    ``tests/server/play/test_matches.py`` and ``tests/web/test_matches.py`` share a name,
+    so such an import found the wrong one when both folders ran in one pytest."""
+    found = []
+    for path in sorted((Path(__file__).parent).rglob("*.py")):
+        if "node_modules" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            # (a relative import, ``from .test_properties import``, names its package)
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level \
+                else [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            found += [f"{path.name} imports {n}" for n in names
+                      if n.split(".")[0].startswith(("test_", "conftest"))]
+    assert found == []
+
+
 def cycles(files: list[tuple[str, bool, str]]) -> list[list[str]]:
     """The import circles between modules (every import at any depth counts, lazy and
     type-checking ones too: a circle hidden in a function is still a circle)."""

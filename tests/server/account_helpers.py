@@ -14,6 +14,9 @@ from typing import Any
 import httpx
 import pytest
 from server_helpers import ServerProcess
+from typer.testing import CliRunner
+
+from scopa.cli import app
 
 PASSWORD = "correct horse battery"
 _addresses = itertools.count(1)
@@ -81,3 +84,21 @@ def signed_up(server: ServerProcess, prefix: str = "p") -> tuple[Browser, str]:
     r = b.sign_up(name)
     assert r.status_code == 201, r.text
     return b, name
+
+
+def admin(server: ServerProcess, *args: str) -> str:
+    done = CliRunner().invoke(app, ["admin", *args, "--database-url", server.database_url])
+    assert done.exit_code == 0, done.output
+    return done.stdout
+
+
+NEW = "a brand new staple 42"
+
+
+def link_for(database_url: str, name: str, base: str) -> str:
+    done = CliRunner().invoke(app, ["admin", "reset-password", name, "--database-url",
+                                    database_url, "--base-url", base])
+    assert done.exit_code == 0, done.output
+    line = done.stdout.strip()
+    assert line.startswith(f"{base}/reset/") and "\n" not in line
+    return line.rsplit("/", 1)[1]

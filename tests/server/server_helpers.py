@@ -17,8 +17,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
 import websockets
+from services import dsn, redis_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
 #: seconds a test server may take to answer (a busy 2-core machine needs a while to import
@@ -327,3 +329,47 @@ async def play_moves(client: Client, rng: random.Random, moves: int) -> dict[str
         await client.send({"type": "move", "state_id": f["state_id"],
                            "move": rng.choice(f["legal_moves"])})
         done += 1
+
+
+def children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True,
+                           check=False)
+    return [int(p) for p in found.stdout.split()]
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting to be reaped has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state != "Z"
+
+
+#: short leases: a dead worker's tables are taken over within about this long
+LEASE = "1.5"
+
+
+def workers(tmp: Path, database_url: str, broker_url: str, n: int = 2,
+            **env: str) -> list[ServerProcess]:
+    prefix = redis_prefix()
+    out = []
+    for i in range(n):
+        out.append(ServerProcess(
+            tmp / f"w{i}.sqlite", database_url=database_url, SCOPA_BROKER_URL=broker_url,
+            SCOPA_BROKER_PREFIX=prefix, SCOPA_LEASE_SECONDS=LEASE, **env).start())
+    return out
+
+
+def logged(database_url: str, match_id: str) -> list[dict[str, Any]]:
+    """The match's events as written (seq, kind, data), from the database itself."""
+    async def read() -> list[dict[str, Any]]:
+        conn = await asyncpg.connect(dsn(database_url))
+        try:
+            rows = await conn.fetch(
+                "SELECT seq, kind, data FROM events WHERE match_id = $1 ORDER BY seq", match_id)
+        finally:
+            await conn.close()
+        return [{"seq": r["seq"], "kind": r["kind"], "data": json.loads(r["data"])}
+                for r in rows]
+    return asyncio.run(read())

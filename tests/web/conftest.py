@@ -26,21 +26,12 @@ import pytest
 #: and warm its bot workers; a server that never answers still fails, after this)
 START_TIMEOUT = 120
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 # the tests import their shared steps from web_helpers.py next to this file
 sys.path.insert(0, str(Path(__file__).parent))
 from scripted import scripted  # noqa: E402, F401 - the scripted-socket table fixture
+from web_helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:

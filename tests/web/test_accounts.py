@@ -10,8 +10,7 @@ import secrets
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from test_matches import play_until_match_end
-from web_helpers import axe_violations, open_custom_table, shot
+from web_helpers import axe_violations, open_custom_table, play_until_match_end, shot
 
 PASSWORD = "a good long password"
 

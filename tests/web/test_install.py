@@ -10,8 +10,7 @@ import re
 import urllib.request
 
 from playwright.sync_api import expect
-
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from web_helpers import CHROMIUM, CHROMIUM_ARGS
 
 WORKER_READY = ("navigator.serviceWorker.ready"
                 ".then(() => navigator.serviceWorker.controller !== null)")

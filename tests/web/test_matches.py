@@ -2,72 +2,30 @@
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import MY_TURN, axe_violations, shot, wait_my_turn
+from web_helpers import (
+    axe_violations,
+    get,
+    play_until_match_end,
+    post,
+    shot,
+    sit_at_short_match,
+    wait_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
 
-def post(base: str, path: str, body: dict) -> dict:
-    req = urllib.request.Request(
-        base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=10) as res:
-        return json.loads(res.read())
 
 
-def get(base: str, path: str) -> dict:
-    with urllib.request.urlopen(base + path, timeout=10) as res:
-        return json.loads(res.read())
 
 
-def sit_at_short_match(page, base: str) -> str:  # type: ignore[no-untyped-def]
-    """A match to 1 point against the beginner bot; the page holds seat 0."""
-    res = post(
-        base,
-        "/api/tables",
-        {
-            "variant": "scopa",
-            "players": 2,
-            "target": 1,
-            "name": "Anna",
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
-        },
-    )
-    table = res["table"]["id"]
-    page.goto(base + "/")
-    seat = json.dumps({"token": res["token"], "seat": res["seat"], "invite": res["invite"]})
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"scopa.seat.{table}", seat])
-    page.goto(f"{base}/t/{table}")
-    return table
 
 
-def play_until_match_end(page) -> None:  # type: ignore[no-untyped-def]
-    """Play (or press Next) whenever the page asks, until it shows the match's end."""
-    actionable = f".match-end, .dialog .next, {MY_TURN}"
-    for _ in range(200):
-        page.wait_for_selector(actionable, timeout=30_000)
-        if page.locator(".match-end").count():
-            return
-        if page.locator(".dialog .next").count():
-            page.click(".dialog .next")
-            page.wait_for_selector(".dialog .next", state="detached")
-        elif page.locator(".turn.mine").count() and not page.locator(".play-host.locked").count():
-            shown = page.get_attribute(".play-host", "data-shown")
-            page.locator(".hand button.card").first.click()
-            if page.locator(".chooser .option").count():
-                page.locator(".chooser .option").first.click()
-            page.click(".chooser .play")
-            # our move is answered by a newer state before we look again
-            page.wait_for_selector(".play-host[data-shown]" if shown is None
-                                   else f'.play-host:not([data-shown="{shown}"])')
-    raise AssertionError("the match did not end")
 
 
 def test_match_end_shows_result_and_rematch_starts_a_new_match(server, page, artifacts):

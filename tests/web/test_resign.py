@@ -8,8 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_matches import sit_at_short_match
-from web_helpers import axe_violations, record_frames, shot, wait_my_turn
+from web_helpers import axe_violations, record_frames, shot, sit_at_short_match, wait_my_turn
 
 pytestmark = pytest.mark.browser
 

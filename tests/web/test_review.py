@@ -6,8 +6,15 @@ and the summary per player; on a phone too, and axe finds nothing serious."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from test_matches import get, play_until_match_end, sit_at_short_match
-from web_helpers import axe_violations, phone_faults, shot, wait_my_turn
+from web_helpers import (
+    axe_violations,
+    get,
+    phone_faults,
+    play_until_match_end,
+    shot,
+    sit_at_short_match,
+    wait_my_turn,
+)
 
 #: the review of a one-hand match at the test server's budget takes a few seconds; a busy
 #: machine may take much longer

@@ -5,26 +5,10 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 
-from server_helpers import ServerProcess
-
-
-def children(pid: int) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True,
-                           check=False)
-    return [int(p) for p in found.stdout.split()]
-
-
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting to be reaped has ended)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, IndexError):
-        return False
-    return state != "Z"
+from server_helpers import ServerProcess, alive, children
 
 
 def test_bot_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
-from server_helpers import Client, ServerProcess, play_human
-from test_orphans import alive, children
+from server_helpers import Client, ServerProcess, alive, children, play_human
 
 #: safety bound of the whole stop (the event waited for is the process's exit)
 STOP_BOUND = 60

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import socket
 import subprocess
@@ -15,30 +14,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 import redis
 from prometheus_client.parser import text_string_to_metric_families
-from server_helpers import Client, ServerProcess, play_human
-from services import BROKER_URL, dsn, fresh_database, redis_prefix
+from server_helpers import Client, ServerProcess, logged, play_human, workers
+from services import BROKER_URL, fresh_database
 
 pytestmark = pytest.mark.slow
 
-#: short leases: a dead worker's tables are taken over within about this long
-LEASE = "1.5"
 #: the private Redis of the restart test listens in this range (this job's ports)
 REDIS_PORTS = range(18150, 18200)
 
 
-def workers(tmp: Path, database_url: str, broker_url: str, n: int = 2,
-            **env: str) -> list[ServerProcess]:
-    prefix = redis_prefix()
-    out = []
-    for i in range(n):
-        out.append(ServerProcess(
-            tmp / f"w{i}.sqlite", database_url=database_url, SCOPA_BROKER_URL=broker_url,
-            SCOPA_BROKER_PREFIX=prefix, SCOPA_LEASE_SECONDS=LEASE, **env).start())
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -52,18 +39,6 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProces
                 p.stop()
 
 
-def logged(database_url: str, match_id: str) -> list[dict[str, Any]]:
-    """The match's events as written (seq, kind, data), from the database itself."""
-    async def read() -> list[dict[str, Any]]:
-        conn = await asyncpg.connect(dsn(database_url))
-        try:
-            rows = await conn.fetch(
-                "SELECT seq, kind, data FROM events WHERE match_id = $1 ORDER BY seq", match_id)
-        finally:
-            await conn.close()
-        return [{"seq": r["seq"], "kind": r["kind"], "data": json.loads(r["data"])}
-                for r in rows]
-    return asyncio.run(read())
 
 
 def moves_seen(client: Client, match_number: int = 1) -> list[tuple[int, str | None]]:

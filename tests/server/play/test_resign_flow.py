@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from test_flow import seat, started, table
+from flow_helpers import seat, started, table
 
 from scopa.rules import Rules
 from scopa.server.common.refusal import Refusal

@@ -10,9 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_helpers import Client, ServerProcess
+from server_helpers import Client, ServerProcess, logged, workers
 from services import BROKER_URL, fresh_database
-from test_workers import logged, workers
 
 pytestmark = pytest.mark.slow
 

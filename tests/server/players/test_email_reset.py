@@ -6,35 +6,20 @@ answers the same for every name; the link sets the new password once."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
-import pytest
 from account_helpers import Browser, signed_up
+from mail_helpers import server, sink  # noqa: F401 - the module's fixtures
 from server_helpers import ServerProcess
 from smtp_sink import SmtpSink
 
 NEW = "a brand new staple 42"
 
 
-@pytest.fixture(scope="module")
-def sink() -> Iterator[SmtpSink]:
-    s = SmtpSink().start()
-    yield s
-    s.stop()
 
 
-@pytest.fixture(scope="module")
-def server(database_url: str, sink: SmtpSink, tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[ServerProcess]:
-    proc = ServerProcess(
-        tmp_path_factory.mktemp("srv") / "scopa.sqlite", database_url=database_url,
-        SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_SMTP_HOST="127.0.0.1",
-        SCOPA_SMTP_PORT=str(sink.port), SCOPA_SMTP_STARTTLS="false",
-        SCOPA_SMTP_FROM="scopa@example.org").start()
-    yield proc
-    proc.stop()
 
 
 def link_in(text: str, path: str) -> str:

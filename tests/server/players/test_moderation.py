@@ -8,17 +8,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from account_helpers import Browser, server, signed_up  # noqa: F401 - fixture
+from account_helpers import Browser, admin, server, signed_up  # noqa: F401 - fixture
 from server_helpers import Client, ServerProcess
 from typer.testing import CliRunner
 
 from scopa.cli import app
-
-
-def admin(server: ServerProcess, *args: str) -> str:
-    done = CliRunner().invoke(app, ["admin", *args, "--database-url", server.database_url])
-    assert done.exit_code == 0, done.output
-    return done.stdout
 
 
 def seated_pair(server: ServerProcess, host: Browser, guest: Browser

@@ -9,6 +9,7 @@ import asyncio
 from datetime import timedelta
 
 import httpx
+from account_helpers import NEW, link_for
 from server_helpers import ServerProcess
 from typer.testing import CliRunner
 
@@ -20,16 +21,8 @@ from scopa.server.store.database import Store
 from scopa.server.store.models import utcnow
 
 OLD = "correct horse battery"
-NEW = "a brand new staple 42"
 
 
-def link_for(database_url: str, name: str, base: str) -> str:
-    done = CliRunner().invoke(app, ["admin", "reset-password", name, "--database-url",
-                                    database_url, "--base-url", base])
-    assert done.exit_code == 0, done.output
-    line = done.stdout.strip()
-    assert line.startswith(f"{base}/reset/") and "\n" not in line
-    return line.rsplit("/", 1)[1]
 
 
 def test_the_operator_link_sets_a_new_password_once(server: ServerProcess) -> None:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from account_helpers import Browser, server, signed_up  # noqa: F401 - fixture
+from account_helpers import Browser, admin, server, signed_up  # noqa: F401 - fixture
 from server_helpers import ServerProcess
-from test_moderation import admin
 
 from scopa.server.ops.terminal import escaped
 

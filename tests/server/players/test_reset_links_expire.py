@@ -4,11 +4,10 @@ and once used, on each store (issue 37)."""
 
 from __future__ import annotations
 
-from account_helpers import PASSWORD, Browser, signed_up
+from account_helpers import NEW, PASSWORD, Browser, link_for, signed_up
+from mail_helpers import server, sink  # noqa: F401 - the module's fixtures
 from server_helpers import ServerProcess
 from smtp_sink import SmtpSink
-from test_email_reset import server, sink  # noqa: F401 - the module's fixtures
-from test_password_reset import NEW, link_for
 
 
 def works(server: ServerProcess, token: str) -> bool:
