@@ -14,7 +14,7 @@ Per move it prints:
 - ``frames``: frames sent.
 
 Counts do not depend on the machine's load, so two versions compare on any machine, and
-``tests/server/test_move_budget.py`` holds them under budgets. Run it on another checkout
+``tests/server/play/test_move_budget.py`` holds them under budgets. Run it on another checkout
 with ``PYTHONPATH=../other/src``.
 
 Usage: .venv/bin/python bench/move_counts.py [--moves 400] [--seed 7] [--json]

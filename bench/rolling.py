@@ -1,5 +1,5 @@
 """What a rolling restart must not do: lose a move a client was told about, or apply one
-twice. ``bench/load.py --rolling-restart`` and ``tests/server/test_rolling_restart.py``
+twice. ``bench/load.py --rolling-restart`` and ``tests/server/ops/test_rolling_restart.py``
 both keep a ``Ledger`` of the moves their clients sent and saw acknowledged, and compare it
 with the event log as stored (``logged_moves``) once the servers have stopped.
 

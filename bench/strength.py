@@ -21,7 +21,6 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
 - the ladder: each level against the one below (2-player Scopa, and Scopone Scientifico);
 - ``champion`` (search, 200 ms a move at most) against ``heuristic``;
 - ``champion`` against ``oracle`` at the same budget (the price of not seeing the cards);
-- ``pimc`` against ``ismcts`` at equal time (which search to keep);
 - ``champion`` against the same search playing every rollout to the end of the hand
   (``champion-playout``, no learned value between rounds), and that one against
   ``heuristic`` (what the learned value adds);
@@ -39,7 +38,7 @@ the luck of the deal cancels) with its standard error, measured with ``scopa.are
     .venv/bin/python bench/strength.py --ray 10.0.0.5:6379    # on a Ray cluster's CPUs
 
 Sections: pool2, pool4, equal2, equal4, opponent2,
-ladder2, champion2, oracle2, algorithms2, learned2, endgame2, ladder4, champion4,
+ladder2, champion2, oracle2, learned2, endgame2, ladder4, champion4,
 ladder-cirulla (2-player Cirulla, declarations by choice).
 """
 
@@ -77,19 +76,6 @@ CHAMPION = LEVELS["champion"].limit
 CHAMPION_OPTIONS = dict(LEVELS["champion"].options)
 
 
-class _Algo:
-    """A picklable factory for a search bot with a given algorithm and budget."""
-
-    def __init__(self, algorithm: str, simulations: int) -> None:
-        self.algorithm = algorithm
-        self.simulations = simulations
-
-    def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(
-            seed, algorithm=self.algorithm, default_limit=Limit(simulations=self.simulations)
-        )
-
-
 class _Playout:
     """A picklable factory for the champion's search without the learned round value."""
 
@@ -120,29 +106,6 @@ class _Uniform:
 
     def __call__(self, seed: int | str | None = None) -> SearchBot:
         return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "clues": "none"})
-
-
-class _Cards:
-    """A picklable factory for the champion drawing worlds from the learned card model
-    (``clues="cards"``, ``bots/card_model.py``) instead of weighting them by the play model."""
-
-    def __init__(self, limit: Limit = CHAMPION) -> None:
-        self.limit = limit
-
-    def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit, **{**CHAMPION_OPTIONS, "clues": "cards"})
-
-
-class _Soft:
-    """A picklable factory for the champion weighting worlds by the play model ten times
-    softer (``clues="plays-soft"``)."""
-
-    def __init__(self, limit: Limit = CHAMPION) -> None:
-        self.limit = limit
-
-    def __call__(self, seed: int | str | None = None) -> SearchBot:
-        return SearchBot(seed, default_limit=self.limit,
-                         **{**CHAMPION_OPTIONS, "clues": "plays-soft"})
 
 
 class _Counted:
@@ -188,14 +151,9 @@ class _Fixed(Bot):
 
 
 def _register_variants(champion: Limit = CHAMPION) -> None:
-    # PIMC spends about half the time per simulation that ISMCTS does (measured below too).
-    register_bot("pimc-1200", _Algo("pimc", 1200))
-    register_bot("ismcts-600", _Algo("ismcts", 600))
     register_bot("champion-playout", _Playout(champion))
     register_bot("champion-nomodel", _NoModel(champion))
     register_bot("champion-uniform", _Uniform(champion))
-    register_bot("champion-cards", _Cards(champion))
-    register_bot("champion-soft", _Soft(champion))
 
 
 #: the sparring pool: bots that are not our search (``bots/abpimc.py``, issue 17) and the
@@ -211,8 +169,6 @@ POOL_SECTIONS = {"pool2": ("scopa", POOL2), "pool4": ("scopone-scientifico", POO
 EQUAL_SECTIONS = {"equal2": "scopa", "equal4": "scopone-scientifico"}
 #: the champion without each part that models the opponent, against alphabeta
 OPPONENT_PARTS = ["champion", "champion-nomodel", "champion-playout", "champion-uniform"]
-#: other world models, on demand only (``--parts``): the learned card model (issue 32)
-OTHER_PARTS = ["champion-cards", "champion-soft"]
 
 
 SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
@@ -226,7 +182,6 @@ SECTIONS: dict[str, list[tuple[list[str], str, Limit | None]]] = {
     ],
     "champion2": [(["heuristic", "champion"], "scopa", None)],
     "oracle2": [(["champion", "oracle"], "scopa", CHAMPION)],
-    "algorithms2": [(["pimc-1200", "ismcts-600"], "scopa", None)],
     "learned2": [
         (["heuristic", "champion-playout"], "scopa", None),
         (["champion-playout", "champion"], "scopa", None),
@@ -435,12 +390,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="only these levels in the pool and equal-time sections")
     p.add_argument("--pool", nargs="*", default=None,
                    help="only these pool bots in the pool sections (names as in POOL2)")
-    p.add_argument("--parts", nargs="*", choices=OPPONENT_PARTS[1:] + OTHER_PARTS,
-                   default=None,
-                   help="only these variants in opponent2 (besides the champion); "
-                        "champion-cards (the learned card model's worlds instead of the play "
-                        "model's) and champion-soft (the play model ten times softer) only "
-                        "when named")
+    p.add_argument("--parts", nargs="*", choices=OPPONENT_PARTS[1:], default=None,
+                   help="only these variants in opponent2 (besides the champion)")
     p.add_argument("--calibrate", type=int, default=4,
                    help="deals to time a level on when no earlier section did (with "
                         "--cpu-equal: self-play hands to measure CPU a move on)")

@@ -37,7 +37,7 @@ if [ "$mode" = dev ]; then
   command -v gcc >/dev/null || missing+=(gcc)
   # pg_dump and pg_restore: scopa admin backup / restore of a PostgreSQL database
   command -v pg_dump >/dev/null || missing+=(postgresql-client)
-  # nginx in front of two workers (tests/server/test_nginx.py runs it, unprivileged)
+  # nginx in front of two workers (tests/server/ops/test_nginx.py runs it, unprivileged)
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
   python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
     || missing+=(python3-dev)

@@ -99,7 +99,7 @@ def champion_hand(
         top = None
         if fresh:  # a round just dealt: value it by the search (a random play too)
             stats = search_view(view, value_limit, bot.rng, algorithm="minimax",
-                                match_aware=bot.match_aware, value_net=bot.value_net)
+                                match_aware=True, value_net=bot.value_net)
             top = best(stats)
             seen.append((boundary_inputs(g), g.to_move, top.mean))
         if eps and rng.random() < eps:

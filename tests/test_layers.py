@@ -164,7 +164,7 @@ def test_no_module_imports_a_higher_or_peer_layer() -> None:
 
 #: the server's own packages, bottom first: each imports only from those below it (and
 #: from itself); the package's ``__init__`` (``create_app``) is above them all
-SERVER_LAYERS = {"common": 0, "store": 1, "players": 2, "play": 3, "chat": 4, "events": 4,
+SERVER_LAYERS = {"common": 0, "store": 1, "players": 2, "play": 3, "chat": 4, "tournaments": 4,
                  "ops": 5}
 SERVER_TOP = len(SERVER_LAYERS)
 
@@ -204,6 +204,20 @@ def server_violations(files: list[tuple[str, bool, str]]) -> list[str]:
 def test_the_servers_packages_keep_their_order() -> None:
     """common < store < players < play < chat < ops (see ``scopa/server/__init__.py``)."""
     assert server_violations(sources()) == []
+
+
+def test_the_servers_tests_follow_its_packages() -> None:
+    """``tests/server/<package>/`` for each server package, and no test module loose at
+    ``tests/server/`` (its helpers and fixtures stay there, for every package's tests)."""
+    tests = Path(__file__).parent / "server"
+    loose = sorted(p.name for p in tests.glob("test_*.py"))
+    assert loose == [], f"put these under tests/server/<package>/: {loose}"
+    folders = {p.name for p in tests.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders <= set(SERVER_LAYERS), folders - set(SERVER_LAYERS)
+    packages = {p.name for p in (SRC / "server").iterdir() if (p / "__init__.py").exists()}
+    assert packages == set(SERVER_LAYERS)
+    assert all(any((tests / name).glob("test_*.py")) for name in SERVER_LAYERS), \
+        [name for name in SERVER_LAYERS if not any((tests / name).glob("test_*.py"))]
 
 
 def cycles(files: list[tuple[str, bool, str]]) -> list[list[str]]:

@@ -1,9 +1,10 @@
-"""Hand: the position of one hand being played, its legal plays, and play.
+"""Hand: one hand being played: dealing, its legal plays, and play.
 
-What a search copies and a playout plays out: the hands, the table, the stock, the piles,
-whose turn, this hand's plays, and the match score going into it (a position carries it,
-as our position format does: a bot weighs the score). Everything about the match around
-it (the rules' target reached, the seeds, the log of earlier hands, the next deal) is
+What a search copies and a playout plays out is its state (``position.Position``: the
+hands, the table, the stock, the piles, whose turn, this hand's plays, and the match score
+going into it, which a position carries as our position format does: a bot weighs the
+score); ``Hand`` adds the rules of play on it. Everything about the match around it (the
+rules' target reached, the seeds, the log of earlier hands, the next deal) is
 ``scopa.match``'s, which holds the current ``Hand`` as python-chess's ``pgn.Game`` holds a
 ``Board``; so ``copy`` copies only the position, and this module imports nothing built on
 it (views, positions and playouts take a ``Hand``; ``tests/test_layers.py`` keeps it so).
@@ -17,10 +18,9 @@ Two ways in:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Self
 
-from .captures import CaptureSolver, SolutionRow, _expand_slow
+from .captures import _expand_slow
 from .cards import (
     ALL_CARDS,
     NUM_CARDS,
@@ -36,7 +36,6 @@ from .moves import (
     AUTO_DECLARE,
     DECISION_CODES,
     DECLARE,
-    ENGINE_MARKS,
     MARKS,
     OPENING,
     PASS,
@@ -45,6 +44,7 @@ from .moves import (
     PositionError,
 )
 from .moves import move_of as _move_of
+from .position import Position
 from .rules import Rules
 from .scoring import sheet
 
@@ -57,9 +57,6 @@ _DEAL_ORDER = {
     ]
     for n in range(2, 7)
 }
-#: card order of a state built without a deal or a position (views, samples)
-_CARD_ORDER = tuple(range(NUM_CARDS))
-
 #: (card, rank) pairs of hand masks seen so far: iterating a hand is the hot loop
 _HAND_CARDS: dict[int, tuple[tuple[int, int], ...]] = {}
 
@@ -80,61 +77,11 @@ def check_deck(meaning: Meaning, deck: list[int]) -> None:
         raise PositionError("this deck is a void deal (too many kings or aces on the table)")
 
 
-class Hand:
-    """The position of a hand in progress and its legal plays."""
+class Hand(Position):
+    """A hand in progress: dealing, its legal plays and playing them, the Cirulla
+    declarations, and its score sheet once over (the state itself: ``Position``)."""
 
-    __slots__ = (
-        "rules", "n", "dealer", "to_move", "hands", "table", "tkey", "stock", "captured",
-        "scope", "last_capturer", "scores", "hand_over", "history", "in_hands", "round",
-        "hand_number", "meaning", "undecided", "declared", "shown", "auto_declare",
-        "order", "table0", "_rows", "_solver", "_result", "_legal",
-    )
-
-    #: legal moves of the current state, kept between legal_moves() and play()
-    _legal: list[Move] | None
-    _result: dict[str, Any] | None
-    rules: Rules
-    n: int
-    dealer: int
-    to_move: int
-    hands: list[int]
-    table: int
-    tkey: int
-    #: cards still to deal, the next one dealt LAST in the list (so dealing pops)
-    stock: list[int]
-    captured: list[int]
-    scope: list[int]
-    #: seat of the last capture, -1 for none
-    last_capturer: int
-    #: match points per side banked before this hand (replaced, never changed in place)
-    scores: list[int]
-    hand_over: bool
-    #: this hand's plays: (seat, move code, swept); an Escoba opening sweep has card OPENING
-    history: list[tuple[int, int, bool]]
-    in_hands: int
-    round: int
-    #: which hand of its match this is (1 for the first)
-    hand_number: int
-    #: what the rules mean (solver, sweeps, items, declarations), shared by every hand
-    meaning: Meaning
-    #: the meaning's capture solver and its rows, read on every move generated
-    _solver: CaptureSolver
-    _rows: dict[int, SolutionRow]
-    #: seats that may still declare their dealt hand this round (a bit per seat)
-    undecided: int
-    #: declaration points per seat this hand (a new list on every change: copies share it)
-    declared: list[int]
-    #: each seat's hand declared this round, public while its cards are held (a new list
-    #: on every change)
-    shown: list[int]
-    #: every declaration that scores is made at once (the rules' "auto", or a search's
-    #: imagined worlds, which assume every player declares)
-    auto_declare: bool
-    #: the cards in display order when ``history`` began (never mutated, so copies share
-    #: it; each card's rank in it is worked out only when a position is written, by
-    #: ``notation.dump_position``), and the table then
-    order: Sequence[int]
-    table0: int
+    __slots__ = ()
 
     # -- construction -------------------------------------------------------------------
     @classmethod
@@ -164,66 +111,6 @@ class Hand:
         )
         h._deal_out()
         return h
-
-    @classmethod
-    def from_parts(
-        cls,
-        rules: Rules,
-        *,
-        dealer: int,
-        to_move: int,
-        hands: list[int],
-        table: int,
-        stock: list[int],
-        captured: list[int],
-        scope: list[int],
-        last_capturer: int,
-        scores: list[int],
-        round: int,
-        history: Sequence[tuple[int, int, bool]] = (),
-        hand_number: int = 1,
-        order: Sequence[int] | None = None,
-        declared: Sequence[int] | None = None,
-        shown: Sequence[int] | None = None,
-        undecided: int = 0,
-    ) -> Self:
-        """A state assembled from its parts (a loaded position, a view's sample): the one
-        way other modules build a ``Hand`` without dealing. ``stock`` lists the next card
-        dealt last; the lists are taken over, not copied. Nothing is checked here: the
-        caller has checked its input (``notation.load_position`` says what is wrong)."""
-        # every field set once, here: positions are loaded on every public deal and in
-        # every view a bot samples
-        g = cls.__new__(cls)
-        n = rules.players
-        g.rules = rules
-        g.n = n
-        g.meaning = meaning = meaning_of(rules)
-        g._solver = solver = meaning.solver
-        g._rows = solver.rows
-        g.auto_declare = meaning.auto_declares
-        g._result = None
-        g._legal = None
-        g.dealer = dealer
-        g.to_move = to_move
-        g.hands = hands
-        g.table = table
-        g.tkey = rank_key(table)
-        g.stock = stock
-        g.captured = captured
-        g.scope = scope
-        g.last_capturer = last_capturer
-        g.scores = scores
-        g.history = list(history)
-        g.in_hands = in_hands = sum(map(int.bit_count, hands))
-        g.hand_over = not in_hands and not stock
-        g.round = round
-        g.hand_number = hand_number
-        g.order = _CARD_ORDER if order is None else order
-        g.table0 = table
-        g.declared = list(declared) if declared else [0] * n
-        g.shown = list(shown) if shown else [0] * n
-        g.undecided = undecided
-        return g
 
     def _deal_out(self) -> None:
         """The first round to the hands, then the table (``deal``: the stock is the deck)."""
@@ -260,11 +147,13 @@ class Hand:
         if held is None:
             held = held_cards(hand)
         out = []
+        lay = self.meaning.lay_always
         for c, rank in held:
             sols = row[rank]
-            if not sols:
+            if not sols or lay:
                 out.append(c)
-                continue
+                if not sols:
+                    continue
             for key, field, span in sols:
                 if tkey & field == key:
                     out.append(c | (table & span) << 6)
@@ -360,11 +249,6 @@ class Hand:
         else:
             self.history.append((p, PASS, False))
 
-    @property
-    def deciding(self) -> bool:
-        """The seat to move must first declare its hand or pass."""
-        return bool(self.undecided >> self.to_move & 1) and not self.hand_over
-
     def assume_declarations(self) -> None:
         """From now on every hand that scores is declared at once (the worlds a search
         imagines: every player declares). The other seats' pending choices are made now;
@@ -382,12 +266,6 @@ class Hand:
             self.table = 0
             self.tkey = 0
         self.hand_over = True
-
-    def state_changed(self) -> None:
-        """Forget what was derived from the state (legal moves, the score sheet): for code
-        that changes the state in place outside ``play`` (the fast playouts)."""
-        self._legal = None
-        self._result = None
 
     def copy(self) -> Hand:
         """An independent copy of the position (what a search node or a playout changes);
@@ -452,11 +330,13 @@ class Hand:
         if held is None:
             held = held_cards(hand)
         out = []
+        lay = self.meaning.lay_always
         for c, rank in held:
             sols = row[rank]
-            if not sols:
+            if not sols or lay:
                 out.append(move_of(c))
-                continue
+                if not sols:
+                    continue
             for key, field, span in sols:
                 if tkey & field == key:
                     out.append(move_of(c | (table & span) << 6))
@@ -497,22 +377,6 @@ class Hand:
         c, m = legal[legal.index(move)]
         self.play_code(c | m << 6)
 
-    def last_entry(self) -> tuple[int, int, bool]:
-        """The history entry of the last move played (an opening sweep or a declaration
-        the rules made may have come after it)."""
-        for entry in reversed(self.history):
-            if entry[1] & 63 not in ENGINE_MARKS:
-                return entry
-        raise ValueError("no move has been played in this hand")
-
-    def moves(self) -> list[Move]:
-        """This hand's moves so far, in order (from ``history``)."""
-        return [
-            Move.from_code(code if code & 63 < MARKS else code & 63)
-            for _, code, _ in self.history
-            if code & 63 not in ENGINE_MARKS
-        ]
-
     # -- the hand's result ---------------------------------------------------------------
     def hand_result(self) -> dict[str, Any]:
         """The score sheet of the finished hand (see ``scoring.score_hand``)."""
@@ -522,8 +386,6 @@ class Hand:
             self._result = sheet(self.meaning, self.captured, self.scope, self.declared)
         return self._result
 
-    def __repr__(self) -> str:
-        return f"Hand({self.rules.variant}, hand {self.hand_number}, to_move={self.to_move})"
 
 
 def why_illegal(hand: Hand, move: Move) -> str:

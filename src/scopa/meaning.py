@@ -69,7 +69,7 @@ class Meaning:
     __slots__ = (
         "rules", "solver", "items", "target", "seatings", "declarations", "card_worth",
         "equal_pairs", "last_play_sweeps", "_ace_void", "_sweepers", "_declared", "_awards",
-        "sheet_plan", "side_seats", "declares", "auto_declares",
+        "sheet_plan", "side_seats", "declares", "auto_declares", "lay_always",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -110,6 +110,8 @@ class Meaning:
         self.equal_pairs = rules.capture in ("equal", "cirulla") and not rules.ace_takes_all
         #: a sweep on the hand's very last play scores
         self.last_play_sweeps = rules.last_sweep_counts
+        #: a card may always be laid, whatever it could take (taking is not obligatory)
+        self.lay_always = rules.capture_optional
         self._ace_void = rules.ace_takes_all and not rules.ace_sweep_scopa
         self._sweepers: dict[int, int] = {}
         self._declared: dict[int, int] = {}

@@ -124,7 +124,7 @@ def python_playout(g: Hand, x: int) -> int:
     is checked against); returns the next state."""
     if g.hand_over:
         return x
-    if g.meaning.declares:
+    if g.meaning.declares or g.meaning.lay_always:
         return _playout_by_moves(g, x)
     g.state_changed()
     a, inc, mask = LCG_A, LCG_C, MASK64
@@ -229,7 +229,8 @@ def python_playout(g: Hand, x: int) -> int:
 
 def _playout_by_moves(g: Hand, x: int) -> int:
     """``python_playout`` through the public rules of play: declare whenever a seat may,
-    else a uniformly random card and a uniformly random capture for it."""
+    else a uniformly random card and a uniformly random one of its plays (its captures, and
+    laying it where taking is not obligatory)."""
     while not g.hand_over:
         codes = g.legal_codes()
         if g.deciding:

@@ -120,6 +120,9 @@ class Rules:
     ace_sweep_scopa: bool = False
     #: a sweep on the hand's very last play scores
     last_sweep_counts: bool = False
+    #: a player may lay a card even when it could capture (a house rule of the sources: "a
+    #: player can decide not to take any cards"); off, taking is obligatory
+    capture_optional: bool = False
     #: the primiera point is played for
     primiera: bool = True
     #: "ten": faces worth 10 in primiera; "rank": faces worth 8, 9, 10 (old sources)
@@ -292,8 +295,8 @@ class Rules:
         need(self.primiera_faces in PRIMIERA_FACES, f"primiera_faces: one of {PRIMIERA_FACES}")
         for name in (
             "fewest_cards", "ace_takes_all", "ace_sweep_scopa", "last_sweep_counts",
-            "primiera", "sevens", "table_fifteen", "napola", "napola_outright", "re_bello",
-            "piccola", "grande",
+            "capture_optional", "primiera", "sevens", "table_fifteen", "napola",
+            "napola_outright", "re_bello", "piccola", "grande",
         ):
             need(isinstance(getattr(self, name), bool), f"{name} must be true or false")
         for conflict in CONFLICTS:
@@ -346,6 +349,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "ace_takes_all": _BOOL,
     "ace_sweep_scopa": _BOOL,
     "last_sweep_counts": _BOOL,
+    "capture_optional": _BOOL,
     "primiera": _BOOL,
     "primiera_faces": PRIMIERA_FACES,
     "sevens": _BOOL,

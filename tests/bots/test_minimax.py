@@ -11,7 +11,7 @@ from scopa import Rules
 from scopa.bots import Bot, Limit, SearchBot, make_bot
 from scopa.bots.base import imagined
 from scopa.bots.exact import solve
-from scopa.bots.minimax import LAST_LEAVES, round_leaf, round_minimax
+from scopa.bots.minimax import round_leaf, round_minimax
 from scopa.bots.round_value import net_for
 from scopa.bots.search import evaluate
 from scopa.match import Match
@@ -22,11 +22,10 @@ from .helpers import midgame, play_hand
 LIMIT = Limit(simulations=24)
 
 
-@pytest.mark.parametrize("last", LAST_LEAVES)
-def test_whole_hands_only_legal_moves(last: str) -> None:
+def test_whole_hands_only_legal_moves() -> None:
     for i in range(2):
-        game = Match(Rules.preset("scopa"), seed=f"mm-legal-{last}-{i}").hand
-        bots = [SearchBot(s, algorithm="minimax", last=last) for s in range(2)]
+        game = Match(Rules.preset("scopa"), seed=f"mm-legal-net-{i}").hand
+        bots = [SearchBot(s, algorithm="minimax") for s in range(2)]
         while not game.hand_over:
             move = bots[game.to_move].choose(PlayerView.of(game, game.to_move), LIMIT)
             assert move in game.legal_moves()
@@ -65,9 +64,8 @@ def test_a_seed_reproduces_its_choices() -> None:
     assert play(1) == play(1)
 
 
-@pytest.mark.parametrize("last", LAST_LEAVES)
-def test_last_round_is_the_exact_solve(last: str) -> None:
-    """In the last round the round's end is the hand's end: any leaf rule is exact."""
+def test_last_round_is_the_exact_solve() -> None:
+    """In the last round the round's end is the hand's end: the round search is exact."""
     net = net_for(Rules.preset("scopa"))
     assert net is not None
     checked = 0
@@ -77,29 +75,11 @@ def test_last_round_is_the_exact_solve(last: str) -> None:
             continue
         for side in (0, 1):
             for ma in (False, True):
-                leaf = round_leaf(side, net, ma, last)
-                value = round_minimax(game.copy(), side, game.round, leaf, last)
+                leaf = round_leaf(side, net, ma)
+                value = round_minimax(game.copy(), side, game.round, leaf)
                 assert value == solve(game.copy(), side, ma)
         checked += 1
     assert checked >= 10
-
-
-def test_solve_leaf_searches_the_round_before_the_last_to_the_end() -> None:
-    """With ``last="solve"`` a world in the round before the last is solved to the end of
-    the hand: the whole hand is visible in it, so the value is ``exact.solve``'s."""
-    net = net_for(Rules.preset("scopa"))
-    assert net is not None
-    checked = 0
-    for i in range(12):
-        game = midgame(f"mm-solve-{i}", 26 + i % 4)
-        if game.round != len(game.rules.rounds) - 2:
-            continue
-        side = game.to_move
-        value = round_minimax(game.copy(), side, game.round, round_leaf(side, net, False, "solve"),
-                              "solve")
-        assert value == solve(game.copy(), side)
-        checked += 1
-    assert checked >= 4
 
 
 def test_every_move_is_valued_by_the_round_search() -> None:
@@ -108,22 +88,17 @@ def test_every_move_is_valued_by_the_round_search() -> None:
     seat = game.to_move
     net = net_for(game.rules)
     assert net is not None
-    leaf = round_leaf(seat, net, False, "net")
+    leaf = round_leaf(seat, net, False)
     expected = {}
     for code in game.legal_codes():
         h = game.copy()
         h.play_code(code)
-        expected[code] = round_minimax(h, seat, game.round, leaf, "net")
+        expected[code] = round_minimax(h, seat, game.round, leaf)
     # the true state as the only world: each move's mean is the round search of that world
     stats = evaluate(lambda: imagined(game.copy()), game.legal_codes(), seat,
                      Limit(simulations=len(expected)), random.Random(0),
-                     round_value=net, minimax="net", match_aware=False)
+                     round_value=net, round_search=True, match_aware=False)
     assert {st.code: st.mean for st in stats} == pytest.approx(expected)
-
-
-def test_unknown_last_leaf() -> None:
-    with pytest.raises(ValueError, match="last"):
-        SearchBot(0, algorithm="minimax", last="guess")
 
 
 def test_the_champion_searches_rounds_heads_up_and_rolls_out_at_four() -> None:

@@ -42,7 +42,7 @@ def test_rollouts_finish_the_hand(rules, rollout) -> None:  # type: ignore[no-un
 
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone-scientifico", "escoba"])
-@pytest.mark.parametrize("algorithm", ["pimc", "ismcts"])
+@pytest.mark.parametrize("algorithm", ["pimc", "minimax"])
 def test_algorithms_play_whole_hands(variant: str, algorithm: str) -> None:
     g = Match.new(variant, seed=f"algo-{algorithm}").hand
     bots = [SearchBot(s, algorithm=algorithm, rollout="smart") for s in range(g.n)]
@@ -52,7 +52,7 @@ def test_algorithms_play_whole_hands(variant: str, algorithm: str) -> None:
         g.play(move)
 
 
-@pytest.mark.parametrize("algorithm", ["pimc", "ismcts"])
+@pytest.mark.parametrize("algorithm", ["pimc", "minimax"])
 def test_algorithms_reproduce(algorithm: str) -> None:
     g = Match.new("scopa", seed="algo-repro").hand
     view = PlayerView.of(g, g.to_move)

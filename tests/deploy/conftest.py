@@ -23,7 +23,7 @@ import pytest
 # the tests import their shared steps from dockerstack.py next to this file
 sys.path.insert(0, str(Path(__file__).parent))
 
-from dockerstack import BASE, docker_answers, run  # noqa: E402
+from dockerstack import BASE, apt_get, docker_answers, run  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -34,10 +34,8 @@ def docker() -> Iterator[None]:
         if os.geteuid() != 0:
             pytest.skip("Docker, docker-compose or debootstrap is missing and the tests do "
                         "not run as root")
-        run("apt-get", "update", "-qq")
-        run("apt-get", "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=600", "docker.io",
-            "debootstrap", "docker-compose",
-            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        apt_get("update", "-qq")
+        apt_get("install", "-y", "-qq", "docker.io", "debootstrap", "docker-compose")
     started = None
     if not docker_answers():
         if os.geteuid() != 0:

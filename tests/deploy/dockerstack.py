@@ -3,9 +3,12 @@ port, a copy of the repository as an operator's clone has it."""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import socket
 import subprocess
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,6 +29,31 @@ def run(*cmd: str, timeout: float = 900, check: bool = True,
         raise AssertionError(f"{' '.join(cmd)} exited {done.returncode}:\n"
                              f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
     return done  # type: ignore[no-any-return]
+
+
+#: how long apt-get waits for another apt or dpkg run to let go of its lock
+APT_WAIT = 900
+
+
+def apt_get(*args: str) -> None:
+    """``apt-get ARGS`` as root, non-interactive, waiting for another apt-get (a set-up
+    script, the package manager of the machine) to finish: dpkg's lock waits by itself
+    (``DPkg::Lock::Timeout``), the package lists' lock (``update``) does not, so a run
+    refused for it waits until the holder's process is gone and runs again."""
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    end = time.monotonic() + APT_WAIT
+    while True:
+        done = run("apt-get", "-o", f"DPkg::Lock::Timeout={APT_WAIT}", *args, check=False,
+                   timeout=APT_WAIT, env=env)
+        held = re.search(r"Could not get lock .* held by process (\d+)", done.stderr)
+        if done.returncode == 0 or held is None or time.monotonic() > end:
+            break
+        holder = Path("/proc") / held.group(1)
+        while holder.exists() and time.monotonic() < end:
+            time.sleep(0.5)  # the holder's exit is the event; /proc shows no other sign
+    if done.returncode != 0:
+        raise AssertionError(f"apt-get {' '.join(args)} exited {done.returncode}:\n"
+                             f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
 
 
 def free_port() -> int:

@@ -134,8 +134,12 @@ def stack(base_image: str, standins: dict[str, str],
     first = doc_lines("## With Docker Compose")
     assert first[-1] == f"sudo {DC} up -d --build", first
     script = "\n".join([
-        # apt waits for another apt run to end (a test or a set-up beside this one)
-        "apt-get() { command apt-get -o DPkg::Lock::Timeout=600 \"$@\"; }",
+        # apt waits for another apt run to end (a test or a set-up beside this one): dpkg's
+        # lock by itself, the package lists' lock (update) by running again once free
+        "apt-get() { local n=0; until command apt-get -o DPkg::Lock::Timeout=600 \"$@\" "
+        "2>/tmp/scopa-apt.err; do grep -q 'Could not get lock' /tmp/scopa-apt.err "
+        "&& [ $((n += 1)) -lt 900 ] || { cat /tmp/scopa-apt.err >&2; return 1; }; sleep 1; "
+        "done; }",
         f'git() {{ cp -a "{clone}" scopa; }}',  # the clone: this working tree's copy
         f'nano() {{ cat "{settings}" >> "$1"; }}',  # the operator's edit
         f'cd "{home}"', *first])

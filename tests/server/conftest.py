@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+# the shared helpers beside this file, then each package's folder (a test may take the
+# fixtures and steps of another test module: ``from test_flow import table``)
+HERE = Path(__file__).parent
+sys.path[:0] = [str(HERE), *sorted(str(p) for p in HERE.iterdir()
+                                   if p.is_dir() and p.name != "__pycache__")]
 
 from server_helpers import ServerProcess  # noqa: E402
 from services import STORES, fresh_database  # noqa: E402

@@ -306,3 +306,24 @@ class Conn:
 
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in self.frames if f["type"] == kind]
+
+
+async def play_moves(client: Client, rng: random.Random, moves: int) -> dict[str, Any]:
+    """Play ``moves`` of my moves (saying "next" between hands); return the state on
+    which it is my turn again afterwards."""
+    done = 0
+    acted: set[int] = set()
+    while True:
+        f = await asyncio.wait_for(client.queue.get(), 60)
+        if f["type"] == "hand_end":
+            await client.send({"type": "next"})
+        if f["type"] != "state" or not f["your_turn"] or not client.queue.empty():
+            continue
+        if f["state_id"] in acted:
+            continue
+        if done == moves:
+            return f
+        acted.add(f["state_id"])
+        await client.send({"type": "move", "state_id": f["state_id"],
+                           "move": rng.choice(f["legal_moves"])})
+        done += 1

@@ -96,6 +96,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "SCOPA_BOT_SECONDS": "0.2",
         "SCOPA_BOT_WORKERS": "1",
         "SCOPA_HAND_PAUSE_SECONDS": "600",
+        # a review judges each play with a small budget (its path, not its strength)
+        "SCOPA_REVIEW_SIMULATIONS": "40",
         # one rated match puts a player on the leaderboard (tests/web/test_accounts.py)
         "SCOPA_LEADERBOARD_MIN_GAMES": "1",
         # every browser test of a run comes from 127.0.0.1 to this one server: the limits
@@ -203,6 +205,9 @@ class PageErrors(list):
 
 
 def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-untyped-def]
+    # the site's service worker (docs/install.md) answers requests that page.route() would
+    # then never see: blocked unless a test asks for it (tests/web/test_install.py)
+    context_args.setdefault("service_workers", "block")
     context = browser.new_context(**context_args)
     context.add_init_script(INIT_SCRIPT)
     page = context.new_page()

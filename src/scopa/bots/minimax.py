@@ -8,25 +8,20 @@ heads-up round is at most six plies, so the search is cheap, its value carries n
 noise, and its leaves are judged by the network rather than by a static count of captured
 cards (what the ``alphabeta`` sparring bot uses).
 
-Where the round ends in the last round's deal, nothing is hidden any more in the world:
-the leaf is then valued by ``last`` (``net``: the network; ``model``: our best against a
-good player's likely replies, ``endgame.model_value``; ``solve``: the search goes on to
-the end of the hand, every side playing its best).
+Where the round ends in the last round's deal, the leaf is valued by the network too (a
+good player's likely replies there, or a solve to the hand's end, measured no better:
+docs/notes/2026-12-06-core-house.md).
 """
 
 from __future__ import annotations
 
 from ..hand import Hand
-from .endgame import model_value
-from .exact import NO_ROUND, Leaf, alphabeta
+from .exact import Leaf, alphabeta
 from .points import utility
 from .round_value import RoundValue
 
-#: how a leaf that deals the last round is valued
-LAST_LEAVES = ("net", "model", "solve")
 
-
-def round_leaf(side: int, net: RoundValue, match_aware: bool, last: str = "net") -> Leaf:
+def round_leaf(side: int, net: RoundValue, match_aware: bool) -> Leaf:
     """The value to ``side`` of a state where the round search stops (the network's
     values cached for the leaf's lifetime, one move's search)."""
     cache: dict[tuple[int, ...], float] = {}
@@ -34,18 +29,12 @@ def round_leaf(side: int, net: RoundValue, match_aware: bool, last: str = "net")
     def leaf(g: Hand) -> float:
         if g.hand_over:
             return utility(g, side, match_aware)
-        if last == "model" and not g.stock:
-            return model_value(g, side, match_aware)
         return net.of(g, side, cache)
 
     return leaf
 
 
-def round_minimax(g: Hand, side: int, round_: int, leaf: Leaf, last: str = "net") -> float:
+def round_minimax(g: Hand, side: int, round_: int, leaf: Leaf) -> float:
     """The value to ``side`` of ``g`` (a world in round ``round_``, or just past it)
-    searched by alpha-beta to the end of that round (with ``last="solve"``, when the next
-    deal is the last, to the end of the hand)."""
-    until = round_ + 1
-    if last == "solve" and until >= len(g.rules.rounds) - 1:
-        until = NO_ROUND
-    return alphabeta(g, side, float("-inf"), float("inf"), leaf, until_round=until)
+    searched by alpha-beta to the end of that round."""
+    return alphabeta(g, side, float("-inf"), float("inf"), leaf, until_round=round_ + 1)

@@ -61,7 +61,7 @@ def _before_each_play(view: PlayerView) -> list[tuple[int, tuple[int, ...], tupl
     return out
 
 
-def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
+def play_clues(view: PlayerView) -> list[Clue]:
     """The clues of every play this round by another seat (uninformative ones left out)."""
     n = view.rules.players
     unseen = view.unseen()
@@ -107,7 +107,7 @@ def play_clues(view: PlayerView, beta: float = BETA) -> list[Clue]:
         floor = 1.0
         informative = False
         for c, w in best.items():
-            x = exp(-beta * (w - made)) if w > made + 1e-9 else 1.0
+            x = exp(-BETA * (w - made)) if w > made + 1e-9 else 1.0
             weights[c] = x
             if later >> c & 1:
                 floor = min(floor, x)

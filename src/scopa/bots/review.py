@@ -28,12 +28,15 @@ from .base import Limit
 #: reviews in about 7 CPU seconds on one core (docs/review.md has the measurement)
 DEFAULT_SIMULATIONS = 1000
 
-# Thresholds of the marks, in expected points lost. PROVISIONAL: chosen by hand until
-# measured distributions of losses are written in docs/review.md.
+# Thresholds of the marks, in expected points lost, set from the losses measured over each
+# level's own play (docs/notes/2026-12-06-review-thresholds.md, bench/review_losses.py): the
+# champion gets a mark on under 2% of its choices (mostly the review's own search noise at
+# 1000 simulations), each mark grows five to ten times rarer from beginner to champion, and
+# a blunder is about a whole point (a scopa let through, the settebello given away).
 #: a loss from this much is an inaccuracy
-INACCURACY = 0.15
+INACCURACY = 0.2
 #: a loss from this much is a mistake
-MISTAKE = 0.4
+MISTAKE = 0.5
 #: a loss from this much is a blunder
 BLUNDER = 1.0
 
@@ -121,11 +124,42 @@ def review_play(
     values = analyse(view, Limit(simulations=simulations), _seed(seed, hand, index))
     top = values[0]
     made = next(v for v in values if v.move.code == move.code)
-    loss = 0.0 if made is top else max(0.0, top.value - made.value)
+    # the loss as shown (3 decimals) is the one the mark is read from
+    loss = 0.0 if made is top else round(max(0.0, top.value - made.value), 3)
     return PlayReview(
         hand, index, view.seat, str(move), str(top.move), round(made.value, 3),
-        round(top.value, 3), round(loss, 3), mark_of(loss), len(codes), top.explanation,
+        round(top.value, 3), loss, mark_of(loss), len(codes), top.explanation,
     )
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A play to judge: the mover's view just before it (its fair view: what that seat
+    could know then), the play made, and where (hand, 1-based move index)."""
+
+    view: PlayerView
+    move: Move
+    hand: int
+    index: int
+
+
+def decisions(record: dict[str, Any]) -> list[Decision]:
+    """Every play of a game record with its mover's view before it, in order
+    (``RecordError`` if the record does not replay)."""
+    out: list[Decision] = []
+    before: list[PlayerView | None] = [None]  # the mover's view before the next event
+    count = [0]  # the move's 1-based number within its hand
+
+    def on_move(game: Match, number: int, move: Move | None, seat: int | None) -> None:
+        view = before[0]
+        count[0] = 0 if move is None else count[0] + 1
+        if move is not None and view is not None and view.seat == seat:
+            out.append(Decision(view, move, number, count[0]))
+        h = game.hand
+        before[0] = None if h.hand_over else PlayerView.of(h, h.to_move)
+
+    replay_steps(record, on_move=on_move)
+    return out
 
 
 def review_record(
@@ -139,23 +173,18 @@ def review_record(
     if simulations < 1:
         raise ValueError("simulations must be at least 1")
     plays: list[PlayReview] = []
-    before: list[PlayerView | None] = [None]  # the mover's view before the next event
-    count = [0]  # the move's 1-based number within its hand
-
-    def on_move(game: Match, number: int, move: Move | None, seat: int | None) -> None:
-        view = before[0]
-        count[0] = 0 if move is None else count[0] + 1
-        if move is not None and view is not None and view.seat == seat:
-            judged = review_play(view, move, number, count[0], simulations, seed)
-            if judged is not None:
-                plays.append(judged)
-                if progress:
-                    progress(len(plays))
-        h = game.hand
-        before[0] = None if h.hand_over else PlayerView.of(h, h.to_move)
-
-    replay_steps(record, on_move=on_move)
+    for d in decisions(record):
+        judged = review_play(d.view, d.move, d.hand, d.index, simulations, seed)
+        if judged is not None:
+            plays.append(judged)
+            if progress:
+                progress(len(plays))
     return Review(simulations, tuple(plays), summarize(plays))
+
+
+def play_review(fields: dict[str, Any]) -> PlayReview:
+    """A ``PlayReview`` from its ``to_dict`` (a play judged in another process)."""
+    return PlayReview(**fields)
 
 
 def summarize(plays: list[PlayReview]) -> tuple[SeatSummary, ...]:

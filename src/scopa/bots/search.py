@@ -14,9 +14,6 @@ later rounds out with every card known. With ``algorithm="minimax"`` (the champi
 the rollout is replaced by alpha-beta to the end of the round in each world, valued there by
 the same network (``minimax``): no rollout noise, and the opponent's best reply is seen.
 
-``algorithm="infoset"`` searches the round over the information set instead, in the
-last rounds with hidden cards (``infoset``): measured, it did not beat ``minimax``.
-
 Heads-up, once nothing is hidden (the last round), the values are exact and the search
 breaks ties between equally good moves by a good player's likely replies (``endgame``).
 
@@ -41,9 +38,7 @@ from .base import Bot, Limit, forced_move, imagined
 from .endgame import break_ties, model_value
 from .exact import solve
 from .heuristic import heuristic_score
-from .infoset import infoset_evaluate
-from .ismcts import ismcts, most_visited
-from .minimax import LAST_LEAVES, round_leaf, round_minimax
+from .minimax import round_leaf, round_minimax
 from .movestat import DEFAULT_SIMULATIONS, MoveStat
 from .points import utility
 from .rollout import ROLLOUTS, ROUND_ROLLOUTS, SEEDED_ROLLOUTS
@@ -56,13 +51,10 @@ from .worlds import WorldSampler, check_clues
 #: champion's 99th percentile CPU a move near 250 ms (2000 simulations: 800 round searches)
 #: while tables that play rollouts keep the count they measured with
 ROUND_SEARCH_COST = 2.5
-ALGORITHMS = ("pimc", "ismcts", "minimax", "infoset")
-#: ``infoset`` searches the information set only while at most this many cards are in the
-#: stock (heads-up Scopa: the last two rounds with hidden cards); earlier it searches the
-#: worlds apart as ``minimax``. Against ``alphabeta``, paired with ``minimax`` on the same
-#: 200 deals: from every round -0.170 +- 0.071 a deal, from 12 -0.020 +- 0.038, from 6
-#: 0.000 +- 0.021 (docs/notes/2026-12-06-one-decision-per-information-set.md)
-INFOSET_MAX_STOCK = 12
+#: ``pimc``: rollouts in each world; ``minimax``: alpha-beta to the round's end in each world
+#: (the champion's, heads-up). Information-set MCTS and one search over the information set
+#: were measured and not kept (docs/bots.md, docs/notes/2026-12-06-core-house.md)
+ALGORITHMS = ("pimc", "minimax")
 #: rollouts that sweep whenever they can: uniform rollouts hardly ever find the sweeping
 #: card in a 10-card hand, so they misjudge Scopone (measured, see docs/bots.md). In Scopone
 #: Scientifico 'sound' measured the same against heuristic (+0.866 against +0.854 at 600
@@ -132,7 +124,7 @@ def evaluate(
     unique_world: bool = False,
     round_value: RoundValue | None = None,
     model_endgame: bool = True,
-    minimax: str | None = None,
+    round_search: bool = False,
     solve_from: int = EXACT_CARDS,
 ) -> list[MoveStat]:
     """Value every root move over worlds from ``draw`` until the limit is used up.
@@ -143,13 +135,12 @@ def evaluate(
     ``round_value``: stop rollouts when the next round is dealt and take this network's
     value there (only for a rollout policy in ``ROUND_ROLLOUTS``); with it, a world whose
     last round has just been dealt is valued by ``endgame.model_value`` if
-    ``model_endgame``, else by the network too. ``minimax`` (with ``round_value``): value
+    ``model_endgame``, else by the network too. ``round_search`` (with ``round_value``): value
     each move in each world by alpha-beta to the end of the round instead of a rollout
-    (``minimax.round_minimax``; the value names how a leaf dealing the last round is
-    valued, one of ``minimax.LAST_LEAVES``)."""
+    (``minimax.round_minimax``)."""
     leaf = None
-    if minimax is not None and round_value is not None:
-        leaf = round_leaf(side, round_value, match_aware, minimax)
+    if round_search and round_value is not None:
+        leaf = round_leaf(side, round_value, match_aware)
     if round_value is not None and rollout in ROUND_ROLLOUTS:
         play_out = ROUND_ROLLOUTS[rollout]
     else:
@@ -187,7 +178,7 @@ def evaluate(
             if leaf is not None and (g.round != world.round or not _exact_ok(g, solve_from)):
                 # alpha-beta to the end of the round (minimax.py)
                 all_exact = False
-                values.append(round_minimax(g, side, world.round, leaf, minimax or "net"))
+                values.append(round_minimax(g, side, world.round, leaf))
             elif fresh_last and g.round != world.round and _exact_ok(g, solve_from):
                 # this move ends the round before the last (see below)
                 all_exact = False
@@ -266,22 +257,16 @@ def search_view(
     algorithm: str = "pimc",
     learned: bool = True,
     model_endgame: bool = True,
-    last: str | None = None,
     partner_endgame: bool = True,
     value_net: RoundValue | None = None,
 ) -> list[MoveStat]:
-    """Every legal move of the view's seat with its value from determinized search
-    (``pimc``) or information-set MCTS (``ismcts``; near the end of the hand, where an
-    exact solve is cheap, the determinized search is used anyway). ``learned``: end the
-    determinized search's rollouts at the round's end where a learned value exists;
-    ``model_endgame``: value a freshly dealt last round against the model's replies;
-    ``partner_endgame``: among partners, solve exactly from more cards (``teams``).
-    ``minimax``: the determinized search values each world by alpha-beta to the end of
-    the round where a learned value exists (else by rollouts); ``last`` says how it values
-    a leaf that deals the last round (``minimax.LAST_LEAVES``). ``infoset``: the same, but
-    from a stock of ``INFOSET_MAX_STOCK`` cards every world is searched at once with one
-    play of ours for the worlds we cannot tell apart (``infoset``). ``value_net``: the
-    learned value to use instead of the shipped one (``round_value_for``)."""
+    """Every legal move of the view's seat with its value from determinized search over
+    worlds weighted by ``clues`` (``worlds``). ``learned``: end the rollouts at the round's
+    end where a learned value exists; ``model_endgame``: value a freshly dealt last round
+    against the model's replies; ``partner_endgame``: among partners, solve exactly from
+    more cards (``teams``). ``minimax``: value each world by alpha-beta to the end of the
+    round where a learned value exists (else by rollouts). ``value_net``: the learned
+    value to use instead of the shipped one (``round_value_for``)."""
     if not view.my_turn:
         raise ValueError("it is not this seat's turn")
     codes = view.legal_codes()
@@ -289,22 +274,7 @@ def search_view(
         rollout = default_rollout(view.rules.players)
     sampler = WorldSampler(view, rng, clues)
     side = view.seat % view.rules.teams
-    in_hands = sum(view.hand_sizes)
-    if algorithm == "ismcts" and (view.stock_size or in_hands > EXACT_CARDS + 1):
-        return ismcts(
-            sampler.draw, codes, limit or Limit(), rng, rollout=rollout, match_aware=match_aware
-        )
     net = round_value_for(view.rules, view.scores, match_aware, value_net) if learned else None
-    if (
-        algorithm == "infoset"
-        and net is not None
-        and 0 < view.stock_size <= INFOSET_MAX_STOCK
-        and last in (None, "net")
-    ):
-        # heads-up with a round still to deal: one search over the information set
-        return infoset_evaluate(
-            sampler.draw, codes, side, limit or Limit(), round_leaf(side, net, match_aware)
-        )
     return evaluate(
         sampler.draw,
         codes,
@@ -316,7 +286,7 @@ def search_view(
         unique_world=known_world(view),
         round_value=net,
         model_endgame=model_endgame,
-        minimax=(last or "net") if algorithm in ("minimax", "infoset") else None,
+        round_search=algorithm == "minimax",
         solve_from=exact_cards(view.rules) if partner_endgame else EXACT_CARDS,
     )
 
@@ -327,7 +297,14 @@ def _check_rollout(rollout: str | None) -> None:
 
 
 class SearchBot(Bot):
-    """The strongest fair bot: determinized search of sampled worlds (see module doc)."""
+    """The strongest fair bot: determinized search of sampled worlds (see module doc).
+
+    Its settings are what the levels (``levels.py``), the studies still run
+    (``bench/strength.py``: each part that models the opponent off in turn;
+    ``bench/kernel.py``: the rollout policies; ``bench/generations.py``: a network under
+    trial) and the learned value's training (``scripts/train_value.py``) set. It always
+    plays for the match (a hand that decides it is worth more) with the table's prior
+    (``default_prior``)."""
 
     name = "search"
 
@@ -338,31 +315,23 @@ class SearchBot(Bot):
         default_limit: Limit | None = None,
         rollout: str | None = None,
         clues: bool | str = True,
-        match_aware: bool = True,
         algorithm: str = "pimc",
-        prior: float | None = None,
         learned: bool = True,
         model_ties: bool = True,
-        last: str | None = None,
         partner_endgame: bool = True,
         value_net: RoundValue | str | Path | None = None,
     ) -> None:
         super().__init__(seed)
         _check_rollout(rollout)
         check_clues(clues)
-        if last is not None and last not in LAST_LEAVES:
-            raise ValueError(f"unknown last {last!r}; choose one of {LAST_LEAVES}")
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose one of {ALGORITHMS}")
         self.default_limit = default_limit or Limit(simulations=DEFAULT_SIMULATIONS)
         self.rollout = rollout
         self.clues = clues
-        self.match_aware = match_aware
         self.algorithm = algorithm
-        self.prior = prior
         self.learned = learned
         self.model_ties = model_ties
-        self.last = last
         self.partner_endgame = partner_endgame
         #: a value network (or its file) in place of the shipped one: a generation under trial
         self.value_net = None if value_net is None else given_net(value_net)
@@ -377,22 +346,18 @@ class SearchBot(Bot):
             self.rng,
             rollout=self.rollout,
             clues=self.clues,
-            match_aware=self.match_aware,
+            match_aware=True,
             algorithm=self.algorithm,
             learned=self.learned,
             model_endgame=self.model_ties,
-            last=self.last,
             partner_endgame=self.partner_endgame,
             value_net=self.value_net,
         )
-        if self.algorithm == "ismcts":
-            return Move.from_code(most_visited(stats).code)
         if self.model_ties and exact_heads_up(view):
             # every card is known and the values are exact: break ties by a good
             # player's likely replies (endgame.py)
             world = imagined(view.sample(self.rng))
-            return Move.from_code(break_ties(world, stats, self.match_aware).code)
-        prior = default_prior(view.rules.players) if self.prior is None else self.prior
+            return Move.from_code(break_ties(world, stats, True).code)
         if self.model_ties and self.partner_endgame and solved_phase(view):
             # partners, every world solved exactly: the values decide, a good player's
             # likely replies break ties, then the heuristic (teams.py)
@@ -402,9 +367,10 @@ class SearchBot(Bot):
                 lambda code: heuristic_score(view, Move.from_code(code)),
                 sampler.draw,
                 view.seat % view.rules.teams,
-                self.match_aware,
+                True,
             )
             return Move.from_code(chosen.code)
+        prior = default_prior(view.rules.players)
         if prior:
             # Sampled values are noisy with few worlds; the heuristic's one-ply judgement
             # (sweep risk over the unseen cards) steadies close calls.

@@ -9,12 +9,10 @@ Clue kinds:
   ``heuristic`` (docs/bots.md).
 - ``sweeps``: only missed sweeps (``inference.missed_sweeps``): a seat that could have swept
   with a rank and did not probably lacks it. Cheaper, and what four-player tables use.
-- ``cards``: heads-up only, the learned card model (``card_model.py``, issue 32): the
-  opponent's hand is drawn from the model's distribution over hands (each hand's chance
-  proportional to the product of its cards' odds), the rest is the stock; elsewhere, or
-  when nothing is hidden, uniform worlds. The draws are Python's (not the kernel's).
-- ``plays-soft``: ``plays`` with the play model ten times softer (``beta`` 1), on demand.
-- ``none``: uniform worlds.
+- ``none``: uniform worlds (the ``alphabeta`` sparring bot's).
+
+A learned card-location model and a softer play model were measured and removed (issue 41;
+docs/bots.md).
 
 Worlds are drawn uniformly and kept with probability equal to their likelihood
 (rejection sampling); when none is accepted in ``MAX_TRIES`` draws, the likeliest drawn is
@@ -31,7 +29,6 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Callable, Sequence
-from math import exp
 
 from .. import kernel
 from ..cards import NUM_CARDS, RANK_MASK, cards_of
@@ -39,7 +36,6 @@ from ..hand import Hand
 from ..playout import LCG_A, LCG_C, MASK64, pick
 from ..view import PlayerView
 from .base import imagined
-from .card_model import applies, card_features, model_for
 from .inference import MISS_LIKELIHOOD, missed_sweeps
 from .play_model import Clue, clue_weight, play_clues
 
@@ -64,12 +60,7 @@ CLUE_KINDS: dict[str, Callable[[PlayerView], list[Clue]]] = {
     "plays": play_clues,
     "sweeps": sweep_clues,
     "none": lambda view: [],
-    # the play model ten times softer (BETA 1): against players it does not model it
-    # explains the true hands better than BETA 10 (docs/notes/2026-12-06-learned-card-inference.md)
-    "plays-soft": lambda view: play_clues(view, 1.0),
 }
-#: kinds drawn by ``WorldSampler`` from a learned model rather than weighted by clues
-MODEL_KINDS = ("cards",)
 
 
 def default_clues(players: int) -> str:
@@ -81,9 +72,8 @@ def default_clues(players: int) -> str:
 
 def check_clues(clues: bool | str) -> None:
     """Refuse a ``clues`` setting that is neither a bool nor a known kind."""
-    if not isinstance(clues, bool) and clues not in CLUE_KINDS and clues not in MODEL_KINDS:
-        kinds = ", ".join([*CLUE_KINDS, *MODEL_KINDS])
-        raise ValueError(f"unknown clues {clues!r}; choose one of {kinds}")
+    if not isinstance(clues, bool) and clues not in CLUE_KINDS:
+        raise ValueError(f"unknown clues {clues!r}; choose one of {', '.join(CLUE_KINDS)}")
 
 
 def clue_kind(clues: bool | str, players: int) -> str:
@@ -144,7 +134,7 @@ class WorldSampler:
         self.view = view
         self.rng = rng
         kind = clue_kind(clues, view.rules.players)
-        self.clues = CLUE_KINDS[kind](view) if kind in CLUE_KINDS else []
+        self.clues = CLUE_KINDS[kind](view)
         #: the layout to draw: the unseen cards (ascending), each seat's cards known to
         #: this view (its own hand, a hand shown) and how many hidden cards it also holds
         self.hidden = cards_of(view.unseen())
@@ -164,51 +154,6 @@ class WorldSampler:
         self.clue_seats = [c.seat for c in self.clues]
         self.clue_floors = [c.floor for c in self.clues]
         self.clue_weights = array("d", [w for c in self.clues for w in c.weights]).tobytes()
-        #: with the ``cards`` kind: the opponent's hidden cards' odds under the learned
-        #: model, and the suffix sums of products that draw a hand of its size
-        self.card_draw: tuple[list[int], list[float], list[list[float]], int] | None = None
-        if kind == "cards":
-            self._card_odds()
-
-    def _card_odds(self) -> None:
-        view = self.view
-        if not applies(view):
-            return
-        unseen, rows = card_features(view)
-        logits = model_for(view.rules.variant).logits(rows)
-        top = max(logits)
-        odds = [exp(z - top) for z in logits]
-        k = self.fill[1 - view.seat]
-        # suffix[i][j]: the sum over j-card subsets of cards i.. of their odds' product
-        n = len(odds)
-        suffix = [[0.0] * (k + 1) for _ in range(n + 1)]
-        suffix[n][0] = 1.0
-        for i in range(n - 1, -1, -1):
-            suffix[i][0] = 1.0
-            for j in range(1, k + 1):
-                suffix[i][j] = suffix[i + 1][j] + odds[i] * suffix[i + 1][j - 1]
-        self.card_draw = (unseen, odds, suffix, k)
-
-    def _draw_cards(self) -> Hand:
-        """A world whose opponent hand comes from the learned model (exact sequential
-        sampling of the conditional Bernoulli distribution), the stock shuffled."""
-        assert self.card_draw is not None
-        unseen, odds, suffix, k = self.card_draw
-        rng = self.rng
-        hand = 0
-        rest = []
-        need = k
-        for i, c in enumerate(unseen):
-            if need and rng.random() * suffix[i][need] < odds[i] * suffix[i + 1][need - 1]:
-                hand |= 1 << c
-                need -= 1
-            else:
-                rest.append(c)
-        rng.shuffle(rest)
-        opp = 1 - self.view.seat
-        hands = list(self.base)
-        hands[opp] |= hand
-        return imagined(self.view.determinize(hands, rest))
 
     def weight(self, world: Hand) -> float:
         """The likelihood of the clues if ``world`` is the true state."""
@@ -216,8 +161,6 @@ class WorldSampler:
 
     def draw(self) -> Hand:
         """One world; with clues, accepted with probability equal to its weight."""
-        if self.card_draw is not None:
-            return self._draw_cards()
         x = self.rng.getrandbits(64)
         tries = MAX_TRIES if self.clues else 1
         drawn = kernel.layout(self.hidden, self.base, self.fill, self.clue_seats,

@@ -1,4 +1,6 @@
-"""The game server: authoritative matches over WebSockets, stored as events.
+"""The game server: authoritative matches over WebSockets, each stored as its log of
+events (a word kept for that log and for the broker's messages that carry it; the site's
+"events", its tournaments, are ``tournaments`` in the code).
 
 Its packages, each allowed to import only those listed before it (``tests/test_layers.py``
 keeps it so):
@@ -12,7 +14,8 @@ keeps it so):
 - ``play``: tables and matches: the lobby, the master and its flow, frames, bot seats, the
   cluster of workers, match history;
 - ``chat``: table chat, its archive and reports;
-- ``events``: tournaments on the server (online events, club nights), beside ``chat``
+- ``tournaments``: tournaments on the server (the site's "events": online ones, club
+  nights), beside ``chat``
   (the two never import each other);
 - ``ops``: running it: the app's wiring, the WebSocket hub, health, metrics, logs, the
   command's start-up checks, ``scopa admin``.

@@ -10,7 +10,7 @@ commitments), so both the server and the command line can import it.
 """
 
 from .crosstable import crosstable, histories, standings_csv, travellers
-from .event import FORMATS, AuditEntry, Entrant, Event, Round, Table
+from .event import FORMATS, AuditEntry, Entrant, Event, Round, Settings, Table
 from .results import MAX_DECIDER_DEALS, Result, TournamentError
 from .run import TableJob, play_job, run_event, table_jobs
 from .standings import Standing, standings
@@ -23,6 +23,7 @@ __all__ = [
     "Event",
     "Result",
     "Round",
+    "Settings",
     "Standing",
     "Table",
     "TableJob",

@@ -84,13 +84,18 @@ class ChatStore:
             return False
         return True
 
-    async def reports(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-        """Reports newest first, each with its message, and how many there are."""
+    async def reports(self, limit: int, offset: int,
+                      closed: bool = True) -> tuple[list[dict[str, Any]], int]:
+        """Reports newest first, each with its message and when the operator closed it
+        (``players.moderation``), and how many there are; without ``closed``, the open
+        ones only."""
+        only = () if closed else (ReportRow.handled_at.is_(None),)
         async with self.session() as s:
-            total = await s.scalar(select(func.count()).select_from(ReportRow)) or 0
+            total = await s.scalar(select(func.count()).select_from(ReportRow)
+                                   .where(*only)) or 0
             rows = (await s.execute(
                 select(ReportRow, ChatRow).join(ChatRow, ChatRow.id == ReportRow.message_id)
-                .order_by(ReportRow.id.desc()).limit(limit).offset(offset)
+                .where(*only).order_by(ReportRow.id.desc()).limit(limit).offset(offset)
             )).all()
         out = []
         for rep, msg in rows:
@@ -99,5 +104,6 @@ class ChatStore:
                 "reporter": rep.reporter, "reporter_name": rep.reporter_name,
                 "reason": rep.reason, "message": said(msg).frame() | {"channel": msg.channel},
                 "context": rep.context,
+                "closed_at": iso(rep.handled_at) if rep.handled_at is not None else None,
             })
         return out, int(total)

@@ -31,8 +31,9 @@ async def chat_reports(
     limit: int = Query(default=50, ge=1, le=200),
     offset: int = Query(default=0, ge=0, le=1_000_000),
 ) -> ChatReports:
-    """Reported chat messages, newest first, each with the messages shown before it. Needs
-    ``Authorization: Bearer <operator secret>``."""
+    """Reported chat messages, newest first, each with the messages shown before it and
+    when the operator closed it (``closed_at``, null while open: ``scopa admin
+    close-report --chat``). Needs ``Authorization: Bearer <operator secret>``."""
     require_operator(request, request.app.state.settings)
     reports, total = await ChatStore(request.app.state.store).reports(limit, offset)
     return {"reports": reports, "total": total, "limit": limit, "offset": offset}

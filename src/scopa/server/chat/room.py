@@ -32,8 +32,9 @@ from typing import Any
 
 from ...messages import catalogue
 from ..common.buckets import TokenBucket
+from ..common.refusal import Refusal
 from ..play.master import Master
-from ..play.table import LIVE, Conn, MasterError, Table
+from ..play.table import LIVE, Conn, Table
 from ..players.moderation import Moderation, blocked_by
 from ..store.broker import Event
 from .chatstore import ChatStore, Said
@@ -75,14 +76,14 @@ def clean_text(raw: object, limit: int) -> str:
     """The text as shown: white space folded to single spaces, control and invisible
     formatting characters dropped; refused when empty or longer than ``limit``."""
     if not isinstance(raw, str):
-        raise MasterError("bad_message", "chat text must be a string")
+        raise Refusal("bad_message", "chat text must be a string")
     folded = " ".join(raw.split())
     text = "".join(ch for ch in folded
                    if ch in KEEP or unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
     if not text:
-        raise MasterError("chat_empty", "say something: the message is empty")
+        raise Refusal("chat_empty", "say something: the message is empty")
     if len(text) > limit:
-        raise MasterError("chat_too_long",
+        raise Refusal("chat_too_long",
                           f"chat messages are limited to {limit} characters (this has "
                           f"{len(text)})")
     return text
@@ -220,14 +221,14 @@ class Chat:
 
     # -- frames -------------------------------------------------------------------------
     async def handle(self, table: Table, conn: Conn, frame: dict[str, Any]) -> None:
-        """One chat frame; a refusal raises ``MasterError`` having changed nothing."""
+        """One chat frame; a refusal raises ``Refusal`` having changed nothing."""
         kind = frame["type"]
         if kind == "chat_open":
             await self.open(table, conn)
             return
         room = await self.room(table)
         if conn not in room.members:
-            raise MasterError("chat_closed", "open the chat first: send chat_open")
+            raise Refusal("chat_closed", "open the chat first: send chat_open")
         if kind == "chat":
             await self.say(table, room, conn, frame)
         elif kind == "mute":
@@ -238,12 +239,12 @@ class Chat:
     async def say(self, table: Table, room: Room, conn: Conn, frame: dict[str, Any]) -> None:
         has_text, has_phrase = "text" in frame, "phrase" in frame
         if has_text == has_phrase:
-            raise MasterError("bad_message", "a chat frame carries either text or phrase")
+            raise Refusal("bad_message", "a chat frame carries either text or phrase")
         text = phrase = None
         if has_phrase:
             phrase = frame["phrase"]
             if not isinstance(phrase, str) or phrase not in self.phrases:
-                raise MasterError("bad_phrase",
+                raise Refusal("bad_phrase",
                                   f"unknown quick phrase; one of {', '.join(sorted(self.phrases))}")
         else:
             text = clean_text(frame["text"], self.limits.length)
@@ -251,7 +252,7 @@ class Chat:
         if user is not None:
             until = await Moderation(self.master.store).is_muted(user)
             if until is not None:
-                raise MasterError("chat_muted", "the operator muted your chat until "
+                raise Refusal("chat_muted", "the operator muted your chat until "
                                   f"{until:%Y-%m-%d %H:%M} UTC")
         author = self.author(room, conn)
         bucket = room.buckets.get(author)
@@ -259,7 +260,7 @@ class Chat:
             bucket = room.buckets[author] = TokenBucket(self.limits.per_second,
                                                         self.limits.burst)
         if not bucket.take():
-            raise MasterError("chat_rate_limited",
+            raise Refusal("chat_rate_limited",
                               "you are chatting too fast: wait a few seconds")
         channel = self.channel(conn)
         name = table.seats[conn.seat].name if conn.seat is not None else None
@@ -311,12 +312,12 @@ class Chat:
     def mute(self, room: Room, conn: Conn, frame: dict[str, Any]) -> None:
         author, muted = frame["author"], frame["muted"]
         if not isinstance(author, str) or not AUTHOR.match(author):
-            raise MasterError("bad_message", 'author is "s<seat>" or "w<n>", as chat frames '
+            raise Refusal("bad_message", 'author is "s<seat>" or "w<n>", as chat frames '
                                              "give it")
         if not isinstance(muted, bool):
-            raise MasterError("bad_message", "muted is true or false")
+            raise Refusal("bad_message", "muted is true or false")
         if author == self.author(room, conn):
-            raise MasterError("bad_message", "you cannot mute yourself")
+            raise Refusal("bad_message", "you cannot mute yourself")
         mine = self.mutes(room, conn)
         if muted:
             mine.add(author)
@@ -328,20 +329,20 @@ class Chat:
                      frame: dict[str, Any]) -> None:
         ident, reason = frame["id"], frame.get("reason")
         if not isinstance(ident, int) or isinstance(ident, bool):
-            raise MasterError("bad_message", "id is the number of a chat message")
+            raise Refusal("bad_message", "id is the number of a chat message")
         if reason is not None:
             if not isinstance(reason, str) or len(reason) > self.limits.reason_length:
-                raise MasterError("bad_message", "reason is a text of at most "
+                raise Refusal("bad_message", "reason is a text of at most "
                                   f"{self.limits.reason_length} characters")
             reason = " ".join(reason.split()) or None
         shown = list(room.history[self.channel(conn)])
         at = next((i for i, m in enumerate(shown) if m.id == ident), None)
         if at is None:
-            raise MasterError("not_found", "no recent message with this id in your chat")
+            raise Refusal("not_found", "no recent message with this id in your chat")
         message = shown[at]
         me = self.author(room, conn)
         if message.author == me:
-            raise MasterError("bad_message", "you cannot report your own message")
+            raise Refusal("bad_message", "you cannot report your own message")
         context = [m.frame() for m in shown[max(0, at - self.limits.context): at + 1]]
         name = table.seats[conn.seat].name if conn.seat is not None else None
         fresh = await self.store.report(message, table.id, me, name, reason, context)

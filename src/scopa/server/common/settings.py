@@ -92,6 +92,13 @@ class Settings(BaseSettings):
     analysis_workers: int = Field(default=1, ge=1, le=16)
     #: analyses that may wait for a worker; beyond that a teach gets "busy"
     analysis_queue: int = Field(default=4, ge=0, le=1000)
+    #: search budget of each play of a game review (simulations; about 7 CPU seconds a
+    #: two-player match at 1000, docs/review.md)
+    review_simulations: int = Field(default=1000, ge=10, le=100_000)
+    #: reviews waiting at one worker; beyond that an ask is answered "busy"
+    reviews_queue: int = Field(default=8, ge=1, le=1000)
+    #: reviews one player (an account, or a guest's address) may have on the way at once
+    reviews_per_player: int = Field(default=2, ge=1, le=100)
     #: a finished table with nobody connected is forgotten after this (history keeps it)
     finished_keep_seconds: float = Field(default=3600.0, ge=0)
     #: refused sign-ins from one address at one name, and from one address at any names,

@@ -15,7 +15,7 @@ import typer
 from ..chat.chatstore import ChatStore
 from ..common.settings import Settings
 from ..players.account_store import AccountStore
-from ..players.moderation import Moderation
+from ..players.moderation import OPERATOR, Moderation, ModerationError
 from ..players.passwords import name_key
 from ..players.resets import RESET_HOURS, Resets
 from ..store import backup as backups
@@ -28,8 +28,8 @@ from .terminal import say
 T = TypeVar("T")
 
 admin = typer.Typer(
-    help="Operator commands: reset a password, read reports, mute or suspend an account, "
-         "back up and restore the database.",
+    help="Operator commands: reset a password, read and close reports, mute or suspend an "
+         "account, read the moderation log, back up and restore the database.",
     no_args_is_help=True, rich_markup_mode=None,
 )
 
@@ -69,9 +69,14 @@ def on_store(settings: Settings, work: Callable[[Store], Awaitable[T]]) -> T:
 
     try:
         return asyncio.run(run())
-    except (Refused, StartupError) as e:
+    except (Refused, StartupError, ModerationError) as e:
         say(f"scopa admin: {e}", err=True)
         raise typer.Exit(1) from None
+
+
+#: the options every act of moderation takes: why, and who acts (both kept in the log)
+Note = Annotated[str | None, typer.Option(help="why, kept in the moderation log (200 chars)")]
+By = Annotated[str, typer.Option(help="who acts, kept in the moderation log")]
 
 
 async def account(store: Store, name: str) -> UserRow:
@@ -114,28 +119,70 @@ def reset_password(
 def reports(
     database_url: DatabaseUrl = None,
     limit: Annotated[int, typer.Option(min=1, max=1000, help="how many of each")] = 50,
+    closed: Annotated[bool, typer.Option("--all", help="closed reports too")] = False,
 ) -> None:
-    """List the players reported from their profiles and the chat messages reported at
-    tables, newest first, one line each (then act with mute or suspend)."""
+    """List the open reports, newest first, one line each: players reported from their
+    profiles and chat messages reported at tables (then act with mute or suspend, and
+    close-report once handled)."""
     settings = settings_for(database_url)
 
     async def work(store: Store) -> Any:
-        players = await Moderation(store).player_reports(limit)
-        chat, _ = await ChatStore(store).reports(limit, 0)
+        players = await Moderation(store).player_reports(limit, closed)
+        chat, _ = await ChatStore(store).reports(limit, 0, closed)
         return players, chat
 
     players, chat = on_store(settings, work)
     say(f"players reported ({len(players)}):")
     for r in players:
         state = ", ".join(w for w in ("muted", "suspended") if r[w]) or "active"
+        shut = f" closed {r['closed_at']:%Y-%m-%d %H:%M}" if r["closed_at"] else ""
         say(f"  #{r['id']} {r['at']:%Y-%m-%d %H:%M} {r['reported']} by {r['by']} "
-                   f"[{state}]: {r['reason'] or '(no reason given)'}")
+                   f"[{state}]{shut}: {r['reason'] or '(no reason given)'}")
     say(f"chat messages reported ({len(chat)}):")
     for c in chat:
         said = c.get("message") or {}
+        shut = f" closed {c['closed_at']}" if c.get("closed_at") else ""
         say(f"  #{c.get('id')} table {c.get('table_id')} {said.get('name') or ''}: "
                    f"{said.get('text') or said.get('phrase') or ''} "
-                   f"(reason: {c.get('reason') or '-'})")
+                   f"(reason: {c.get('reason') or '-'}){shut}")
+
+
+@admin.command("close-report")
+def close_report(
+    report: Annotated[int, typer.Argument(min=1, help="the report's number (scopa admin "
+                                                      "reports)")],
+    chat: Annotated[bool, typer.Option("--chat", help="a chat message's report")] = False,
+    note: Note = None,
+    by: By = OPERATOR,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Close a report once handled (a player's; with --chat, a chat message's): it leaves
+    the list, and the moderation log keeps when, by whom and NOTE."""
+    async def work(store: Store) -> None:
+        await Moderation(store).close_report(report, chat, note, by)
+
+    on_store(settings_for(database_url), work)
+    say(f"{'chat' if chat else 'player'} report #{report} closed")
+
+
+@admin.command("log")
+def log(
+    name: Annotated[str | None, typer.Argument(help="only this account's")] = None,
+    limit: Annotated[int, typer.Option(min=1, max=1000, help="how many")] = 50,
+    database_url: DatabaseUrl = None,
+) -> None:
+    """The moderation log, newest first: every mute, suspension, lifting and closed report,
+    with when, by whom and the note."""
+    async def work(store: Store) -> list[dict[str, Any]]:
+        user_id = None if name is None else (await account(store, name)).id
+        return await Moderation(store).log(user_id, limit)
+
+    for a in on_store(settings_for(database_url), work):
+        words = [f"{a['at']:%Y-%m-%d %H:%M}", a["action"]]
+        words += [f"#{a['report']}"] if a["report"] is not None else []
+        words += [a["account"]] if a["account"] else []
+        words += [f"until {a['until']:%Y-%m-%d %H:%M}"] if a["until"] is not None else []
+        say(f"  {' '.join(words)} by {a['by']}" + (f": {a['note']}" if a["note"] else ""))
 
 
 def until(amount: float, unit: timedelta) -> datetime | None:
@@ -143,13 +190,16 @@ def until(amount: float, unit: timedelta) -> datetime | None:
     return None if amount == 0 else utcnow() + amount * unit
 
 
-def restrict(name: str, database_url: str | None, end: datetime | None,
-             apply: Callable[[Moderation, int, datetime | None], Awaitable[None]]) -> str:
+Restrict = Callable[[Moderation, int, datetime | None, str | None, str], Awaitable[None]]
+
+
+def restrict(name: str, database_url: str | None, end: datetime | None, apply: Restrict,
+             note: str | None, by: str) -> str:
     """Set (``end``) or lift (None) a mute or suspension of the account ``name`` with
-    ``apply``; its name as stored."""
+    ``apply``, logged with ``note`` and ``by``; its name as stored."""
     async def work(store: Store) -> str:
         user = await account(store, name)
-        await apply(Moderation(store), user.id, end)
+        await apply(Moderation(store), user.id, end, note, by)
         return user.name
 
     return on_store(settings_for(database_url), work)
@@ -160,12 +210,14 @@ def mute(
     name: Annotated[str, typer.Argument(help="the account's user name")],
     hours: Annotated[float, typer.Option(min=0, max=24 * 365,
                                          help="how long; 0 lifts the mute")] = 24.0,
+    note: Note = None,
+    by: By = OPERATOR,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Mute an account's table chat for HOURS (its messages are refused, with the time
-    the mute ends); it still plays."""
+    the mute ends); it still plays. Logged."""
     end = until(hours, timedelta(hours=1))
-    shown = restrict(name, database_url, end, Moderation.set_mute)
+    shown = restrict(name, database_url, end, Moderation.set_mute, note, by)
     say(f"{shown}: chat muted until {end:%Y-%m-%d %H:%M} UTC" if end
                else f"{shown}: chat no longer muted")
 
@@ -175,12 +227,14 @@ def suspend(
     name: Annotated[str, typer.Argument(help="the account's user name")],
     days: Annotated[float, typer.Option(min=0, max=3650,
                                         help="how long; 0 lifts the suspension")] = 7.0,
+    note: Note = None,
+    by: By = OPERATOR,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Suspend an account for DAYS: every session of it ends now and it cannot sign in
-    until then (told until when)."""
+    until then (told until when). Logged."""
     end = until(days, timedelta(days=1))
-    shown = restrict(name, database_url, end, Moderation.set_suspension)
+    shown = restrict(name, database_url, end, Moderation.set_suspension, note, by)
     say(f"{shown}: suspended until {end:%Y-%m-%d %H:%M} UTC" if end
                else f"{shown}: no longer suspended")
 

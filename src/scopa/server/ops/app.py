@@ -12,19 +12,21 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 
+from ...tournament import TournamentError
 from ..chat import reports
 from ..common import security
 from ..common.clean_input import CleanInput
 from ..common.errors import busy, errors, method_not_allowed, validation_error
 from ..common.ratelimit import MemoryLimiter
+from ..common.refusal import Refusal, bad_request, refused
 from ..common.settings import Settings
-from ..events import api as events_api
-from ..events.wiring import wire as wire_events
 from ..play import history, lobby
+from ..play import reviews as match_reviews
 from ..play.botpool import BotPool
 from ..play.cluster import Cluster
 from ..play.master import Master
 from ..play.outcome import rating_hook
+from ..play.reviews import Reviews
 from ..play.tokens import new_id
 from ..play.workers import LocalCluster, Workers
 from ..players import accounts, email_reset, friends, profiles
@@ -33,7 +35,9 @@ from ..players.ratings import Ratings
 from ..store.broker import LocalBroker, RedisBroker, make_broker
 from ..store.database import Store
 from ..store.ratelimit import RedisLimiter
-from . import gcpolicy, health, logs, metrics
+from ..tournaments import api as tournaments_api
+from ..tournaments.wiring import wire as wire_tournaments
+from . import gcpolicy, health, install, logs, metrics
 from .hub import Hub
 
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -65,10 +69,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         master.match_end_hooks.append(rating_hook(Ratings(store)))
         # tournaments: their online rounds' tables enter results at a match's end (after
         # the rating hook), and those that ended while the server was down on start
-        event_tables = wire_events(app.state, store, master, settings.grace_seconds)
+        round_tables = wire_tournaments(app.state, store, master, settings.grace_seconds)
         await master.restore()
         cluster.start()  # alone: resume every table; scaled: lease, then take over
-        await event_tables.resume()
+        await round_tables.resume()
         master.start_housekeeping()
         # everything loaded so far lives as long as the server: keep it out of the
         # collector's way (shorter full collections under load), and what survives a
@@ -81,6 +85,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.limiter = (RedisLimiter(broker.redis, settings.broker_prefix)
                              if isinstance(broker, RedisBroker) else MemoryLimiter())
         app.state.accounts = AccountStore(store)
+        reviews = Reviews(store, pool, settings.review_simulations, settings.reviews_queue,
+                          settings.reviews_per_player)
+        reviews.start()
+        app.state.reviews = reviews
         app.state.hub = Hub(master, settings)
         app.state.lag = health.LagMonitor()
         app.state.lag.start()
@@ -90,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             collector.stop()
+            await reviews.stop()
             app.state.metrics.stop()
             app.state.lag.stop()
             await cluster.stop()
@@ -113,14 +122,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(logs.RequestIds)  # outermost: its id is on every record after it
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(OperationalError, busy)
+    app.add_exception_handler(Refusal, refused)
+    app.add_exception_handler(TournamentError, bad_request)
     app.add_exception_handler(405, method_not_allowed)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> Response:
         return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
-    for router in (lobby.router, history.router, health.router, metrics.router,
-                   accounts.router, email_reset.router, profiles.router, friends.router,
-                   reports.router, events_api.router):
+    for router in (lobby.router, history.router, match_reviews.router, health.router,
+                   metrics.router, accounts.router, email_reset.router, profiles.router,
+                   friends.router, reports.router, tournaments_api.router):
         # every route may answer CleanInput's 400
         app.include_router(router, responses=errors(400))
 
@@ -141,5 +152,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                  "/events/{event_id}/enter", "/events/{event_id}/screen"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
+        app.include_router(install.router_for(web))
         app.mount("/static", StaticFiles(directory=web), name="static")
     return app

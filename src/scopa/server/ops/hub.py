@@ -13,11 +13,12 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from ..chat.room import CHAT_FRAMES, Chat
 from ..common.buckets import TokenBucket
+from ..common.refusal import Refusal
 from ..common.security import origin_allowed
 from ..common.settings import Settings
 from ..common.timing import PHASES
 from ..play.master import Master
-from ..play.table import MasterError, Table
+from ..play.table import Table
 
 #: the fields each client frame may carry
 FRAMES: dict[str, tuple[set[str], set[str]]] = {
@@ -221,7 +222,7 @@ class Hub:
                 continue
             try:
                 await self._dispatch(conn, table, frame)
-            except MasterError as e:
+            except Refusal as e:
                 conn.error(e.code, e.message, frame["type"], e.state_id)
             if kind == "move":  # received to committed, applied and queued to every socket
                 PHASES.record("move.handled", time.perf_counter() - received)
@@ -232,13 +233,13 @@ class Hub:
             conn.send(json.dumps({"type": "pong", "t": frame.get("t")}))
             return
         if kind == "hello":
-            raise MasterError("already_authenticated", "this socket already said hello")
+            raise Refusal("already_authenticated", "this socket already said hello")
         if kind in CHAT_FRAMES:  # spectators chat too, in their own channel
             await self.chat.handle(table, conn, frame)
             return
         seat = conn.seat
         if seat is None:
-            raise MasterError("spectator", "spectators watch; they cannot act")
+            raise Refusal("spectator", "spectators watch; they cannot act")
         if kind == "move":
             await self.master.submit(table, seat, frame["state_id"], frame["move"])
         elif kind == "teach":
@@ -259,7 +260,7 @@ class Hub:
     ) -> None:
         try:
             answer = await self.master.teach(table, seat, frame["state_id"])
-        except MasterError as e:
+        except Refusal as e:
             conn.error(e.code, e.message, "teach", e.state_id)
             return
         except Exception:

@@ -2,7 +2,7 @@
 fields from these (every route declares its model), a client can be generated from it, and
 the contract test checks answers against them. TypedDicts, so the frames that build the
 same dicts on every move pay nothing at run time (the move path's counts,
-``tests/server/test_move_budget.py``); FastAPI validates a route's answer against its type
+``tests/server/play/test_move_budget.py``); FastAPI validates a route's answer against its type
 and refuses a field the type does not name (``extra="forbid"``), so the two cannot drift.
 
 Rules travel as ``Rules.to_dict()`` (a variant's options vary: ``rules.variant_facts``
@@ -144,3 +144,66 @@ class Verified(TypedDict):
     ok: bool | None
     commitment: str
     deck: list[str]
+
+
+@strict
+class PlayJudged(TypedDict):
+    """One play of a review (``bots.review.PlayReview``): valued in expected points for
+    the mover's side from what that seat could know then."""
+
+    hand: int
+    #: the play's number within its hand (1-based)
+    index: int
+    seat: int
+    played: str
+    best: str
+    #: None for a forced play (not searched)
+    played_value: float | None
+    best_value: float | None
+    loss: float
+    #: "inaccuracy", "mistake", "blunder" or None
+    mark: str | None
+    choices: int
+    #: why the best play is best, in the teach-me words (empty for a forced play)
+    why_best: str
+
+
+@strict
+class SeatReview(TypedDict):
+    seat: int
+    plays: int
+    average_loss: float
+    #: how many plays got each mark
+    marks: dict[str, int]
+    #: the three costliest plays
+    costliest: list[PlayJudged]
+
+
+@strict
+class Thresholds(TypedDict):
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+
+@strict
+class ReviewBody(TypedDict):
+    simulations: int
+    thresholds: Thresholds
+    plays: list[PlayJudged]
+    seats: list[SeatReview]
+
+
+@strict
+class MatchReview(TypedDict):
+    """A match's review as asked: ``none`` (never asked), ``queued``, ``running`` (``done``
+    of ``total`` plays judged), ``done`` (with ``review``) or ``failed`` (``error``)."""
+
+    match_id: str
+    status: str
+    done: int
+    total: int
+    #: reviews waiting before this one at its worker (0 once it runs)
+    ahead: int
+    review: ReviewBody | None
+    error: str | None

@@ -57,6 +57,16 @@ def _analyse(view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
     return payload(view, analyse(view, limit=_limit(seconds)))
 
 
+def _judge(view: PlayerView, move: Move, hand: int, index: int, simulations: int,
+           seed: str) -> dict[str, Any] | None:
+    """Worker: one play of a review judged from its mover's view (``bots.review``); None
+    when it was no decision of the view's (an engine mark)."""
+    from ...bots.review import review_play
+
+    judged = review_play(view, move, hand, index, simulations, seed)
+    return None if judged is None else judged.to_dict()
+
+
 def _warm() -> int:
     return 1
 
@@ -189,6 +199,15 @@ class BotPool:
         finally:
             self.analyses_in_flight -= 1
         return analysis
+
+    async def judge(self, view: PlayerView, move: Move, hand: int, index: int,
+                    simulations: int, seed: str) -> dict[str, Any] | None:
+        """One play of a review, in the analysis workers (below the bots' priority). Not
+        counted against the teach-me slots: the review queue bounds itself, and it asks one
+        play at a time, so a teach-me analysis waits for one play at most."""
+        judged: dict[str, Any] | None = await self.analysis.run(
+            _judge, view, move, hand, index, simulations, seed)
+        return judged
 
     def close(self) -> None:
         self.bots.close()

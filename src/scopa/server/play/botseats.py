@@ -15,10 +15,11 @@ from typing import Any
 
 from ...moves import Move
 from ...view import PlayerView
+from ..common.refusal import Refusal
 from ..common.settings import Settings
 from . import flow
 from .botpool import BotPool, external_bot
-from .table import MasterError, SeatState, Table
+from .table import SeatState, Table
 from .tasks import Tasks
 from .workers import Workers
 
@@ -72,12 +73,12 @@ class BotSeats:
         table.bot_task = None
         try:
             await self._submit(table, seat, sid, move, by)
-        except MasterError as e:
+        except Refusal as e:
             if e.code in ("illegal_move", "bad_message"):
                 # a broken bot must not stall the table: play a random legal move instead
                 log.warning("bot move refused at %s: %s", table.id, e.message)
                 fallback = self.rng.choice(view.legal_moves()).to_dict()
-                with contextlib.suppress(MasterError):
+                with contextlib.suppress(Refusal):
                     await self._submit(table, seat, sid, fallback, by)
         async with table.lock:
             self.drive(table)  # e.g. the stand-in's player came back mid-thought

@@ -3,7 +3,7 @@ end, as plain functions on a ``Table``.
 
 Nothing here waits, stores, sends or reads a clock (times are given): the master, the async
 shell around it, takes the lock, commits to storage, sets the timers and sends the frames
-these functions decide on. So the flow is tested synchronously (``tests/server/test_flow``),
+these functions decide on. So the flow is tested synchronously (``tests/server/play/test_flow``),
 as boardgame.io tests its core flow without a server.
 """
 
@@ -22,10 +22,11 @@ from ...moves import IllegalMoveError, Move
 from ...replay import final_game
 from ...rules import Rules
 from ...view import history_entry
+from ..common.refusal import Refusal
 from ..players.names import bot_name, distinct_name
 from ..store.models import played
 from .answers import SeatKind, TableStatus
-from .table import LIVE, MasterError, SeatState, Table
+from .table import LIVE, SeatState, Table
 
 if TYPE_CHECKING:
     from ..store.database import StoredTable
@@ -45,9 +46,9 @@ def check_room(tables: Iterable[Table], address: str | None, max_live: int,
             live += 1
             waiting_here += t.status == "waiting" and t.creator_address == address
     if live >= max_live:
-        raise MasterError("busy", "the server is full: try again later")
+        raise Refusal("busy", "the server is full: try again later")
     if address is not None and waiting_here >= max_waiting:
-        raise MasterError(
+        raise Refusal(
             "too_many", f"this address already has {waiting_here} tables waiting for "
             "players: fill or leave one first")
 
@@ -57,7 +58,7 @@ def new_seats(specs: list[dict[str, Any]], creator: str | None, creator_seat: in
     """A new table's seats, every one with a distinct name: the creator's first (on
     ``creator_seat``, a human seat), then each bot's; other human seats stay free."""
     if creator_seat is not None and creator is None:
-        raise MasterError("bad_message", "the creator needs a name")
+        raise Refusal("bad_message", "the creator needs a name")
     names: list[str | None] = [creator] if creator_seat is not None else []
     states = []
     for i, spec in enumerate(specs):
@@ -78,21 +79,21 @@ def new_seats(specs: list[dict[str, Any]], creator: str | None, creator_seat: in
 def choose_seat(table: Table, name: str, seat: int | None,
                 user_id: int | None) -> tuple[SeatState, str]:
     """The free human seat a joining player gets (``seat``, or the first free one) and
-    the name shown there (distinct from the others'); refused with ``MasterError``."""
+    the name shown there (distinct from the others'); refused with ``Refusal``."""
     if table.rated and user_id is None:
-        raise MasterError("account_needed", "a rated table is for signed-in players")
+        raise Refusal("account_needed", "a rated table is for signed-in players")
     if user_id is not None and any(s.user_id == user_id for s in table.seats):
-        raise MasterError("conflict", "you already have a seat at this table")
+        raise Refusal("conflict", "you already have a seat at this table")
     free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
     if seat is not None:
         chosen = [s for s in free if s.seat == seat]
         if not chosen:
-            raise MasterError("conflict", f"seat {seat} is not a free human seat")
+            raise Refusal("conflict", f"seat {seat} is not a free human seat")
         target = chosen[0]
     elif free:
         target = free[0]
     else:
-        raise MasterError("conflict", "every seat at this table is taken")
+        raise Refusal("conflict", "every seat at this table is taken")
     return target, distinct_name(name, [s.name for s in table.seats if s is not target])
 
 
@@ -135,34 +136,34 @@ def start_match(table: Table, match_id: str, number: int, game: Match) -> list[S
 def check_move(table: Table, seat: int, state_id: object, move_data: object,
                by: str = "human") -> Move:
     """The move ``seat`` may play now (``by`` a person, a bot or a stand-in), or a
-    ``MasterError`` saying why not; the table is left as it was."""
+    ``Refusal`` saying why not; the table is left as it was."""
     game = table.game
     if game is None:
-        raise MasterError("not_started", "the match has not started: waiting for players")
+        raise Refusal("not_started", "the match has not started: waiting for players")
     if table.match_over:
-        raise MasterError("match_over", "the match is over", table.state_id)
+        raise Refusal("match_over", "the match is over", table.state_id)
     if game.hand.hand_over:
-        raise MasterError("hand_over", "the hand is over: wait for the next deal",
+        raise Refusal("hand_over", "the hand is over: wait for the next deal",
                           table.state_id)
     s = table.seats[seat]
     if by == "human" and s.kind != "human":
-        raise MasterError("not_your_turn", "this seat is played by a bot")
+        raise Refusal("not_your_turn", "this seat is played by a bot")
     if by == "human" and s.resigned:
-        raise MasterError("resigned", "you resigned this match: a stand-in plays your seat")
+        raise Refusal("resigned", "you resigned this match: a stand-in plays your seat")
     if by != "human" and not s.bot_played:
-        raise MasterError("not_your_turn", "the seat's player is back")
+        raise Refusal("not_your_turn", "the seat's player is back")
     if game.hand.to_move != seat:
-        raise MasterError("not_your_turn", f"it is seat {game.hand.to_move}'s turn",
+        raise Refusal("not_your_turn", f"it is seat {game.hand.to_move}'s turn",
                           table.state_id)
     if state_id != table.state_id:
-        raise MasterError(
+        raise Refusal(
             "stale_state", f"the state changed (now {table.state_id}): look again",
             table.state_id,
         )
     try:
         move = Move.from_dict(move_data)
     except IllegalMoveError as e:
-        raise MasterError("bad_message", str(e), table.state_id) from None
+        raise Refusal("bad_message", str(e), table.state_id) from None
     if move.code not in game.hand.legal_codes():
         # the engine's own explanation, on a copy (nothing here may change)
         try:
@@ -170,7 +171,7 @@ def check_move(table: Table, seat: int, state_id: object, move_data: object,
             why = "not a legal move"
         except IllegalMoveError as e:
             why = str(e)
-        raise MasterError("illegal_move", why, table.state_id)
+        raise Refusal("illegal_move", why, table.state_id)
     return move
 
 
@@ -325,10 +326,10 @@ def may_rematch(table: Table) -> bool:
 
 def check_rematch(table: Table) -> None:
     if not may_rematch(table):
-        raise MasterError("event_table", "this is an event's table: the event pairs the "
+        raise Refusal("event_table", "this is an event's table: the event pairs the "
                           "next game, so there is no rematch", table.state_id)
     if not table.match_over:
-        raise MasterError("match_not_over", "the match is not over yet", table.state_id)
+        raise Refusal("match_not_over", "the match is not over yet", table.state_id)
 
 
 @dataclass(frozen=True)
@@ -411,7 +412,7 @@ def set_standin(table: Table, seat: int, on: bool) -> bool:
 
 # -- resigning ------------------------------------------------------------------------
 def check_resign(table: Table, seat: int) -> tuple[int, list[int], int] | None:
-    """May ``seat`` resign now? ``MasterError`` (nothing changed) if not. Returns the
+    """May ``seat`` resign now? ``Refusal`` (nothing changed) if not. Returns the
     match's end when this resignation ends it, as ``match_finish`` does for a move:
     (winner, scores, hands) when every person of the seat's side has now resigned and
     there are two sides (the other side wins, the points stay as they are); None when the
@@ -419,14 +420,14 @@ def check_resign(table: Table, seat: int) -> tuple[int, list[int], int] | None:
     than two sides play)."""
     game = table.game
     if game is None:
-        raise MasterError("not_started", "the match has not started: waiting for players")
+        raise Refusal("not_started", "the match has not started: waiting for players")
     if table.match_over:
-        raise MasterError("match_over", "the match is over", table.state_id)
+        raise Refusal("match_over", "the match is over", table.state_id)
     s = table.seats[seat]
     if s.kind != "human":
-        raise MasterError("not_your_turn", "this seat is played by a bot")
+        raise Refusal("not_your_turn", "this seat is played by a bot")
     if s.resigned:
-        raise MasterError("resigned", "you have already resigned this match", table.state_id)
+        raise Refusal("resigned", "you have already resigned this match", table.state_id)
     rules = table.rules
     side = rules.side_of(seat)
     partners = [o for o in table.seats if o.kind == "human" and o.seat != seat

@@ -73,14 +73,14 @@ def rebuild(rules: dict[str, Any], events: list[EventRow]) -> tuple[Match, list[
 
 
 class DealSeal(Protocol):
-    """What the history asks of the events (``events.online.Tables``, set on the app's
+    """What the history asks of the events (``tournaments.online.RoundTables``, set on the app's
     state as ``deal_seal``): whether a table's deals are still secret because other tables
     of its duplicate round are playing them, and if so why."""
 
     async def sealed(self, table_id: str) -> str | None: ...
 
 
-async def _finished(request: Request, match_id: str) -> MatchRow:
+async def finished(request: Request, match_id: str) -> MatchRow:
     """A finished match whose cards anyone may see now (403 while its duplicate round is
     still being played elsewhere: its moves show that round's cards)."""
     m = await store_of(request).match(match_id)
@@ -114,7 +114,7 @@ _LOCK = threading.Lock()
 @router.get("/matches/{match_id}", responses=errors(403, 404))
 async def match(match_id: str, request: Request) -> MatchReplay:
     """A finished match with every hand's positions, for a move-by-move replay."""
-    m = await _finished(request, match_id)
+    m = await finished(request, match_id)
     with _LOCK:  # the replay is built in a worker thread
         cached = _REPLAYS.get(match_id)
         if cached is not None:
@@ -164,7 +164,7 @@ async def record(
 ) -> Response:
     """Download the game record (JSON, or ``?format=text``)."""
     store = store_of(request)
-    m = await _finished(request, match_id)
+    m = await finished(request, match_id)
     rec = await run_in_threadpool(export_record, m, await store.events(m.id))
     headers = {"Content-Disposition": f'attachment; filename="scopa-{m.id}.{format}"'}
     if format == "text":

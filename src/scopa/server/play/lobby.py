@@ -21,7 +21,6 @@ from .answers import Meta, PublicTables, SeatTaken, TableInfo, TableMade
 from .botpool import known_levels
 from .master import Master
 from .spec import TableSpec
-from .table import MasterError
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -177,15 +176,11 @@ async def create_table(req: CreateTable, request: Request) -> TableMade:
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
-    try:
-        table, seat, token = await master.create_table(TableSpec(
-            rules=rules, seats=seats, grace=grace, public=req.public, creator=name,
-            creator_seat=creator_seat, address=client_address(request),
-            creator_user=account.id if account is not None else None, rated=req.rated,
-            teach=req.teach))
-    except MasterError as e:
-        status = {"busy": 503, "too_many": 429}.get(e.code, 400)
-        raise HTTPException(status, e.message) from None
+    table, seat, token = await master.create_table(TableSpec(
+        rules=rules, seats=seats, grace=grace, public=req.public, creator=name,
+        creator_seat=creator_seat, address=client_address(request),
+        creator_user=account.id if account is not None else None, rated=req.rated,
+        teach=req.teach))
     return {
         "table": frames.table_info(table, with_invite=True), "seat": seat, "token": token,
         "invite": table.invite, "invite_url": f"/join/{table.invite}",
@@ -231,12 +226,8 @@ async def join(invite: str, req: JoinTable, request: Request) -> SeatTaken:
         raise HTTPException(400, str(e)) from None
     if account is not None:
         await refuse_if_blocked(request, master, invite, account.id)
-    try:
-        table, seat, token = await master.join(
-            invite, name, req.seat, account.id if account is not None else None)
-    except MasterError as e:
-        status = {"not_found": 404, "account_needed": 401}.get(e.code, 409)
-        raise HTTPException(status, e.message) from None
+    table, seat, token = await master.join(
+        invite, name, req.seat, account.id if account is not None else None)
     return {"table": frames.table_info(table, with_invite=True), "seat": seat, "token": token,
             "ws_url": f"/ws/{table.id}"}
 

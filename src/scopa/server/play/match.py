@@ -21,6 +21,7 @@ from ...match import Match
 from ...moves import Move, move_fields
 from ...shuffle import new_seed
 from ..common.clock import Clock
+from ..common.refusal import Refusal
 from ..common.settings import Settings
 from ..common.timing import PHASES
 from ..store.database import Conflict, Store, StoredTable
@@ -35,7 +36,7 @@ from .send import (
     close_externals,
     stop_driving,
 )
-from .table import MasterError, SeatState, Table
+from .table import SeatState, Table
 from .tasks import Tasks
 from .tokens import new_id
 from .workers import Workers
@@ -103,7 +104,7 @@ class Matches:
     # -- moves ---------------------------------------------------------------------------
     async def submit(self, table: Table, seat: int, state_id: object, move_data: object,
                      by: str = "human") -> None:
-        """Apply one move, or raise ``MasterError`` having changed nothing."""
+        """Apply one move, or raise ``Refusal`` having changed nothing."""
         async with table.lock:
             await self.cluster.sync_locked(table)  # only if it heard of a newer step
             move = flow.check_move(table, seat, state_id, move_data, by)
@@ -116,7 +117,7 @@ class Matches:
         data = {"seat": seat, **move.to_dict(), "by": by}
         if not await self.commit(table, self.store.append(table.match_id, table.seq, "move",
                                                           data, finish)):
-            raise MasterError("stale_state", f"the state changed (now {table.state_id}): "
+            raise Refusal("stale_state", f"the state changed (now {table.state_id}): "
                               "look again", table.state_id)
         played = self._play_move(table, move, by)
         PHASES.count("moves.applied")  # written and applied here (metrics.py)
@@ -166,7 +167,7 @@ class Matches:
                                                               "resign", data, finish)):
                     break
             else:
-                raise MasterError("stale_state", "the table is busy: resign again",
+                raise Refusal("stale_state", "the table is busy: resign again",
                                   table.state_id)
             event = flow.resign(table, seat, finish, time.monotonic())
             if finish is not None:

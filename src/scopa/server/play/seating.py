@@ -9,11 +9,12 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from ..common.clock import Clock
+from ..common.refusal import Refusal
 from ..store.database import Conflict, Store
 from . import flow, frames
 from .registry import Tables
 from .send import broadcast, broadcast_state, cancel_grace, catch_up
-from .table import Conn, MasterError, SeatState, Table
+from .table import Conn, SeatState, Table
 from .tasks import Tasks
 from .tokens import Tokens, new_token
 from .workers import Workers
@@ -46,10 +47,10 @@ class Seating:
             await self.tables.expire(table)
             table = None
         if table is None:
-            raise MasterError("not_found", "no table has this invite code")
+            raise Refusal("not_found", "no table has this invite code")
         async with table.lock:
             if table.status == "expired":  # expired while this join waited for the lock
-                raise MasterError("not_found", "no table has this invite code")
+                raise Refusal("not_found", "no table has this invite code")
             # a seat taken at another worker is not free
             self.cluster.mark(table, full=True)
             await self.cluster.sync_locked(table)
@@ -59,7 +60,7 @@ class Seating:
             try:
                 await self.store.take_seat(table.id, target.seat, name, h, user_id)
             except Conflict:  # another worker's join took it first
-                raise MasterError("conflict", f"seat {target.seat} was just taken") from None
+                raise Refusal("conflict", f"seat {target.seat} was just taken") from None
             target.name, target.token_hash, target.user_id = name, h, user_id
         self.cluster.announce(table, "seats")
         broadcast_state(table, {"kind": "seat", "seat": target.seat})

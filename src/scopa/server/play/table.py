@@ -34,16 +34,6 @@ class Conn(Protocol):
     def close_after_queue(self, code: int, reason: str) -> None: ...
 
 
-class MasterError(Exception):
-    """A refused request: ``code`` from the protocol's list and a plain message."""
-
-    def __init__(self, code: str, message: str, state_id: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.state_id = state_id
-
-
 @dataclass
 class SeatState:
     seat: int

@@ -15,6 +15,7 @@ from ..store.account_models import (
     InvitationRow,
     LoginFailureRow,
     MatchPlayerRow,
+    ModerationActionRow,
     PlayerReportRow,
     RatingHistoryRow,
     RatingRow,
@@ -23,8 +24,8 @@ from ..store.account_models import (
     UserRow,
 )
 from ..store.database import Store
-from ..store.event_models import NO_ORGANISER, EntrantRow, TournamentRow
 from ..store.models import MatchRow, SeatRow, utcnow
+from ..store.tournament_models import NO_ORGANISER, EntrantRow, TournamentRow
 from .resets import forget_password_links
 
 #: what a deleted account's seats and matches show instead of its name
@@ -37,7 +38,8 @@ DELETED_NAME = "former player"
 OWN_ROWS = (SessionRow.user_id, ResetRow.user_id, AddressRow.user_id, RatingRow.user_id,
             RatingHistoryRow.user_id, FollowRow.follower_id, FollowRow.followee_id,
             InvitationRow.from_user, InvitationRow.to_user, BlockRow.blocker_id,
-            BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id)
+            BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id,
+            ModerationActionRow.user_id)
 
 
 class AccountStore:

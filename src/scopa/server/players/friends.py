@@ -4,33 +4,18 @@ sending the link), and the accounts you played lately."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
 
 from ..common.errors import SIGNED_IN, errors
 from ..store.access import store_of
-from ..store.account_models import (
-    BlockRow,
-    FollowRow,
-    InvitationRow,
-    MatchPlayerRow,
-    PlayerReportRow,
-    UserRow,
-)
-from ..store.models import MatchRow, utcnow
-from .answers import Friends, Opponent, Person, Reported, Ties
+from ..store.account_models import UserRow
+from .answers import Friends, Opponent, Person, Reported
 from .limits import Limit, take
 from .live import live_tables
-from .moderation import blocked_by, blockers_of, blocks
-from .passwords import name_key
 from .sessions import Viewer, acting, aware, viewer
-
-if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncSession
+from .social_store import SocialStore
 
 router = APIRouter(prefix="/api/friends", tags=["friends"])
 
@@ -39,6 +24,8 @@ ONLINE_SECONDS = 300
 #: an invitation is shown this long
 INVITE_MINUTES = 30
 RECENT_MATCHES = 30
+#: invitations shown at most
+INVITATIONS_SHOWN = 20
 FOLLOW_MAX = 500
 #: blocks one account may hold
 BLOCK_MAX = 1000
@@ -59,12 +46,14 @@ class Invite(Someone):
     invite: str = Field(max_length=64)
 
 
+def social_of(request: Request) -> SocialStore:
+    return SocialStore(store_of(request))
+
+
 async def find_user(request: Request, name: str, me: Viewer) -> UserRow:
     """The account of ``name`` as ``me`` may see it: another's private account is
     answered exactly as an unknown name (404, same words)."""
-    async with store_of(request).session() as s:
-        user = (await s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))
-                                )).first()
+    user = await social_of(request).by_name(name)
     if user is None or not user.visible_to(me.id):
         raise HTTPException(404, "no player with this name")
     return user
@@ -86,32 +75,15 @@ async def friends(request: Request) -> Friends:
         raise HTTPException(401, "sign in first")
     now = datetime.now(UTC)
     seated = live_tables(request).online_accounts()  # once: it walks every live table
-    async with store_of(request).session() as s:
-        following = list(await s.scalars(
-            select(UserRow).join(FollowRow, FollowRow.followee_id == UserRow.id)
-            .where(FollowRow.follower_id == me.id).order_by(UserRow.name_key)))
-        since = now - timedelta(minutes=INVITE_MINUTES)
-        invites = (await s.execute(
-            select(InvitationRow, UserRow.name).join(UserRow, UserRow.id == InvitationRow.from_user)
-            .where(InvitationRow.to_user == me.id, InvitationRow.created_at >= since)
-            .order_by(InvitationRow.created_at.desc()).limit(20))).tuples().all()
-        mine = list(await s.scalars(
-            select(MatchPlayerRow.match_id).join(MatchRow, MatchRow.id == MatchPlayerRow.match_id)
-            .where(MatchPlayerRow.user_id == me.id)
-            .order_by(MatchRow.finished_at.desc()).limit(RECENT_MATCHES)))
-        others = (await s.execute(
-            select(UserRow, MatchRow.finished_at)
-            .join(MatchPlayerRow, MatchPlayerRow.user_id == UserRow.id)
-            .join(MatchRow, MatchRow.id == MatchPlayerRow.match_id)
-            .where(MatchPlayerRow.match_id.in_(mine), UserRow.id != me.id)
-            .order_by(MatchRow.finished_at.desc()))).tuples().all()
-        shut = await blocked_by(s, me.id)
-        hiding = await blockers_of(s, me.id)  # who blocked me: not shown online to me
-    invites = [(i, n) for i, n in invites if i.from_user not in shut]  # sent before a block
+    circle = await social_of(request).circle(
+        me.id, now - timedelta(minutes=INVITE_MINUTES), INVITATIONS_SHOWN, RECENT_MATCHES)
+    hiding = circle.blockers  # who blocked me: not shown online to me
+    # invitations sent before a block are not shown
+    invites = [(i, n) for i, n in circle.invitations if i.from_user not in circle.blocked]
     # an account gone private since it was followed, or met, is not shown (nor whether it
     # is online): to others it is as if it did not exist
-    following = [u for u in following if u.visible_to(me.id)]
-    others = [(u, at) for u, at in others if u.visible_to(me.id)]
+    following = [u for u in circle.following if u.visible_to(me.id)]
+    others = [(u, at) for u, at in circle.met if u.visible_to(me.id)]
     followed = {u.id for u in following}
     recent: list[Opponent] = []
     seen: set[int] = set()
@@ -132,66 +104,39 @@ async def friends(request: Request) -> Friends:
     }
 
 
-async def ties(s: AsyncSession, me: int, other: int) -> Ties:
-    """How the viewer ``me`` and ``other`` follow each other, as a profile shows it:
-    ``following`` (I follow them) and ``follows_you`` (they follow me: the followed
-    person's only notice of a follow) and ``blocked`` (I blocked them)."""
-    return {"following": await s.get(FollowRow, (me, other)) is not None,
-            "follows_you": await s.get(FollowRow, (other, me)) is not None,
-            "blocked": await blocks(s, me, other)}
-
-
-async def add_once(request: Request, row: FollowRow | BlockRow) -> None:
-    """Keep a tie between two accounts; one kept already is the same outcome."""
-    try:
-        async with store_of(request).session.begin() as s:
-            s.add(row)
-    except IntegrityError:
-        pass
-
-
 @router.post("/follow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def follow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
     user = await find_user(request, body.name, me)
     if user.id == me.id:
         raise HTTPException(400, "you cannot follow yourself")
-    async with store_of(request).session() as s:
-        if await blocks(s, user.id, me.id):
-            raise HTTPException(403, "this player does not take follows from you")
-        count = len(list(await s.scalars(
-            select(FollowRow.followee_id).where(FollowRow.follower_id == me.id))))
-    if count >= FOLLOW_MAX:
+    social = social_of(request)
+    if await social.blocks(user.id, me.id):
+        raise HTTPException(403, "this player does not take follows from you")
+    if await social.following_count(me.id) >= FOLLOW_MAX:
         raise HTTPException(400, f"you follow {FOLLOW_MAX} players already")
-    await add_once(request, FollowRow(follower_id=me.id, followee_id=user.id,
-                                      created_at=utcnow()))
+    await social.follow(me.id, user.id)
 
 
 @router.post("/unfollow", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def unfollow(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
     user = await find_user(request, body.name, me)
-    async with store_of(request).session.begin() as s:
-        await s.execute(delete(FollowRow).where(FollowRow.follower_id == me.id,
-                                                FollowRow.followee_id == user.id))
+    await social_of(request).unfollow(me.id, user.id)
 
 
 @router.post("/invite", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def invite(body: Invite, request: Request, me: Viewer = Depends(acting)) -> None:
     """Ask a player you follow to a table where you sit (its invite code)."""
     user = await find_user(request, body.name, me)
-    async with store_of(request).session() as s:
-        follows = await s.get(FollowRow, (me.id, user.id))
-    if follows is None:
+    social = social_of(request)
+    if not await social.follows(me.id, user.id):
         raise HTTPException(403, "you can invite only players you follow")
     table = live_tables(request).by_invite.get(body.invite)
     if table is None or table.status not in ("waiting", "playing"):
         raise HTTPException(404, "no open table has this invite code")
     if not any(s.user_id == me.id for s in table.seats):
         raise HTTPException(403, "you can invite only to a table where you sit")
-    async with store_of(request).session.begin() as s:
-        if await blocks(s, user.id, me.id):
-            return  # it never reaches them (and the sender is not told why)
-        s.add(InvitationRow(from_user=me.id, to_user=user.id, table_id=table.id,
-                            invite=table.invite, created_at=utcnow()))
+    # a blocker never gets it (and the sender is not told why)
+    await social.invite(me.id, user.id, table.id, table.invite)
 
 
 @router.post("/block", status_code=204, responses=errors(400, 404, *SIGNED_IN))
@@ -202,23 +147,16 @@ async def block(body: Someone, request: Request, me: Viewer = Depends(acting)) -
     user = await find_user(request, body.name, me)
     if user.id == me.id:
         raise HTTPException(400, "you cannot block yourself")
-    async with store_of(request).session() as s:
-        if len(await blocked_by(s, me.id)) >= BLOCK_MAX:
-            raise HTTPException(400, f"you block {BLOCK_MAX} players already")
-    await add_once(request, BlockRow(blocker_id=me.id, blocked_id=user.id,
-                                     created_at=utcnow()))
-    async with store_of(request).session.begin() as s:  # a block ends follows both ways
-        await s.execute(delete(FollowRow).where(
-            ((FollowRow.follower_id == me.id) & (FollowRow.followee_id == user.id))
-            | ((FollowRow.follower_id == user.id) & (FollowRow.followee_id == me.id))))
+    social = social_of(request)
+    if await social.blocked_count(me.id) >= BLOCK_MAX:
+        raise HTTPException(400, f"you block {BLOCK_MAX} players already")
+    await social.block(me.id, user.id)  # which ends follows both ways
 
 
 @router.post("/unblock", status_code=204, responses=errors(400, 404, *SIGNED_IN))
 async def unblock(body: Someone, request: Request, me: Viewer = Depends(acting)) -> None:
     user = await find_user(request, body.name, me)
-    async with store_of(request).session.begin() as s:
-        await s.execute(delete(BlockRow).where(BlockRow.blocker_id == me.id,
-                                               BlockRow.blocked_id == user.id))
+    await social_of(request).unblock(me.id, user.id)
 
 
 @router.post("/report", responses=errors(400, 404, 429, *SIGNED_IN))
@@ -238,12 +176,6 @@ async def report(body: Report, request: Request,
     if wait:
         raise HTTPException(429, "you reported many players lately: try again later",
                             headers={"Retry-After": str(wait)})
-    async with store_of(request).session.begin() as s:
-        already = (await s.scalars(select(PlayerReportRow.id).where(
-            PlayerReportRow.reporter_id == me.id,
-            PlayerReportRow.reported_id == user.id).limit(1))).first() is not None
-        if not already:
-            s.add(PlayerReportRow(reporter_id=me.id, reported_id=user.id,
-                                  reason=(body.reason or "").strip() or None,
-                                  created_at=utcnow()))
+    already = await social_of(request).report(
+        me.id, user.id, (body.reason or "").strip() or None)
     return {"already": already}

@@ -8,14 +8,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from sqlalchemy import func, select
 
 from ...rules import Rules
 from ..common.errors import errors
 from ..store.access import iso_time, store_of
-from ..store.account_models import MatchPlayerRow, RatingHistoryRow, RatingRow, UserRow
-from ..store.models import MatchRow, TableRow
-from . import farming
+from ..store.account_models import MatchPlayerRow
+from ..store.models import MatchRow
 from .answers import (
     BotRatings,
     Figures,
@@ -24,11 +22,12 @@ from .answers import (
     Profile,
     RatingPoint,
     RecentMatch,
+    Ties,
 )
-from .friends import ties
-from .passwords import name_key
+from .profile_store import ProfileStore
 from .ratings import POOLS, START, pool_of, published, settled, shown
 from .sessions import viewer
+from .social_store import SocialStore
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -86,36 +85,17 @@ async def profile(name: str, request: Request) -> Profile:
     if len(name) > 40:
         raise HTTPException(404, "no public profile with this name")
     me = await viewer(request)
-    async with store_of(request).session() as s:
-        user = (await s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))
-                                )).first()
-        own = user is not None and me is not None and me.id == user.id
-        if user is None or not user.visible_to(None if me is None else me.id):
-            raise HTTPException(404, "no public profile with this name")
-        rows = [(mp, m, public) for mp, m, public in (await s.execute(
-            select(MatchPlayerRow, MatchRow, TableRow.public)
-            .join(MatchRow, MatchRow.id == MatchPlayerRow.match_id)
-            .join(TableRow, TableRow.id == MatchRow.table_id)
-            .where(MatchPlayerRow.user_id == user.id)
-            .order_by(MatchRow.finished_at.desc())
-            .limit(STATS_SPAN)
-        )).tuples()]
-        ratings = list(await s.scalars(select(RatingRow).where(RatingRow.user_id == user.id)))
-        provisional_now = user.id in await farming.provisional(s, [user.id])
-        tie = await ties(s, me.id, user.id) if me is not None and not own else {
-            "following": False, "follows_you": False, "blocked": False}
-        history = list(await s.scalars(
-            select(RatingHistoryRow).where(RatingHistoryRow.user_id == user.id)
-            .order_by(RatingHistoryRow.at.desc(), RatingHistoryRow.id.desc())
-            .limit(HISTORY_POINTS)))
-        # private tables' matches are listed only to those who played them
-        shared: set[str] = set()
-        if me is not None and not own:
-            private_ids = [m.id for _, m, public in rows if not public]
-            if private_ids:
-                shared = set(await s.scalars(select(MatchPlayerRow.match_id).where(
-                    MatchPlayerRow.match_id.in_(private_ids),
-                    MatchPlayerRow.user_id == me.id)))
+    me_id = None if me is None else me.id
+    found = await ProfileStore(store_of(request)).player(name, me_id, STATS_SPAN,
+                                                         HISTORY_POINTS)
+    if found is None or not found.user.visible_to(me_id):
+        raise HTTPException(404, "no public profile with this name")
+    user, rows, history, shared = found.user, found.matches, found.history, found.shared
+    own = me_id == user.id
+    tie: Ties = {"following": False, "follows_you": False, "blocked": False}
+    if me_id is not None and not own:
+        tie = await SocialStore(store_of(request)).ties(me_id, user.id)
+    # private tables' matches are listed only to those who played them
     listed = [(mp, m) for mp, m, public in rows if public or own or m.id in shared]
     by_pool: dict[str, list[RatingPoint]] = {p: [] for p in POOLS}
     for h in reversed(history):
@@ -127,13 +107,13 @@ async def profile(name: str, request: Request) -> Profile:
         points.append({"at": iso_time(h.at), "rating": h.rating, "match_id": h.match_id})
     return {
         "name": user.name, "own": own, "private": user.private,
-        "provisional": provisional_now,
+        "provisional": found.provisional,
         **tie,
         "since": iso_time(user.created_at),
         "ratings": {r.pool: {"rating": shown(r.mu, r.sigma), "settled": settled(r.sigma),
                              "mu": round(r.mu, 3),
                              "sigma": round(r.sigma, 3), "games": r.games, "wins": r.wins}
-                    for r in ratings},
+                    for r in found.ratings},
         "history": by_pool,
         "stats": figures([(mp, m) for mp, m, _ in rows]),
         "recent": [recent_entry(mp, m) for mp, m in listed[:RECENT]],
@@ -147,17 +127,10 @@ async def match_ratings(match_id: str, request: Request) -> MatchRatings:
     if len(match_id) > 32:
         raise HTTPException(404, "no finished match with this id")
     me = await viewer(request)
-    async with store_of(request).session() as s:
-        m = await s.get(MatchRow, match_id)
-        if m is None or m.finished_at is None:
-            raise HTTPException(404, "no finished match with this id")
-        rows = (await s.execute(
-            select(MatchPlayerRow, UserRow.name, UserRow.private)
-            .join(UserRow, UserRow.id == MatchPlayerRow.user_id)
-            .where(MatchPlayerRow.match_id == match_id,
-                   MatchPlayerRow.rating_after.is_not(None))
-            .order_by(MatchPlayerRow.seat)
-        )).tuples().all()
+    found = await ProfileStore(store_of(request)).rating_changes(match_id)
+    if found is None:
+        raise HTTPException(404, "no finished match with this id")
+    m, rows = found
     return {
         "match_id": match_id, "pool": pool_of(Rules.from_dict(m.rules)),
         "changes": [{"seat": mp.seat, "name": name, "before": mp.rating_before,
@@ -177,18 +150,9 @@ async def leaderboard(
     if pool not in POOLS:
         raise HTTPException(404, f"no such pool: one of {', '.join(POOLS)}")
     least = request.app.state.settings.leaderboard_min_games
-    where = (RatingRow.pool == pool, RatingRow.games >= least, UserRow.private.is_(False))
-    async with store_of(request).session() as s:
-        total = int(await s.scalar(
-            select(func.count()).select_from(RatingRow)
-            .join(UserRow, UserRow.id == RatingRow.user_id).where(*where)) or 0)
-        rows = (await s.execute(
-            select(RatingRow, UserRow.name).join(UserRow, UserRow.id == RatingRow.user_id)
-            .where(*where)
-            .order_by(RatingRow.mu.desc(), UserRow.name_key)
-            .limit(per_page).offset((page - 1) * per_page)
-        )).tuples().all()
-        marked = await farming.provisional(s, [r.user_id for r, _ in rows])
+    found = await ProfileStore(store_of(request)).standing(
+        pool, least, per_page, (page - 1) * per_page)
+    total, rows, marked = found.total, found.rows, found.provisional
     first = (page - 1) * per_page
     return {
         "pool": pool, "page": page, "per_page": per_page, "total": total,

@@ -1,5 +1,5 @@
 """What is kept, and shared between workers: ``base`` and the tables (``models`` for tables,
-matches and their event log; ``account_models`` for the players' side; ``event_models``
+matches and their event log; ``account_models`` for the players' side; ``tournament_models``
 for tournaments), ``database`` (the
 ``Store``: event-sourced storage of matches, written so two workers never write the same
 step), ``migrate`` and ``migrations`` (Alembic, run at start), ``broker`` (announcements and
@@ -12,6 +12,6 @@ May import: ``server.common`` and the engine.
 Importing the package loads every table's module, so ``Base.metadata`` is whole wherever
 any one is used (migrations, tests)."""
 
-from . import account_models, event_models, models
+from . import account_models, models, tournament_models
 
-__all__ = ["account_models", "event_models", "models"]
+__all__ = ["account_models", "tournament_models", "models"]

@@ -190,6 +190,31 @@ class PlayerReportRow(Base):
     reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                                  index=True)
+    #: when the operator closed it (None: open); how, in ``moderation_actions``
+    handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                        nullable=True)
+
+
+class ModerationActionRow(Base):
+    """One act of the operator, as lichess keeps its moderation log: a mute or suspension
+    set or lifted (``users.muted_until`` / ``suspended_until`` hold only the one in force),
+    or a report closed. Only ever added to: the history of an account or a report."""
+
+    __tablename__ = "moderation_actions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    #: ``moderation.ACTIONS``: mute, unmute, suspend, unsuspend, close-report, close-chat-report
+    action: Mapped[str] = mapped_column(String(24))
+    #: the account acted on (a closed report: the account reported, if any)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True,
+                                                index=True)
+    #: a closed report: ``player_reports.id`` or ``chat_reports.id`` (by ``action``)
+    report_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: a mute or suspension: when it ends
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    note: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: who acted (``scopa admin --by``; ``operator`` when not said)
+    by: Mapped[str] = mapped_column(String(64))
 
 
 class CountedActionRow(Base):

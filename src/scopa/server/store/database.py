@@ -29,8 +29,8 @@ from sqlalchemy.ext.asyncio import (
 from ..common.settings import BUSY_SECONDS
 from ..common.timing import PHASES
 from . import migrate
-from .event_models import EventTableRow, TournamentRow
 from .models import EventRow, MatchRow, Meta, SeatRow, TableRow, utcnow
+from .tournament_models import RoundTableRow, TournamentRow
 
 
 @dataclass
@@ -446,9 +446,9 @@ class Store:
         )).first()
         events = await self._events(s, match.id) if match is not None else []
         of_event = (await s.execute(
-            select(EventTableRow.event_id, TournamentRow.settings)
-            .join(TournamentRow, TournamentRow.id == EventTableRow.event_id)
-            .where(EventTableRow.table_id == t.id))).first()
+            select(RoundTableRow.event_id, TournamentRow.settings)
+            .join(TournamentRow, TournamentRow.id == RoundTableRow.event_id)
+            .where(RoundTableRow.table_id == t.id))).first()
         shared = of_event is not None and bool(of_event.settings.get("duplicate")) \
             and bool(t.seeds)
         return StoredTable(t, seats, match, events,

@@ -124,6 +124,25 @@ def played(events: Iterable[EventRow]) -> Iterator[Deal | dict[str, Any]]:
     return (ev.replay_event() for ev in events if ev.kind not in OUTSIDE_GAME)
 
 
+class ReviewRow(Base):
+    """A match's review (``play.reviews``): asked, queued, being judged (``done`` of
+    ``total`` plays), then kept with the match (``review``: ``bots.review.Review.to_dict``)
+    or failed with a reason. ``asker`` bounds the reviews one player has in flight; it is
+    cleared once the review is over."""
+
+    __tablename__ = "match_reviews"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    asker: Mapped[str | None] = mapped_column(String(80), nullable=True, index=True)
+    simulations: Mapped[int] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class ChatRow(Base):
     """One chat message: free ``text`` or a quick ``phrase`` (a catalogue key)."""
 
@@ -155,3 +174,6 @@ class ReportRow(Base):
     context: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True)
+    #: when the operator closed it (None: open); how, in ``moderation_actions``
+    handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                        nullable=True)

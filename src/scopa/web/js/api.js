@@ -34,6 +34,8 @@ export const api = {
   join: (code, body) => request("POST", `/api/invites/${enc(code)}/join`, body),
   matches: () => request("GET", "/api/matches?limit=20"),
   match: (id) => request("GET", `/api/matches/${enc(id)}`),
+  review: (id) => request("GET", `/api/matches/${enc(id)}/review`),
+  askReview: (id) => request("POST", `/api/matches/${enc(id)}/review`, {}),
   matchRatings: (id) => request("GET", `/api/matches/${enc(id)}/ratings`),
   verify: (url) => request("GET", url),
   policy: () => request("GET", "/api/account/policy"),

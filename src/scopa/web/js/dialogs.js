@@ -107,7 +107,8 @@ function matchEndBlock(m, actions) {
     acts.append(h("span", { class: "muted small sealed-replay" }, t("end.replayAfterRound")));
   } else {
     acts.append(h("a", { href: e.record_url, download: "" }, t("end.record")),
-      h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")));
+      h("a", { href: `/replay/${encodeURIComponent(e.match_id)}` }, t("end.replay")),
+      h("a", { class: "to-review", href: `/replay/${encodeURIComponent(e.match_id)}#review` }, t("review.ask")));
   }
   box.append(acts);
   if (m.ratingChanges && m.ratingChanges.match_id === e.match_id && m.ratingChanges.changes.length) {

@@ -148,3 +148,6 @@ markDeck();
 translateStatic();
 loadSession();
 route();
+// the installed app's worker (docs/install.md): the page's files kept for a fast start, and
+// a clear page when the network is gone; a site that cannot have one works as before
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

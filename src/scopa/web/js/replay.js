@@ -8,6 +8,7 @@ import { cardEl, pileEl, sweepCards } from "./cardview.js";
 import { renderSheet } from "./sheet.js";
 import { variantName } from "./variants.js";
 import { seatsOf, sideCount } from "./sides.js";
+import { createReview } from "./reviewpanel.js";
 
 export function mountReplay(main, matchId) {
   const box = h("section", { class: "replay" });
@@ -15,6 +16,8 @@ export function mountReplay(main, matchId) {
   let data = null;
   let hand = 0;
   let step = 0;
+  // the match's review (asked on this page), drawn into the list of plays and the side
+  const review = createReview(matchId, () => data && render());
 
   function names(seat) {
     return data.players[seat] || t("seat.name", { n: seat + 1 });
@@ -80,7 +83,7 @@ export function mountReplay(main, matchId) {
     const plays = h("ol", { class: "play-list" }, hd.moves.map((mv, i) => h("li", {
       class: [i < step ? "done" : "", i === lastCapture ? "last-capture" : ""].filter(Boolean).join(" ") || null,
     }, h("button", { type: "button", class: "play-step", "aria-current": i === step - 1 ? "step" : null,
-      onclick: () => go(i + 1) }, moveText(mv),
+      onclick: () => go(i + 1) }, moveText(mv), review.badge(hd.number, i + 1),
     i === lastCapture ? h("span", { class: "capture-mark" }, ` · ${t("replay.lastCapture")}`) : null))));
     // beside the cards: the hand's score, item by item, as the record counted it, then
     // its plays
@@ -90,8 +93,12 @@ export function mountReplay(main, matchId) {
           handNumber: hd.number, compact: true })) : null,
       h("section", { class: "card-box replay-plays", "aria-labelledby": "plays-title" },
         h("h2", { id: "plays-title" }, t("replay.plays")),
-        none ? h("p", { class: "muted" }, t("replay.noMoves")) : plays));
-    const board = [last, seats, felt];
+        none ? h("p", { class: "muted" }, t("replay.noMoves")) : plays),
+      review.box(names, (number, index) => {
+        hand = Math.max(0, data.replay.hands.findIndex((x) => x.number === number));
+        go(index);
+      }));
+    const board = [last, step > 0 ? review.note(hd.number, step, names) : null, seats, felt];
     if (step >= total && !hd.result && resigned.length) {
       // a resignation ended the match during this hand: no score sheet, say who gave up
       const who = resigned.map((x) => names(x)).join(", ");
@@ -133,7 +140,7 @@ export function mountReplay(main, matchId) {
   }).catch((e) => replace(box, h("p", { class: "error" }, t("error.generic", { msg: e.message }))));
 
   return {
-    unmount: () => document.removeEventListener("keydown", onKey),
+    unmount: () => { document.removeEventListener("keydown", onKey); review.stop(); },
     relang: () => data && render(),
   };
 }
