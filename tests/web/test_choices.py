@@ -84,6 +84,7 @@ def test_a_sweep_and_a_napola_score_sheet(scripted, artifacts):
     expect(page.locator('.seat[data-seat="0"] .sweep-mark')).to_have_count(1)
     turned = page.locator('.seat[data-seat="0"] .sweep-mark .card.turned[data-card="10b"]')
     expect(turned).to_have_count(1)
+    expect(page.locator(".moment")).to_be_hidden()  # the Scopa! banner has had its time
     shot(page, artifacts, "pile-scopa")
     expect(page.locator('.seat[data-seat="0"] .pile-count')).to_have_text("6")
     expect(page.locator(".last-play")).to_contain_text("Anna took the 3 of swords")

@@ -156,9 +156,15 @@ def test_the_replay_draws_the_chosen_deck(server, page, artifacts):
     page.select_option(".hero select.deck-select", "piacentine")
     page.goto(f"{server}/replay/{match_id}")
     expect(page.locator(".replay .counter")).to_be_visible()
-    page.click(".replay .last")
-    expect(page.locator(".replay .sheet")).to_be_visible()
+    # the hands and the table as dealt, faces up
     drawn = page.locator(".replay .card[data-card] svg")
     expect(drawn.first).to_be_visible()
-    assert drawn.count() == page.locator(".replay svg.deck-pia").count()
+    assert drawn.count() == page.locator(".replay .card[data-card] svg.deck-pia").count()
+    # at the hand's end the piles' backs, in the same deck
+    page.click(".replay .last")
+    expect(page.locator(".replay .sheet")).to_be_visible()
+    backs = page.locator(".replay .card.back svg")
+    expect(backs.first).to_be_visible()
+    assert backs.count() > 0
+    assert backs.count() == page.locator(".replay .card.back svg.deck-pia").count()
     shot(page, artifacts, "deck-replay-piacentine")

@@ -12,7 +12,7 @@ const FONT = 13;
  * less a margin): its viewBox then scales it up a little, never down, so the labels are
  * never drawn under FONT px (a 480-wide drawing on a 360 px phone drew them at 8.6 px). */
 function chartWidth() {
-  return Math.round(Math.max(260, Math.min(480, window.innerWidth - 40)));
+  return Math.round(Math.max(260, Math.min(480, window.innerWidth - 48)));
 }
 
 /** A line chart of `values` (oldest first); `label` describes it to screen readers. */
