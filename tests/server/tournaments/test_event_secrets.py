@@ -109,10 +109,15 @@ def test_a_duplicate_rounds_deals_stay_secret(server: ServerProcess,
     replay = outsider.get(f"/api/matches/{other_match.id}")
     record = anna.get(f"/api/matches/{other_match.id}/record")
     assert replay.status_code == 403 and record.status_code == 403, (replay.text, record.text)
+    # nor is its review asked or read (its plays' values would show the round's cards)
+    asked = anna.post(f"/api/matches/{other_match.id}/review", json={})
+    review = outsider.get(f"/api/matches/{other_match.id}/review")
+    assert asked.status_code == 403 and review.status_code == 403, (asked.text, review.text)
     for who in (anna, org, outsider):
         for path in (f"/api/events/{eid}", f"/api/events/{eid}/rounds/1/print", "/api/events",
                      "/api/matches", f"/api/matches/{other_match.id}",
-                     f"/api/matches/{other_match.id}/record", f"/api/tables/{other.table_id}",
+                     f"/api/matches/{other_match.id}/record",
+                     f"/api/matches/{other_match.id}/review", f"/api/tables/{other.table_id}",
                      f"/api/events/{eid}/download", "/api/players/Anna"):
             got = who.get(path)
             assert got.status_code < 500, (path, got.text)
