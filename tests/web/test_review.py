@@ -34,6 +34,18 @@ def test_a_new_player_reviews_the_match_just_played(server, page, new_page, arti
     answer = get(server, f"/api/matches/{match_id}/review")
     assert answer["status"] == "done"
     review = answer["review"]
+    # the expected-margin chart: one point a valued play (two sides: every one), labelled
+    valued = [p for p in review["plays"] if p["played_value"] is not None]
+    chart = page.locator(".review-chart svg[role=img]")
+    expect(chart).to_be_visible()
+    assert (chart.get_attribute("aria-label") or "").startswith("Expected margin of ")
+    points = chart.locator("polyline").get_attribute("points") or ""
+    assert len(points.split()) == len(valued)
+    sizes = chart.locator("text").evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize)"
+        " * e.ownerSVGElement.getBoundingClientRect().width"
+        " / e.ownerSVGElement.viewBox.baseVal.width)")
+    assert sizes and min(sizes) >= 12, sizes
     first = get(server, f"/api/matches/{match_id}")["replay"]["hands"][0]["number"]
     # every marked play of the hand shown carries its sign in the list of plays
     marked = [p for p in review["plays"] if p["mark"] and p["hand"] == first]
@@ -48,6 +60,9 @@ def test_a_new_player_reviews_the_match_just_played(server, page, new_page, arti
     if worst["mark"]:
         expect(page.locator(".review-note")).to_be_visible()
         expect(page.locator(".review-note")).to_contain_text("Better")
+        # the second opinion, labelled as hindsight
+        expect(page.locator(".review-note .review-hindsight")).to_contain_text(
+            "Hindsight, with every card seen")
     shot(page, artifacts, "review-02-marked-play")
     assert axe_violations(page) == []
     phone = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)

@@ -8,21 +8,27 @@ hand-point margin of the mover's side for the rest of the hand; the loss of a pl
 best play's value minus the value of the play made (0 for the best play and for a forced
 play, which is not searched). Marks and thresholds are below; the command is
 ``scopa review`` (docs/review.md).
+
+Each play also gets a second opinion in hindsight, with every card seen (``hindsight``: the
+oracle on the true position): its ``hindsight_*`` fields. It is computed apart from the
+fair judgement, from the true position, and never sets the mark.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from ..hand import Hand
 from ..match import Match
 from ..moves import Move
 from ..record import replay_steps
 from ..view import PlayerView
 from .analysis import analyse
 from .base import Limit
+from .hindsight import hindsight
 
 #: simulations per play when the caller gives none: a two-player match of four hands
 #: reviews in about 7 CPU seconds on one core (docs/review.md has the measurement)
@@ -55,7 +61,9 @@ def mark_of(loss: float) -> str | None:
 @dataclass(frozen=True)
 class PlayReview:
     """One play: where (hand, 1-based move index), who, what was played and what was best,
-    their values (None for a forced play, which is not searched), the loss and its mark."""
+    their values (None for a forced play, which is not searched), the loss and its mark,
+    all from the mover's fair view; then hindsight, with every card seen (None until it is
+    judged): the best play then, the loss against it and whether it was solved exactly."""
 
     hand: int
     index: int
@@ -68,6 +76,13 @@ class PlayReview:
     mark: str | None
     choices: int
     why_best: str = ""
+    hindsight_best: str | None = None
+    hindsight_loss: float | None = None
+    hindsight_exact: bool | None = None
+
+    def fair(self) -> PlayReview:
+        """The play's review without the hindsight: what the mover could know alone."""
+        return replace(self, hindsight_best=None, hindsight_loss=None, hindsight_exact=None)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -135,12 +150,27 @@ def review_play(
 @dataclass(frozen=True)
 class Decision:
     """A play to judge: the mover's view just before it (its fair view: what that seat
-    could know then), the play made, and where (hand, 1-based move index)."""
+    could know then), the play made, where (hand, 1-based move index), and the true
+    position before it (every card: for the hindsight only)."""
 
     view: PlayerView
     move: Move
     hand: int
     index: int
+    state: Hand
+
+
+def judge(d: Decision, simulations: int, seed: int | str) -> PlayReview | None:
+    """One play's review: judged from the mover's view (``review_play``, the mark's basis),
+    then in hindsight on the true position; None when it was no decision (an engine mark).
+    The hindsight's budget is the same ``simulations`` (one world: exact or rollouts)."""
+    judged = review_play(d.view, d.move, d.hand, d.index, simulations, seed)
+    if judged is None:
+        return None
+    seen = hindsight(d.state, d.move, simulations, _seed(seed, d.hand, d.index) + "/hindsight")
+    return replace(
+        judged, hindsight_best=seen.best, hindsight_loss=seen.loss, hindsight_exact=seen.exact
+    )
 
 
 def decisions(record: dict[str, Any]) -> list[Decision]:
@@ -148,15 +178,17 @@ def decisions(record: dict[str, Any]) -> list[Decision]:
     (``RecordError`` if the record does not replay)."""
     out: list[Decision] = []
     before: list[PlayerView | None] = [None]  # the mover's view before the next event
+    truth: list[Hand | None] = [None]  # the true position before the next event
     count = [0]  # the move's 1-based number within its hand
 
     def on_move(game: Match, number: int, move: Move | None, seat: int | None) -> None:
-        view = before[0]
+        view, state = before[0], truth[0]
         count[0] = 0 if move is None else count[0] + 1
-        if move is not None and view is not None and view.seat == seat:
-            out.append(Decision(view, move, number, count[0]))
+        if move is not None and view is not None and state is not None and view.seat == seat:
+            out.append(Decision(view, move, number, count[0], state))
         h = game.hand
         before[0] = None if h.hand_over else PlayerView.of(h, h.to_move)
+        truth[0] = None if h.hand_over else h.copy()
 
     replay_steps(record, on_move=on_move)
     return out
@@ -174,7 +206,7 @@ def review_record(
         raise ValueError("simulations must be at least 1")
     plays: list[PlayReview] = []
     for d in decisions(record):
-        judged = review_play(d.view, d.move, d.hand, d.index, simulations, seed)
+        judged = judge(d, simulations, seed)
         if judged is not None:
             plays.append(judged)
             if progress:

@@ -383,6 +383,35 @@ class SearchBot(Bot):
         return Move.from_code(best(stats).code)
 
 
+def oracle_values(
+    game: Hand,
+    limit: Limit,
+    rng: random.Random,
+    rollout: str | None = None,
+    match_aware: bool = True,
+) -> list[MoveStat]:
+    """Every legal move of the seat to move valued on the true full state (every hand and
+    the stock's order seen): solved exactly once the stock is empty and few cards are left
+    (one world is enough), else by rollouts in that one world up to ``limit``. Not fair:
+    the oracle's yardstick and the review's hindsight."""
+    return evaluate(
+        lambda: imagined(game.copy()),
+        game.legal_codes(),
+        game.to_move % game.rules.teams,
+        limit,
+        rng,
+        rollout=rollout or default_rollout(game.rules.players),
+        match_aware=match_aware,
+        unique_world=True,
+    )
+
+
+def oracle_exact(game: Hand) -> bool:
+    """Whether ``oracle_values`` solves every move of ``game`` exactly (no rollout): the
+    stock is empty and few enough cards are left once the move is played."""
+    return _exact_ok(game, EXACT_CARDS + 1)
+
+
 class OracleBot(Bot):
     """The same search on the true full state: not fair, a yardstick and analysis tool.
     Hosts call ``choose_full(game, limit)``; ``choose(view)`` is refused."""
@@ -417,16 +446,8 @@ class OracleBot(Bot):
         codes = game.legal_codes()
         if len(codes) == 1:
             return Move.from_code(codes[0])
-        side = game.to_move % game.rules.teams
-        stats = evaluate(
-            lambda: imagined(game.copy()),
-            codes,
-            side,
-            limit or self.default_limit,
-            self.rng,
-            rollout=self.rollout or default_rollout(game.rules.players),
-            match_aware=self.match_aware,
-            unique_world=True,
+        stats = oracle_values(
+            game, limit or self.default_limit, self.rng, self.rollout, self.match_aware
         )
         if self.model_ties and game.rules.players == 2 and _exact_ok(game):
             return Move.from_code(break_ties(game, stats, self.match_aware).code)

@@ -26,6 +26,11 @@ def review_text(review: dict[str, Any], names: list[str] | None) -> str:
             text += f"; best {p['best']} ({p['best_value']:+.2f}), loss {p['loss']:.2f}"
         return text + (f" [{p['mark']}]" if p["mark"] else "")
 
+    def detail(p: dict[str, Any], indent: str) -> list[str]:
+        """Under a marked play: why the best play is best, then the hindsight line."""
+        out = [f"{indent}why: {p['why_best']}"] if p.get("why_best") else []
+        return out + [f"{indent}{hindsight_line(p)}"] if p.get("hindsight_best") else out
+
     t = review["thresholds"]
     out = [f"Review at {review['simulations']} simulations a play; marks from a loss of "
            f"{t['inaccuracy']} (inaccuracy), {t['mistake']} (mistake), {t['blunder']} "
@@ -33,7 +38,8 @@ def review_text(review: dict[str, Any], names: list[str] | None) -> str:
     marked = [p for p in review["plays"] if p["mark"]]
     out.append("")
     out.append("Marked plays:" if marked else "No marked plays.")
-    out += ["  " + line(p) for p in marked]
+    for p in marked:
+        out += ["  " + line(p), *detail(p, "      ")]
     for s in review["seats"]:
         out.append("")
         marks = ", ".join(f"{n} {m}" for m, n in s["marks"].items()) or "no marks"
@@ -42,7 +48,18 @@ def review_text(review: dict[str, Any], names: list[str] | None) -> str:
         if s["costliest"]:
             out.append("  costliest:")
             out += ["    " + line(p) for p in s["costliest"]]
+    out += ["", "Hindsight: the best play with every card seen (the other hands and the stock: "
+            "not what the player could know), never the marks' basis."]
     return "\n".join(out) + "\n"
+
+
+def hindsight_line(p: dict[str, Any]) -> str:
+    """A play's hindsight in words: with every card seen, the best play and the loss."""
+    how = "solved exactly" if p.get("hindsight_exact") else "estimated"
+    if not p["hindsight_loss"]:
+        return f"hindsight, with every card seen ({how}): {p['played']} was the best play"
+    return (f"hindsight, with every card seen ({how}): best {p['hindsight_best']}, "
+            f"loss {p['hindsight_loss']:.2f}")
 
 
 def review_command(

@@ -77,6 +77,9 @@ def test_a_finished_match_is_reviewed_play_by_play(server: ServerProcess) -> Non
     for p in review["plays"]:
         assert p["loss"] >= 0
         assert p["mark"] == mark_of(p["loss"])
+        # the hindsight, judged by the worker on the true position, travels with the play
+        assert p["hindsight_loss"] >= 0 and p["hindsight_best"]
+        assert isinstance(p["hindsight_exact"], bool)
         if p["choices"] == 1:  # forced: not searched, nothing lost
             assert p["played_value"] is None and p["loss"] == 0 and p["played"] == p["best"]
         else:

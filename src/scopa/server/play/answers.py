@@ -166,6 +166,12 @@ class PlayJudged(TypedDict):
     choices: int
     #: why the best play is best, in the teach-me words (empty for a forced play)
     why_best: str
+    #: hindsight, with every card seen (the oracle on the true position; never the mark's
+    #: basis): the best play then, the points the play made lost against it, and whether
+    #: those values were solved exactly. Absent from reviews made before it existed
+    hindsight_best: NotRequired[str | None]
+    hindsight_loss: NotRequired[float | None]
+    hindsight_exact: NotRequired[bool | None]
 
 
 @strict

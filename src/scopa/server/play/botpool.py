@@ -1,5 +1,6 @@
 """Bots at the table: they think in a process pool, off the event loop, and are given
-only the seat's ``PlayerView``. Teach-me analyses run in workers of their own."""
+only the seat's ``PlayerView``. Teach-me analyses and reviews run in workers of their own (a
+review's play carries the true position too, for its hindsight only: ``bots.review``)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...bots import Limit, make_bot
 from ...moves import Move
 from ...view import PlayerView
 from ..common.timing import PHASES
+
+if TYPE_CHECKING:
+    from ...bots.review import Decision
 
 FALLBACK_LEVEL = "random"
 #: seconds a bot move still being thought may take to finish when the server stops
@@ -57,13 +61,12 @@ def _analyse(view: PlayerView, seconds: float | None) -> dict[str, Any] | None:
     return payload(view, analyse(view, limit=_limit(seconds)))
 
 
-def _judge(view: PlayerView, move: Move, hand: int, index: int, simulations: int,
-           seed: str) -> dict[str, Any] | None:
-    """Worker: one play of a review judged from its mover's view (``bots.review``); None
-    when it was no decision of the view's (an engine mark)."""
-    from ...bots.review import review_play
+def _judge(decision: Decision, simulations: int, seed: str) -> dict[str, Any] | None:
+    """Worker: one play of a review judged from its mover's view, then in hindsight on the
+    true position (``bots.review.judge``); None when it was no decision (an engine mark)."""
+    from ...bots.review import judge
 
-    judged = review_play(view, move, hand, index, simulations, seed)
+    judged = judge(decision, simulations, seed)
     return None if judged is None else judged.to_dict()
 
 
@@ -200,13 +203,13 @@ class BotPool:
             self.analyses_in_flight -= 1
         return analysis
 
-    async def judge(self, view: PlayerView, move: Move, hand: int, index: int,
-                    simulations: int, seed: str) -> dict[str, Any] | None:
+    async def judge(self, decision: Decision, simulations: int,
+                    seed: str) -> dict[str, Any] | None:
         """One play of a review, in the analysis workers (below the bots' priority). Not
         counted against the teach-me slots: the review queue bounds itself, and it asks one
         play at a time, so a teach-me analysis waits for one play at most."""
         judged: dict[str, Any] | None = await self.analysis.run(
-            _judge, view, move, hand, index, simulations, seed)
+            _judge, decision, simulations, seed)
         return judged
 
     def close(self) -> None:

@@ -112,8 +112,7 @@ class Reviews:
         judged = []
         for n, d in enumerate(plays, 1):
             self.current = (match_id, n - 1, len(plays))
-            fields = await self.pool.judge(d.view, d.move, d.hand, d.index, self.simulations,
-                                           match_id)
+            fields = await self.pool.judge(d, self.simulations, match_id)
             if fields is not None:
                 judged.append(play_review(fields))
             if n % PROGRESS_EVERY == 0:

@@ -1,4 +1,5 @@
-// Two small charts drawn as SVG by hand: a line of ratings and a row of bars. No chart
+// Two small charts drawn as SVG by hand: a line (ratings, a review's expected margin) and a
+// row of bars. No chart
 // library: these two need a few dozen lines, nothing to build or serve, and the page's
 // Content-Security-Policy stays as strict as it is (attributes only, no inline style).
 import { s } from "./dom.js";
@@ -15,15 +16,18 @@ function chartWidth() {
   return Math.round(Math.max(260, Math.min(480, window.innerWidth - 48)));
 }
 
-/** A line chart of `values` (oldest first); `label` describes it to screen readers. */
-export function lineChart(values, label) {
-  const W = chartWidth();
+/** A line chart of `values` (oldest first); `label` describes it to screen readers.
+ * `span`: the least range the vertical axis shows (ratings: 20; points: a few); `dots`:
+ * a dot at each value (not for a long series); `width`: the drawing's width when it is
+ * shown in a narrower box than the page's (a side column), so the labels keep their size. */
+export function lineChart(values, label, { span = 20, dots = true, width = 0 } = {}) {
+  const W = width || chartWidth();
   const svg = s("svg", { class: "chart line-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
   svg.append(s("title", {}, label));
   if (!values.length) return svg;
   let lo = Math.min(...values);
   let hi = Math.max(...values);
-  if (hi - lo < 20) { hi += 10; lo -= 10; }
+  if (hi - lo < span) { hi += span / 2; lo -= span / 2; }
   const x = (i) => PAD.left + (values.length === 1 ? 0.5 : i / (values.length - 1)) * (W - PAD.left - PAD.right);
   const y = (v) => PAD.top + (1 - (v - lo) / (hi - lo)) * (H - PAD.top - PAD.bottom);
   for (const v of [lo, (lo + hi) / 2, hi]) {
@@ -32,7 +36,7 @@ export function lineChart(values, label) {
   }
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   svg.append(s("polyline", { points, fill: "none", stroke: "#a8342a", "stroke-width": 2.5 }));
-  values.forEach((v, i) => svg.append(s("circle", { cx: x(i), cy: y(v), r: 3.5, fill: "#a8342a" })));
+  if (dots) values.forEach((v, i) => svg.append(s("circle", { cx: x(i), cy: y(v), r: 3.5, fill: "#a8342a" })));
   return svg;
 }
 

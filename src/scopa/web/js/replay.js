@@ -23,6 +23,13 @@ export function mountReplay(main, matchId) {
     return data.players[seat] || t("seat.name", { n: seat + 1 });
   }
 
+  /** The first side's match margin before hand `number` (over the best other side). */
+  function marginBefore(number) {
+    const i = data.replay.hands.findIndex((x) => x.number === number);
+    const prev = i > 0 ? data.replay.hands[i - 1].scores_after : null;
+    return prev ? prev[0] - Math.max(...prev.slice(1)) : 0;
+  }
+
   function sideNames(rules) {
     const out = [];
     for (let side = 0; side < sideCount(rules, data); side++) {
@@ -97,7 +104,7 @@ export function mountReplay(main, matchId) {
       review.box(names, (number, index) => {
         hand = Math.max(0, data.replay.hands.findIndex((x) => x.number === number));
         go(index);
-      }));
+      }, { teams: sideCount(rules, data), firstSide: sideNames(rules)[0], before: marginBefore }));
     const board = [last, step > 0 ? review.note(hd.number, step, names) : null, seats, felt];
     if (step >= total && !hd.result && resigned.length) {
       // a resignation ended the match during this hand: no score sheet, say who gave up

@@ -6,9 +6,13 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { playWords } from "./explain.js";
+import { lineChart } from "./charts.js";
 
 //: the marks' signs, as chess players write them
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+//: the margin chart's drawing width: the replay's side column is about 290 px wide on a
+//: desktop and wider on a phone, so the chart is shown at least this wide (labels >= 12 px)
+const CHART_WIDTH = 260;
 //: how often the page asks how a review is coming along
 const POLL_MS = 1500;
 
@@ -25,6 +29,22 @@ export function reviewPlayWords(name, text) {
   const mv = moveOf(text);
   if (!mv) return `${name}: ${t(text === "declare" ? "table.declare" : "table.pass")}`;
   return playWords(name, mv);
+}
+
+/** The first side's expected margin through the match, one value a judged play: the match
+ * margin before the play's hand (`before(hand)`) plus the play's value for its hand, turned
+ * to the first side's (a value is the mover's side's margin; with two sides the other
+ * side's is its opposite, with more only the first side's own plays say it). Forced plays
+ * (not valued) and plays that say nothing of the first side are left out. */
+export function marginSeries(plays, teams, before) {
+  const out = [];
+  for (const p of plays) {
+    if (p.played_value === null || p.played_value === undefined) continue;
+    const side = p.seat % teams;
+    if (side !== 0 && teams !== 2) continue;
+    out.push(before(p.hand) + (side === 0 ? p.played_value : -p.played_value));
+  }
+  return out;
 }
 
 /** The review of match `matchId`, kept up to date; `onChange` is called whenever it moves
@@ -83,12 +103,34 @@ export function createReview(matchId, onChange) {
       h("p", {}, h("strong", {}, `${SIGNS[p.mark]} ${t(`review.${p.mark}`)}`), " · ",
         t("review.lost", { points: p.loss.toFixed(2) })),
       h("p", {}, `${t("review.better")}: `, reviewPlayWords(names(p.seat), p.best)),
-      p.why_best ? h("p", { class: "muted" }, p.why_best) : null);
+      p.why_best ? h("p", { class: "muted" }, p.why_best) : null,
+      hindsight(p, names));
   }
 
-  function summary(names, go) {
+  /** The second opinion, labelled as hindsight: the best play with every card seen. */
+  function hindsight(p, names) {
+    if (!p.hindsight_best) return null;  // a review made before hindsight existed
+    return h("p", { class: "review-hindsight" }, h("strong", {}, `${t("review.hindsight")}: `),
+      p.hindsight_loss
+        ? [reviewPlayWords(names(p.seat), p.hindsight_best), " · ",
+          t("review.lost", { points: p.hindsight_loss.toFixed(2) })]
+        : t("review.hindsightSame"));
+  }
+
+  /** The first side's expected margin through the match, as a line (`match`: the sides'
+   * count, the first side's name, its match margin before a hand). */
+  function chart(match) {
+    const values = marginSeries(state.review.plays, match.teams, match.before);
+    if (values.length < 2) return null;
+    return h("figure", { class: "review-chart" },
+      lineChart(values, t("review.chart", { name: match.firstSide }), { span: 4, dots: false, width: CHART_WIDTH }),
+      h("figcaption", { class: "muted small" }, t("review.chartHow", { name: match.firstSide })));
+  }
+
+  function summary(names, go, match) {
     const r = state.review;
     return h("div", { class: "review-summary" },
+      match ? chart(match) : null,
       r.seats.map((s) => h("section", { class: "review-seat" },
         h("h3", {}, names(s.seat)),
         h("p", {}, t("review.average", { points: s.average_loss.toFixed(2), n: s.plays })),
@@ -101,8 +143,8 @@ export function createReview(matchId, onChange) {
       h("p", { class: "muted small" }, t("review.how", { n: r.simulations })));
   }
 
-  /** The review's box for the side of the replay. */
-  function box(names, go) {
+  /** The review's box for the side of the replay (`match`: see `chart`). */
+  function box(names, go, match) {
     const parts = [h("h2", { id: "review-title" }, t("review.title"))];
     if (!state) {
       parts.push(h("p", { class: "muted" }, t("review.loading")));
@@ -116,7 +158,7 @@ export function createReview(matchId, onChange) {
       parts.push(h("p", { role: "status" }, t("review.running", { n: state.done, k: state.total })),
         h("progress", { max: String(state.total || 1), value: String(state.done), "aria-labelledby": "review-title" }));
     } else {
-      parts.push(summary(names, go));
+      parts.push(summary(names, go, match));
     }
     if (error) parts.push(h("p", { class: "error", role: "alert" }, error));
     return h("section", { class: "card-box replay-review", "aria-labelledby": "review-title" }, parts);
