@@ -83,8 +83,11 @@ PACKED_OPTIONS = frozenset({
 })
 #: ... through the score items' flags (``item_flags`` refuses an item it does not know) ...
 ITEM_OPTIONS = frozenset({"primiera", "sevens", "napola", "re_bello", "piccola", "grande"})
-#: ... or not at all, being about the match around a deal, which Python plays
+#: ... or not at all, being about the match around a deal, which Python plays ...
 MATCH_OPTIONS = frozenset({"variant", "target", "napola_outright"})
+#: ... or refused: rules the kernel does not play, set away from their default, keep the
+#: deal on the Python path (``capture_optional``: every card may also be laid)
+PYTHON_OPTIONS = frozenset({"capture_optional"})
 _PLAIN = Rules()
 _MODES = {"equal": 0, "fifteen": 1, "cirulla": 2}
 _DECLARATIONS = {"off": 0, "choice": 1, "auto": 2}
@@ -116,7 +119,7 @@ def item_flags(items: tuple[ScoreItem, ...]) -> int | None:
 def unexpressed(rules: Rules) -> list[str]:
     """The options of ``rules`` that the spec does not take and that are set away from their
     default (a new option, until this module says how the kernel takes it)."""
-    known = PACKED_OPTIONS | ITEM_OPTIONS | MATCH_OPTIONS
+    known = PACKED_OPTIONS | ITEM_OPTIONS | MATCH_OPTIONS  # PYTHON_OPTIONS: never known
     return [f.name for f in dataclasses.fields(Rules)
             if f.name not in known and getattr(rules, f.name) != getattr(_PLAIN, f.name)]
 

@@ -72,12 +72,18 @@ def test_an_unknown_score_item_keeps_the_python_path() -> None:
 
 
 def test_every_option_says_how_the_kernel_takes_it() -> None:
-    """A new option of ``Rules`` must be named in kernel.py: packed, through the items, or
-    about the match only (until then ``unexpressed`` keeps it on the Python path)."""
+    """A new option of ``Rules`` must be named in kernel.py: packed, through the items,
+    about the match only, or played by Python alone (until then ``unexpressed`` keeps it on
+    the Python path)."""
     from scopa import kernel
 
-    named = kernel.PACKED_OPTIONS | kernel.ITEM_OPTIONS | kernel.MATCH_OPTIONS
+    named = (kernel.PACKED_OPTIONS | kernel.ITEM_OPTIONS | kernel.MATCH_OPTIONS
+             | kernel.PYTHON_OPTIONS)
     assert {f.name for f in dataclasses.fields(Rules)} == named
+    for name in kernel.PYTHON_OPTIONS:  # refused: set, the deal stays in Python
+        rules = dataclasses.replace(Rules(), **{name: not getattr(Rules(), name)})
+        assert kernel.unexpressed(rules) == [name]
+        assert pack_spec(meaning_of(rules)) is None
 
 
 def test_an_option_the_kernel_does_not_take_keeps_the_python_path(

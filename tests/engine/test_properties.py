@@ -49,8 +49,6 @@ def rules_st(draw: st.DrawFn) -> Rules:
         opts["fewest_cards"] = True
     if draw(st.booleans()):
         opts["last_sweep_counts"] = True
-    if draw(st.integers(0, 3)) == 0:
-        opts["capture_optional"] = True
     if base.capture == "equal" and draw(st.integers(0, 3)) == 0:
         opts["ace_takes_all"] = True
     if (base.ace_takes_all or opts.get("ace_takes_all")) and draw(st.booleans()):

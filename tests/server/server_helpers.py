@@ -14,13 +14,15 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import httpx
+import pytest
 import websockets
-from services import dsn, redis_prefix
+from services import BROKER_URL, dsn, fresh_database, redis_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
 #: seconds a test server may take to answer (a busy 2-core machine needs a while to import
@@ -373,3 +375,14 @@ def logged(database_url: str, match_id: str) -> list[dict[str, Any]]:
         return [{"seq": r["seq"], "kind": r["kind"], "data": json.loads(r["data"])}
                 for r in rows]
     return asyncio.run(read())
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
+    with fresh_database() as url:
+        procs = workers(tmp_path_factory.mktemp("pair"), url, BROKER_URL)
+        try:
+            yield procs
+        finally:
+            for p in procs:
+                p.stop()

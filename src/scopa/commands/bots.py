@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -263,12 +264,16 @@ def play_command(
         help="save the position where the match stopped (quit in mid-hand) as JSON, for "
         "scopa analyse",
     ),
+    lang: str | None = typer.Option(
+        None, "--lang", help="the language of the match: en or it (default: the "
+        "environment's locale, LC_ALL / LC_MESSAGES / LANG, else en)",
+    ),
 ) -> None:
     """Play a match in the terminal against bots (you are seat 0): any bot the arena
     takes, a frozen one (champion-2026-12) or cmd:<program> too."""
     from ..arena.specs import bot_factory
     from ..record import game_record
-    from ..terminal.session import TerminalMatch
+    from ..terminal.session import TerminalMatch, language
     from .files import writable, write_record
 
     def seat_bot(spec: str, seed: str | int | None) -> Any:
@@ -277,7 +282,8 @@ def play_command(
     rules = _rules(variant, players, target, teams, option)
     record, position = writable(record), writable(position)
     try:
-        match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed, make=seat_bot)
+        match = TerminalMatch(rules, [*opponents, *(levels or [])], seed=seed, make=seat_bot,
+                              lang=lang or language(os.environ))
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     try:

@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import SUIT, card_name, card_text, cards_of
+from ..cards import SUIT, card_text, cards_of
 from ..messages import card, cards, has, message, render, text
 from ..moves import DECLARE, MARKS, Move
 from ..view import PlayerView
@@ -19,31 +19,36 @@ from ..view import PlayerView
 SUIT_STYLE = ("bold yellow", "bold red", "bold blue", "bold green")
 
 
+def words(key: str, lang: str, **args: Any) -> str:
+    """The terminal's own words (``term.<key>`` in the shared catalogue) in ``lang``."""
+    return render(message(f"term.{key}", **args), lang)
+
+
 def card_markup(c: int) -> Text:
     """A card in notation (``7d``), coloured by suit."""
     return Text(card_text(c), style=SUIT_STYLE[SUIT[c]])
 
 
-def cards_markup(cards: Sequence[int], empty: str = "(none)") -> Text:
+def cards_markup(cards: Sequence[int], empty: str | None = None, lang: str = "en") -> Text:
     if not cards:
-        return Text(empty, style="dim")
+        return Text(words("none", lang) if empty is None else empty, style="dim")
     return Text(" ").join(card_markup(c) for c in cards)
 
 
-def move_text(move: Move) -> Text:
+def move_text(move: Move, lang: str = "en") -> Text:
     """``7d takes 3s + 4d``, ``7d is laid on the table``, or a declaration (from history,
     where its capture field is the hand shown)."""
     if move.card >= MARKS:
         if move.card == DECLARE or move.capture:
-            out = Text("declares the hand ", style="bold")
+            out = Text(words("declares", lang) + " ", style="bold")
             return out.append_text(cards_markup(cards_of(move.capture), ""))
-        return Text("passes (no declaration)", style="dim")
+        return Text(words("passes", lang), style="dim")
     out = card_markup(move.card)
     if move.capture:
-        out.append(" takes ")
+        out.append(f" {words('takes', lang)} ")
         out.append_text(Text(" + ").join(card_markup(c) for c in cards_of(move.capture)))
     else:
-        out.append(" is laid on the table", style="dim")
+        out.append(f" {words('laid', lang)}", style="dim")
     return out
 
 
@@ -56,36 +61,43 @@ def move_notation(move: Move) -> Text:
     return out
 
 
-def play_words(name: str, move: Move) -> str:
-    """The last-play line from the shared catalogue: "You took the 3 of swords with ..."."""
+def play_words(name: str, move: Move, lang: str = "en", mine: bool = False) -> str:
+    """The last-play line from the shared catalogue: "Anna took the 3 of swords with ...";
+    ``mine``: the person at the keyboard's own play, in the second person ("You took",
+    "Hai preso")."""
     if not move.capture:
-        return render(message("table.lastLay", name=name, card=card(move.card)))
+        if mine:
+            return words("youLaid", lang, card=card(move.card))
+        return render(message("table.lastLay", name=name, card=card(move.card)), lang)
     taken = cards(cards_of(move.capture))
-    return render(message("table.lastTake", name=name, cards=taken, card=card(move.card)))
+    if mine:
+        return words("youTook", lang, cards=taken, card=card(move.card))
+    return render(message("table.lastTake", name=name, cards=taken, card=card(move.card)),
+                  lang)
 
 
-def move_words(move: Move) -> str:
+def move_words(move: Move, lang: str = "en") -> str:
     """The move in plain words, for screen readers and the move list."""
     if move.is_declaration:
-        return "declare your hand (it is shown)" if move.card == DECLARE else "pass"
+        return words("declareWords" if move.card == DECLARE else "passWords", lang)
     if not move.capture:
-        return f"lay the {card_name(move.card)}"
-    taken = ", ".join(card_name(c) for c in cards_of(move.capture))
-    return f"{card_name(move.card)} takes {taken}"
+        return words("layWords", lang, card=card(move.card))
+    return words("takeWords", lang, card=card(move.card), cards=cards(cards_of(move.capture)))
 
 
-def state_panel(view: PlayerView, names: Sequence[str]) -> RenderableType:
+def state_panel(view: PlayerView, names: Sequence[str], lang: str = "en") -> RenderableType:
     """The table, the players (hand sizes, piles, sweeps) and the seat's own hand."""
     rules = view.rules
     players = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-    for col in ("seat", "player", "side", "in hand", "pile", "sweeps"):
-        players.add_column(col, justify="left" if col in ("player", "seat") else "right")
+    for col in ("colSeat", "colPlayer", "colSide", "colInHand", "colPile", "colSweeps"):
+        players.add_column(words(col, lang),
+                           justify="left" if col in ("colPlayer", "colSeat") else "right")
     for seat in range(rules.players):
         marks = []
         if seat == view.dealer:
-            marks.append("dealer")
+            marks.append(words("dealer", lang))
         if seat == view.to_move and not view.hand_over:
-            marks.append("to play")
+            marks.append(words("toPlay", lang))
         who = names[seat] + (f" ({', '.join(marks)})" if marks else "")
         style = "bold" if seat == view.seat else ""
         players.add_row(
@@ -93,14 +105,15 @@ def state_panel(view: PlayerView, names: Sequence[str]) -> RenderableType:
             str(view.hand_sizes[seat]), str(view.captured[seat].bit_count()),
             str(view.scope[seat]),
         )
-    table_line = Text("Table: ", style="bold").append_text(
-        cards_markup(cards_of(view.table), "(empty)")
+    table_line = Text(words("table", lang), style="bold").append_text(
+        cards_markup(cards_of(view.table), words("empty", lang))
     )
-    stock = Text(f"Stock: {view.stock_size} cards", style="dim")
-    hand = Text("Your hand: ", style="bold").append_text(cards_markup(cards_of(view.hand)))
+    stock = Text(words("stock", lang, n=view.stock_size), style="dim")
+    hand = Text(words("yourHand", lang), style="bold").append_text(
+        cards_markup(cards_of(view.hand), lang=lang))
     shown = [
-        Text(f"{names[s]} declared, holds: ", style="bold").append_text(
-            cards_markup(cards_of(m))
+        Text(words("declaredHolds", lang, name=names[s]), style="bold").append_text(
+            cards_markup(cards_of(m), lang=lang)
         )
         for s, m in enumerate(view.shown)
         if m and s != view.seat
@@ -108,14 +121,14 @@ def state_panel(view: PlayerView, names: Sequence[str]) -> RenderableType:
     return Group(players, Text(""), table_line, stock, hand, *shown)
 
 
-def moves_table(moves: Sequence[Move]) -> Table:
+def moves_table(moves: Sequence[Move], lang: str = "en") -> Table:
     """The legal moves, numbered from 1."""
-    table = Table(title="Your moves", show_header=False, box=None, padding=(0, 2))
+    table = Table(title=words("yourMoves", lang), show_header=False, box=None, padding=(0, 2))
     table.add_column(justify="right", style="bold cyan")
     table.add_column()
     table.add_column(style="dim")
     for i, m in enumerate(moves, 1):
-        table.add_row(str(i), move_text(m), move_words(m))
+        table.add_row(str(i), move_text(m, lang), move_words(m, lang))
     return table
 
 
@@ -141,14 +154,15 @@ def score_sheet(
     for item in items:  # what each side has towards every item this table plays
         details = item.get("cards") or [None] * len(sides)
         table.add_row(item_label(item, lang), *[
-            _shown(v) + (f" ({' '.join(d)})" if d else "")
+            _shown(v, lang) + (f" ({' '.join(d)})" if d else "")
             for v, d in zip(item["values"], details, strict=True)
         ])
     for item in items:
         if any(item["points"]):
             label = item_label(item, lang)
-            table.add_row(f"point: {label}", *[str(p or "") for p in item["points"]])
-    table.add_row("[bold]hand points", *[f"[bold]{s['total']}" for s in sides])
+            table.add_row(words("point", lang, label=label),
+                          *[str(p or "") for p in item["points"]])
+    table.add_row(f"[bold]{words('handPoints', lang)}", *[f"[bold]{s['total']}" for s in sides])
     return table
 
 
@@ -166,14 +180,15 @@ def sheet_items(result: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _shown(value: object) -> str:
+def _shown(value: object, lang: str = "en") -> str:
     if value is True:
-        return "yes"
+        return words("yes", lang)
     if value is False:
         return ""
     return "-" if value is None else str(value)
 
 
-def scores_line(scores: Sequence[int], side_names: Sequence[str], target: int) -> Text:
+def scores_line(scores: Sequence[int], side_names: Sequence[str], target: int,
+                lang: str = "en") -> Text:
     parts = [f"{n} {s}" for n, s in zip(side_names, scores, strict=True)]
-    return Text("Match: " + " · ".join(parts) + f"   (playing to {target})", style="bold")
+    return Text(words("match", lang, scores=" · ".join(parts), target=target), style="bold")

@@ -8,7 +8,7 @@ bot's analysis of the human's view).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ..bots.base import Bot, Limit, bot_names, make_bot
 from ..match import Match
-from ..messages import sentence, text
+from ..messages import LANGUAGES, sentence, text
 from ..moves import AUTO_DECLARE, MARKS, OPENING, IllegalMoveError, Move
 from ..rules import Rules
 from ..shuffle import derive_seed
@@ -26,12 +26,7 @@ from ..view import PlayerView
 from . import render
 
 HUMAN = 0
-HELP = (
-    "Type the number of a move, or the move itself (7d, 7d:3s+4d).\n"
-    "  hint   what the search bot would play, and why\n"
-    "  help   this text\n"
-    "  quit   leave the match"
-)
+words = render.words
 
 Ask = Callable[[str], str]
 
@@ -53,7 +48,18 @@ def default_opponent() -> str:
     return "intermediate" if "intermediate" in bot_names() else "random"
 
 
-def parse_choice(text: str, moves: Sequence[Move]) -> Move:
+def language(environ: Mapping[str, str]) -> str:
+    """The language of the environment's locale (``LC_ALL``, then ``LC_MESSAGES``, then
+    ``LANG``, as gettext reads them) when the catalogue has it, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def parse_choice(text: str, moves: Sequence[Move], lang: str = "en") -> Move:
     """A legal move from a number (1-based) or a move in notation; a card alone is enough
     when that card has a single legal move. ``ValueError`` says what is wrong."""
     text = text.strip()
@@ -61,20 +67,20 @@ def parse_choice(text: str, moves: Sequence[Move]) -> Move:
         i = int(text)
         if 1 <= i <= len(moves):
             return moves[i - 1]
-        raise ValueError(f"there is no move {i}: choose 1 to {len(moves)}")
+        raise ValueError(words("noMove", lang, i=i, n=len(moves)))
     try:
         move = Move.parse(text)
     except IllegalMoveError as e:
-        raise ValueError(f"{e}; type help for the commands") from None
+        raise ValueError(words("typeHelpAfter", lang, error=str(e))) from None
     if move in moves:
         return move
     same = [m for m in moves if m.card == move.card]
     if not move.capture and len(same) == 1:
         return same[0]
     if not same:
-        raise ValueError(f"{text} is not in your hand")
+        raise ValueError(words("notInHand", lang, card=text))
     options = ", ".join(str(m) for m in same)
-    raise ValueError(f"{text} is not a legal move; with that card: {options}")
+    raise ValueError(words("notLegal", lang, card=text, options=options))
 
 
 #: builds the bot of a seat from its spec and seed (ValueError for an unknown spec)
@@ -101,7 +107,11 @@ class TerminalMatch:
         hint_limit: Limit | None = None,
         bot_limit: Limit | None = None,
         make: BotMaker | None = None,
+        lang: str = "en",
     ) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; one of {', '.join(LANGUAGES)}")
+        self.lang = lang
         levels = list(opponents) or [default_opponent()]
         make = make or registered_opponent
         self.rules = rules
@@ -122,9 +132,9 @@ class TerminalMatch:
                 self.close()
                 raise ValueError(f"{level!r} sees every card: it cannot sit at a table")
             self.bots[seat] = bot
-        self.names = ["You"] + [
-            ("partner " if rules.side_of(s) == rules.side_of(HUMAN) else "")
-            + f"{self.levels[s - 1]} {s}"
+        self.names = [words("you", lang)] + [
+            words("partner", lang, name=f"{self.levels[s - 1]} {s}")
+            if rules.side_of(s) == rules.side_of(HUMAN) else f"{self.levels[s - 1]} {s}"
             for s in range(1, n)
         ]
         self.side_names = [
@@ -142,31 +152,34 @@ class TerminalMatch:
     def run(self) -> MatchOutcome:
         game = self.game
         out = self.console
-        out.print(Rule(f"{self.rules.variant}: {self.rules.players} players, "
-                       f"playing to {self.rules.target}"))
-        out.print("Type help for the commands.", style="dim")
+        lang = self.lang
+        out.print(Rule(words("title", lang, variant=self.rules.variant,
+                             players=self.rules.players, target=self.rules.target)))
+        out.print(words("typeHelp", lang), style="dim")
         try:
             while True:
                 self.play_hand()
                 self.show_hand_end()
                 if game.match_over:
                     return self.finish()
-                self._read("Press Enter for the next hand (or type quit): ")
+                self._read(words("nextHand", lang))
                 game.next_hand()
         except QuitMatch:
-            out.print("You left the match.", style="bold")
+            out.print(words("left", lang), style="bold")
             return MatchOutcome(None, list(game.scores), game.hand_number, True)
 
     def play_hand(self) -> None:
         game = self.game
-        self.console.print(Rule(f"Hand {game.hand_number}"))
-        self.console.print(render.scores_line(game.scores, self.side_names, self.rules.target))
+        lang = self.lang
+        self.console.print(Rule(words("hand", lang, n=game.hand_number)))
+        self.console.print(render.scores_line(game.scores, self.side_names, self.rules.target,
+                                              lang))
         for seat, code, _swept in game.hand.history:  # the opening 15/30, declarations
             if code & 63 == OPENING:
-                self.console.print(f"{self.names[seat]} sweeps the opening table (15 or 30)")
+                self.console.print(words("openingSweep", lang, name=self.names[seat]))
             elif code & 63 == AUTO_DECLARE:
                 line = Text(f"{self.names[seat]}: ").append_text(
-                    render.move_text(Move.from_code(code))
+                    render.move_text(Move.from_code(code), lang)
                 )
                 self.console.print(line)
         while not game.hand.hand_over:
@@ -185,25 +198,26 @@ class TerminalMatch:
         _, code, swept = self.game.hand.last_entry()
         move = Move.from_code(code)
         if move.card >= MARKS:  # a declaration, a pass or the opening sweep
-            line = Text(f"{self.names[seat]}: ").append_text(render.move_text(move))
+            line = Text(f"{self.names[seat]}: ").append_text(render.move_text(move, self.lang))
         else:
-            line = Text(render.play_words(self.names[seat], move) + " (")
+            line = Text(render.play_words(self.names[seat], move, self.lang,
+                                          mine=seat == HUMAN) + " (")
             line.append_text(render.move_notation(move)).append(")")
         if swept:
-            line.append("  " + text("table.sweep").upper(), style="bold magenta")
+            line.append("  " + text("table.sweep", self.lang).upper(), style="bold magenta")
         return line
 
     def human_turn(self) -> None:
         view = PlayerView.of(self.game.hand, HUMAN)
         moves = view.legal_moves()
-        self.console.print(render.state_panel(view, self.names))
-        self.console.print(render.moves_table(moves))
+        self.console.print(render.state_panel(view, self.names, self.lang))
+        self.console.print(render.moves_table(moves, self.lang))
         while True:
             numbers = "1" if len(moves) == 1 else f"1-{len(moves)}"
-            answer = self._read(f"Your move [{numbers}, hint, help, quit]: ")
+            answer = self._read(words("yourMove", self.lang, numbers=numbers))
             word = answer.strip().lower()
             if word in ("help", "?"):
-                self.console.print(HELP)
+                self.console.print(words("help", self.lang), markup=False)
                 continue
             if word in ("hint", "h"):
                 self.show_hint(view, moves)
@@ -211,7 +225,7 @@ class TerminalMatch:
             if not word:
                 continue
             try:
-                move = parse_choice(word, moves)
+                move = parse_choice(word, moves, self.lang)
             except ValueError as e:
                 self.console.print(f"[red]{e}[/red]")
                 continue
@@ -233,37 +247,38 @@ class TerminalMatch:
         try:
             from ..bots.analysis import analyse
         except ImportError:
-            self.console.print(
-                "[yellow]Hints need the search bot's analysis (scopa.bots.analysis), which "
-                "is not available in this installation.[/yellow]"
-            )
+            self.console.print(words("noHints", self.lang), style="yellow")
             return
         from ..bots.explain import still_to_come
 
-        self.console.print("Thinking...", style="dim")
+        lang = self.lang
+        self.console.print(words("thinking", lang), style="dim")
         values = analyse(view, self.hint_limit, seed=derive_seed(self.seed, "hint"))
         context = still_to_come(view)
-        table = Table(title="Hint: the search bot's view of your moves")
-        for col in ("#", "move", "value", "why"):
-            table.add_column(col, justify="right" if col in ("#", "value") else "left")
+        table = Table(title=words("hintTitle", lang))
+        table.add_column("#", justify="right")
+        table.add_column(words("colMove", lang))
+        table.add_column(words("colValue", lang), justify="right")
+        table.add_column(words("colWhy", lang))
         for mv in values[:5]:
             number = moves.index(mv.move) + 1 if mv.move in moves else 0
-            table.add_row(str(number), render.move_text(mv.move), f"{mv.value:+.2f}",
-                          mv.explanation)
+            why = " ".join(sentence(m, lang) for m in (*mv.reasons, *mv.margin))
+            table.add_row(str(number), render.move_text(mv.move, lang), f"{mv.value:+.2f}",
+                          why)
         self.console.print(table)
         if context:
-            self.console.print(sentence(context))
-        self.console.print("value: expected hand points of your side minus the others', "
-                           "for the rest of this hand", style="dim")
+            self.console.print(sentence(context, lang))
+        self.console.print(words("valueNote", lang), style="dim")
 
     # -- hand and match end -------------------------------------------------------------
     def show_hand_end(self) -> None:
         game = self.game
         result = game.hand.hand_result()
-        self.console.print(render.score_sheet(result, self.names,
-                                              f"Hand {game.hand_number}: score sheet"))
+        self.console.print(render.score_sheet(
+            result, self.names, words("sheetTitle", self.lang, n=game.hand_number), self.lang))
         totals = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
-        self.console.print(render.scores_line(totals, self.side_names, self.rules.target))
+        self.console.print(render.scores_line(totals, self.side_names, self.rules.target,
+                                              self.lang))
 
     def finish(self) -> MatchOutcome:
         game = self.game
@@ -272,7 +287,8 @@ class TerminalMatch:
         totals = [s + side["total"] for s, side in zip(game.scores, result["sides"], strict=True)]
         assert winner is not None
         mine = winner == self.rules.side_of(HUMAN)
-        verdict = "You win the match!" if mine else f"{self.side_names[winner]} wins the match."
-        score = " to ".join(str(t) for t in sorted(totals, reverse=True))
+        verdict = words("youWin", self.lang) if mine else words(
+            "theyWin", self.lang, names=self.side_names[winner])
+        score = f" {words('to', self.lang)} ".join(str(t) for t in sorted(totals, reverse=True))
         self.console.print(Rule(f"{verdict} ({score})"), style="bold green" if mine else "bold")
         return MatchOutcome(winner, totals, game.hand_number, False)

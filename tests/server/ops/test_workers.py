@@ -10,14 +10,20 @@ import contextlib
 import random
 import socket
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
 from prometheus_client.parser import text_string_to_metric_families
-from server_helpers import Client, ServerProcess, logged, play_human, workers
+from server_helpers import (  # noqa: F401 - pair: the module's fixture
+    Client,
+    ServerProcess,
+    logged,
+    pair,
+    play_human,
+    workers,
+)
 from services import BROKER_URL, fresh_database
 
 pytestmark = pytest.mark.slow
@@ -28,15 +34,6 @@ REDIS_PORTS = range(18150, 18200)
 
 
 
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
-    with fresh_database() as url:
-        procs = workers(tmp_path_factory.mktemp("pair"), url, BROKER_URL)
-        try:
-            yield procs
-        finally:
-            for p in procs:
-                p.stop()
 
 
 

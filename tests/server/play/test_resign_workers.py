@@ -6,25 +6,14 @@ other worker then ends the match for everyone."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_helpers import Client, ServerProcess, logged, workers
-from services import BROKER_URL, fresh_database
+from server_helpers import Client, ServerProcess, logged, pair, workers  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
-    with fresh_database() as url:
-        procs = workers(tmp_path_factory.mktemp("resign"), url, BROKER_URL)
-        try:
-            yield procs
-        finally:
-            for p in procs:
-                p.stop()
 
 
 def test_a_resignation_at_one_worker_reaches_the_other(pair: list[ServerProcess]) -> None:

@@ -11,6 +11,7 @@ import random
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -156,3 +157,26 @@ def test_the_review_routes_are_in_the_openapi_document(server: ServerProcess) ->
     path = doc["paths"]["/api/matches/{match_id}/review"]
     assert set(path) == {"get", "post"}
     assert "202" in path["post"]["responses"] and "429" in path["post"]["responses"]
+
+
+def test_a_stopped_server_leaves_its_reviews_to_ask_again(tmp_path: Path) -> None:
+    """SIGTERM mid-review: the review reads as failed at once (not after the stale time),
+    and asked again at the next server it is made."""
+    db = tmp_path / "scopa.sqlite"
+    first = ServerProcess(db, SCOPA_REVIEW_SIMULATIONS="50000",
+                          SCOPA_TRUSTED_PROXIES="127.0.0.1").start()
+    try:
+        (match_id,) = finished_matches(first, 1)
+        assert ask(first, match_id, "10.9.1.1").status_code == 202
+        review_when(first, match_id, "running")
+    finally:
+        first.stop()
+    again = ServerProcess(db, SCOPA_REVIEW_SIMULATIONS="30",
+                          SCOPA_TRUSTED_PROXIES="127.0.0.1").start()
+    try:
+        stopped = again.get(f"/api/matches/{match_id}/review").json()
+        assert stopped["status"] == "failed" and "stopped" in stopped["error"], stopped
+        assert ask(again, match_id, "10.9.1.1").status_code == 202
+        assert review_when(again, match_id, "done")["review"]["simulations"] == 30
+    finally:
+        again.stop()

@@ -62,10 +62,16 @@ class Reviews:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        """Stop judging; the reviews this worker had on the way read as failed at once (not
+        after ``STALE``), so their players may ask again at another worker."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        for match_id in self.waiting:
+            with contextlib.suppress(Exception):  # a store already gone: STALE does it
+                await self.rows.fail(match_id, "the server stopped: ask again")
+        self.waiting.clear()
 
     async def ask(self, match: MatchRow, asker: str) -> None:
         """Queue ``match``'s review unless it is done or on its way (refused with
@@ -94,13 +100,13 @@ class Reviews:
             try:
                 await self._review(match_id)
             except asyncio.CancelledError:
-                raise
+                raise  # it stays waiting: ``stop`` marks it failed
             except Exception:
                 log.exception("the review of match %s failed", match_id)
                 await self.rows.fail(match_id, "the review could not be made")
             finally:
                 self.current = None
-                self.waiting.pop(0)
+            self.waiting.pop(0)
 
     async def _review(self, match_id: str) -> None:
         match = await self.core.match(match_id)

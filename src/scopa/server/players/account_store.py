@@ -88,6 +88,14 @@ class AccountStore:
             await s.execute(delete(SessionRow).where(SessionRow.user_id == user_id,
                                                      SessionRow.token_hash != keep))
 
+    async def set_email(self, user_id: int, address: str | None) -> None:
+        """Set (or, None, remove) the account's address, not yet checked; a reset link
+        mailed to the old address does not outlive it."""
+        async with self.session.begin() as s:
+            await s.execute(update(UserRow).where(UserRow.id == user_id)
+                            .values(email=address, email_verified=False))
+            await forget_password_links(s, user_id)
+
     async def set_private(self, user_id: int, private: bool) -> None:
         async with self.session.begin() as s:
             await s.execute(update(UserRow).where(UserRow.id == user_id)

@@ -17,19 +17,17 @@ from datetime import timedelta
 from email_validator import EmailNotValidError, validate_email
 from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import update
 
 from ..common.errors import SIGNED_IN, errors
 from ..common.security import client_address
 from ..common.settings import Settings
 from ..store.access import store_of
-from ..store.account_models import UserRow
 from ..store.database import Store
 from . import mailer, passwords
 from .account_store import AccountStore
 from .answers import EmailState, Sent
 from .limits import Limit, claim, release, take
-from .resets import EMAIL, INVALID, Resets, forget_password_links
+from .resets import EMAIL, INVALID, Resets
 from .sessions import Viewer, accounts_of, acting, check_origin, viewer
 
 log = logging.getLogger("scopa.server")
@@ -136,11 +134,7 @@ async def set_email(body: Address, request: Request,
             raise HTTPException(429, TOO_MANY, headers={
                 "Retry-After": str(int(request.app.state.settings.mail_window_seconds))})
     store = store_of(request)
-    async with store.session.begin() as s:
-        await s.execute(update(UserRow).where(UserRow.id == v.id)
-                        .values(email=address or None, email_verified=False))
-        # a reset link mailed to the old address must not outlive it
-        await forget_password_links(s, v.id)
+    await accounts_of(request).set_email(v.id, address or None)
     if not address:
         return {"email": None, "verified": False}
     token = await Resets(store).issue(v.id, purpose=EMAIL, email=address)
