@@ -63,6 +63,15 @@ def test_a_new_player_reviews_the_match_just_played(server, page, new_page, arti
         # the second opinion, labelled as hindsight
         expect(page.locator(".review-note .review-hindsight")).to_contain_text(
             "Hindsight, with every card seen")
+        # the better play on the cards: the position before the play, its card and what it
+        # takes outlined
+        page.click(".review-note .show-better")
+        expect(page.locator(".review-better")).to_be_visible()
+        expect(page.locator(".replay .counter")).to_contain_text(f"{worst['index'] - 1} ")
+        best = worst["best"].split(":")
+        taken = best[1].split("+") if len(best) > 1 else []
+        expect(page.locator(".replay .card.better")).to_have_count(1 + len(taken))
+        shot(page, artifacts, "review-02b-better-on-the-cards")
     shot(page, artifacts, "review-02-marked-play")
     assert axe_violations(page) == []
     phone = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)

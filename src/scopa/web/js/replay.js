@@ -8,7 +8,7 @@ import { cardEl, pileEl, sweepCards } from "./cardview.js";
 import { renderSheet } from "./sheet.js";
 import { variantName } from "./variants.js";
 import { seatsOf, sideCount } from "./sides.js";
-import { createReview } from "./reviewpanel.js";
+import { createReview, reviewPlayWords } from "./reviewpanel.js";
 
 export function mountReplay(main, matchId) {
   const box = h("section", { class: "replay" });
@@ -16,6 +16,8 @@ export function mountReplay(main, matchId) {
   let data = null;
   let hand = 0;
   let step = 0;
+  // a better play shown on the cards (from the review): {hand, step, seat, card, capture}
+  let better = null;
   // the match's review (asked on this page), drawn into the list of plays and the side
   const review = createReview(matchId, () => data && render());
 
@@ -72,16 +74,20 @@ export function mountReplay(main, matchId) {
       h("span", { class: "counter", "aria-live": "polite" }, t("replay.move", { n: step, k: total })),
       control("next", "›", t("replay.next"), step + 1, none || step >= total),
       control("last", "»", t("replay.last"), total, none || step >= total));
+    // the better play, drawn on the position it was open in (the step before the play)
+    const shown = better && better.hand === hand && better.step === step ? better : null;
     const seats = h("div", { class: "replay-seats" });
     pos.hands.forEach((cards, seat) => {
       seats.append(h("section", { class: `seat${pos.to_move === seat && step < total ? " to-move" : ""}` },
         h("header", {}, h("span", { class: "name" }, names(seat))),
-        h("div", { class: "mini-hand" }, sortCards(cards).map((c) => cardEl(c, { extraClass: "small" }))),
+        h("div", { class: "mini-hand" }, sortCards(cards).map((c) => cardEl(c, {
+          extraClass: shown && shown.seat === seat && shown.card === c ? "small better" : "small" }))),
         h("div", { class: "pile" }, pileEl(pos.captured[seat].length,
           sweepCards(hd.moves.slice(0, step), seat, pos.scope[seat])))));
     });
     const felt = h("section", { class: "felt", "aria-label": t("table.table") },
-      h("div", { class: "table-cards" }, pos.table.length ? pos.table.map((c) => cardEl(c)) : h("p", { class: "empty" }, t("table.empty"))));
+      h("div", { class: "table-cards" }, pos.table.length ? pos.table.map((c) => cardEl(c, {
+        extraClass: shown && shown.capture.includes(c) ? "better" : "" })) : h("p", { class: "empty" }, t("table.empty"))));
     const last = step > 0 ? h("p", { class: "last-play" }, moveText(hd.moves[step - 1])) : h("p", { class: "last-play" }, "");
     // the plays of the hand, beside the table: the one shown marked, the last capture so
     // far marked too; each one a step to go to
@@ -105,7 +111,15 @@ export function mountReplay(main, matchId) {
         hand = Math.max(0, data.replay.hands.findIndex((x) => x.number === number));
         go(index);
       }, { teams: sideCount(rules, data), firstSide: sideNames(rules)[0], before: marginBefore }));
-    const board = [last, step > 0 ? review.note(hd.number, step, names) : null, seats, felt];
+    const showBetter = (seat, move, text) => {
+      better = { hand, step: step - 1, seat, text, ...move };
+      step -= 1;
+      render();
+    };
+    const betterLine = shown ? h("p", { class: "review-better banner", role: "status" },
+      `${t("review.betterShown")}: `, reviewPlayWords(names(shown.seat), shown.text)) : null;
+    const board = [last, step > 0 ? review.note(hd.number, step, names, showBetter) : null,
+      betterLine, seats, felt];
     if (step >= total && !hd.result && resigned.length) {
       // a resignation ended the match during this hand: no score sheet, say who gave up
       const who = resigned.map((x) => names(x)).join(", ");
@@ -125,6 +139,7 @@ export function mountReplay(main, matchId) {
   }
 
   function go(n, from = "next") {
+    better = null;
     const total = data.replay.hands[hand].moves.length;
     step = Math.max(0, Math.min(total, n));
     render();

@@ -95,14 +95,18 @@ export function createReview(matchId, onChange) {
       h("span", { class: "sr-only" }, ` (${t(`review.${p.mark}`)})`));
   }
 
-  /** Beside the board, for the play just shown: its mark and the better play, in words. */
-  function note(handNumber, index, names) {
+  /** Beside the board, for the play just shown: its mark and the better play, in words,
+   * and a button that shows the better play on the cards (``show(seat, move)``). */
+  function note(handNumber, index, names, show) {
     const p = play(handNumber, index);
     if (!p || !p.mark) return null;
+    const best = moveOf(p.best);
     return h("div", { class: `review-note ${p.mark}`, role: "note" },
       h("p", {}, h("strong", {}, `${SIGNS[p.mark]} ${t(`review.${p.mark}`)}`), " · ",
         t("review.lost", { points: p.loss.toFixed(2) })),
       h("p", {}, `${t("review.better")}: `, reviewPlayWords(names(p.seat), p.best)),
+      best && show ? h("button", { type: "button", class: "show-better",
+        onclick: () => show(p.seat, best, p.best) }, t("review.showBetter")) : null,
       p.why_best ? h("p", { class: "muted" }, p.why_best) : null,
       hindsight(p, names));
   }
