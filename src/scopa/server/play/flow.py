@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import Enum
 from typing import TYPE_CHECKING, Any, cast
 
@@ -24,6 +24,7 @@ from ...rules import Rules
 from ...view import history_entry
 from ..common.refusal import Refusal
 from ..players.names import bot_name, distinct_name
+from ..store.base import aware
 from ..store.models import played
 from .answers import SeatKind, TableStatus
 from .table import LIVE, SeatState, Table
@@ -460,9 +461,6 @@ def resign(table: Table, seat: int, finish: tuple[int, list[int], int] | None,
 
 
 # -- the log ----------------------------------------------------------------------------
-def aware(moment: datetime) -> datetime:
-    """A stored time in UTC (SQLite gives datetimes back without their zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def rebuild(st: StoredTable) -> Table:

@@ -11,10 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..common.errors import SIGNED_IN, errors
 from ..store.access import store_of
 from ..store.account_models import UserRow
+from ..store.base import aware
 from .answers import Friends, Opponent, Person, Reported
 from .limits import Limit, take
 from .live import live_tables
-from .sessions import Viewer, acting, aware, viewer
+from .sessions import Viewer, acting, viewer
 from .social_store import SocialStore
 
 router = APIRouter(prefix="/api/friends", tags=["friends"])

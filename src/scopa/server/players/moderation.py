@@ -14,7 +14,7 @@ once.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -27,6 +27,7 @@ from ..store.account_models import (
     SessionRow,
     UserRow,
 )
+from ..store.base import aware
 from ..store.database import Store
 from ..store.models import ReportRow, utcnow
 
@@ -44,8 +45,7 @@ def active(until: datetime | None, now: datetime | None = None) -> bool:
     """A mute or suspension in force at ``now``."""
     if until is None:
         return False
-    until = until if until.tzinfo is not None else until.replace(tzinfo=UTC)
-    return until > (now or utcnow())
+    return aware(until) > (now or utcnow())
 
 
 def suspended(user: UserRow, now: datetime | None = None) -> bool:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..store.account_models import ResetRow, SessionRow, UserRow
+from ..store.base import aware
 from ..store.database import Store
 from ..store.models import utcnow
 
@@ -34,9 +35,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def aware(moment: datetime) -> datetime:
-    """A stored time in UTC (SQLite gives datetimes back without their zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 async def forget_password_links(s: AsyncSession, user_id: int) -> None:

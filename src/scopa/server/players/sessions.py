@@ -21,6 +21,7 @@ from fastapi import HTTPException, Request, Response
 
 from ..common.security import origin_allowed
 from ..store.account_models import UserRow
+from ..store.base import aware
 from .account_store import AccountStore
 
 COOKIE = "scopa_session"
@@ -50,8 +51,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 async def start_session(request: Request, response: Response, user: UserRow) -> Viewer:

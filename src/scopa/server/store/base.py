@@ -13,5 +13,11 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored time in UTC: SQLite gives datetimes back without their zone (they were
+    written in UTC); PostgreSQL's come back as they are."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     pass

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..common.refusal import Refusal
 from ..store.account_models import UserRow
-from ..store.base import utcnow
+from ..store.base import aware, utcnow
 from ..store.database import Store
 from ..store.tournament_models import EntrantRow, RoundTableRow, TournamentRow
 
@@ -218,10 +218,6 @@ class TournamentStore:
                 select(RoundTableRow).where(RoundTableRow.entered.is_(False))))
 
 
-def aware(moment: datetime | None) -> datetime | None:
-    """SQLite gives back naive datetimes; they were written in UTC."""
-    from datetime import UTC
-
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
+def aware_or_none(moment: datetime | None) -> datetime | None:
+    """``store.base.aware`` of a time that may be missing."""
+    return None if moment is None else aware(moment)

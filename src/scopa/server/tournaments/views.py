@@ -14,11 +14,11 @@ from ...rules import Rules
 from ...tournament import Event, crosstable, standings
 from ..store.tournament_models import RoundTableRow, TournamentRow
 from .answers import TournamentLine, TournamentPage, TournamentSettings, TournamentSummary
-from .store import Listed, StoredTournament, aware
+from .store import Listed, StoredTournament, aware_or_none
 
 
 def _iso(moment: datetime | None) -> str | None:
-    moment = aware(moment)
+    moment = aware_or_none(moment)
     return None if moment is None else moment.isoformat().replace("+00:00", "Z")
 
 
