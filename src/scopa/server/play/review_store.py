@@ -4,13 +4,13 @@ worker reads the same rows, so a review asked at one worker is seen from any."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, text, update
 
 from ..common.refusal import Refusal
-from ..store.base import utcnow
+from ..store.base import aware, utcnow
 from ..store.database import Store
 from ..store.models import ReviewRow
 
@@ -20,13 +20,15 @@ STALE = timedelta(minutes=10)
 IN_FLIGHT = ("queued", "running")
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def stale(row: ReviewRow, now: datetime | None = None) -> bool:
     """In flight but not moved for ``STALE``: its worker is gone."""
-    return row.status in IN_FLIGHT and _aware(row.updated_at) < (now or utcnow()) - STALE
+    return row.status in IN_FLIGHT and aware(row.updated_at) < (now or utcnow()) - STALE
+
+
+def settled(row: ReviewRow | None, now: datetime | None = None) -> bool:
+    """Nothing to ask: the review is kept, or on its way (in flight, not stale)."""
+    return row is not None and (row.status == "done" or
+                                (row.status in IN_FLIGHT and not stale(row, now)))
 
 
 class ReviewStore:
@@ -53,8 +55,7 @@ class ReviewStore:
             if not self.is_sqlite:
                 await s.execute(text("SELECT pg_advisory_xact_lock(hashtext('match_reviews'))"))
             row = await s.get(ReviewRow, match_id)
-            if row is not None and (row.status == "done" or
-                                    (row.status in IN_FLIGHT and not stale(row, now))):
+            if settled(row, now):
                 return False
             mine = await s.scalar(select(func.count()).select_from(ReviewRow).where(
                 ReviewRow.asker == asker, ReviewRow.status.in_(IN_FLIGHT),

@@ -24,13 +24,12 @@ from ..common.errors import errors
 from ..common.refusal import Refusal
 from ..common.security import client_address
 from ..players.sessions import viewer
-from ..store.access import store_of
 from ..store.database import Store
 from ..store.models import MatchRow, ReviewRow
 from .answers import MatchReview
 from .botpool import BotPool
 from .history import export_record, finished
-from .review_store import IN_FLIGHT, ReviewStore, stale
+from .review_store import ReviewStore, settled, stale
 
 log = logging.getLogger("scopa.server")
 
@@ -54,8 +53,8 @@ class Reviews:
         self.per_player = per_player
         self.waiting: list[str] = []
         self.ready = asyncio.Event()
-        #: the review being judged here: (match id, plays judged, plays in all)
-        self.current: tuple[str, int, int] | None = None
+        #: the review being judged here: (match id, plays judged so far)
+        self.current: tuple[str, int] | None = None
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -76,9 +75,7 @@ class Reviews:
     async def ask(self, match: MatchRow, asker: str) -> None:
         """Queue ``match``'s review unless it is done or on its way (refused with
         ``busy`` when this worker's queue is full, ``too_many`` past the asker's bound)."""
-        row = await self.rows.get(match.id)
-        if row is not None and (row.status == "done" or
-                                (row.status in IN_FLIGHT and not stale(row))):
+        if settled(await self.rows.get(match.id)):
             return  # kept, or on its way: nothing to queue
         if len(self.waiting) >= self.queue_max:
             raise Refusal("busy", "the server is reviewing many games: ask again in a few "
@@ -117,7 +114,7 @@ class Reviews:
         await self.rows.running(match_id, len(plays))
         judged = []
         for n, d in enumerate(plays, 1):
-            self.current = (match_id, n - 1, len(plays))
+            self.current = (match_id, n - 1)
             fields = await self.pool.judge(d, self.simulations, match_id)
             if fields is not None:
                 judged.append(play_review(fields))
@@ -167,4 +164,4 @@ async def get_review(match_id: str, request: Request) -> MatchReview:
     """A match's review: whether it was asked, its progress, and the review once done."""
     await finished(request, match_id)
     reviews = reviews_of(request)
-    return answer(match_id, await ReviewStore(store_of(request)).get(match_id), reviews)
+    return answer(match_id, await reviews.rows.get(match_id), reviews)
