@@ -8,8 +8,9 @@ const BUILD = "__SCOPA_BUILD__";
 const FILES = __SCOPA_FILES__;
 const CACHE = `scopa-${BUILD}`;
 const OFFLINE = "/static/offline.html";
-// paths the server answers with the page itself (the rest are the API, files, documents)
-const PAGES = /^\/(|t\/.+|join\/.+|replay\/.+|account|account\/delete|players\/.+|leaderboard|reset\/.+|verify-email\/.+|events|events\/.+)$/;
+// paths the server answers with the page itself (the rest are the API, files, documents),
+// written in by the server from its own list of them
+const PAGES = __SCOPA_PAGES__.map((source) => new RegExp(source));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["/", ...FILES])));
@@ -57,7 +58,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    if (PAGES.test(url.pathname)) event.respondWith(page());
+    if (PAGES.some((re) => re.test(url.pathname))) event.respondWith(page());
     return;
   }
   if (url.pathname.startsWith("/static/")) event.respondWith(file(request));

@@ -27,3 +27,19 @@ def test_any_changed_file_is_a_new_build(tmp_path: Path) -> None:
     shutil.copytree(WEB, added)
     (added / "js" / "new.js").write_text("export {};\n")
     assert build_of(added)[0] != build and "/static/js/new.js" in build_of(added)[1]
+
+
+def test_the_worker_answers_the_pages_the_server_answers() -> None:
+    """One list of page paths (``ops.app.PAGES``): the server routes them to the page and
+    the worker, from the same list, answers them from its copy; nothing else."""
+    import re
+
+    from scopa.server.ops.app import PAGES
+    from scopa.server.ops.install import page_patterns
+
+    patterns = [re.compile(p) for p in page_patterns(PAGES)]
+    for path in PAGES:
+        concrete = re.sub(r"\{[^}]*\}", "x1", path)
+        assert any(p.match(concrete) for p in patterns), path
+    for path in ("/api/matches", "/static/js/main.js", "/sw.js", "/t/a/b", "/metrics"):
+        assert not any(p.match(path) for p in patterns), path

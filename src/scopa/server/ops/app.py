@@ -41,6 +41,13 @@ from . import gcpolicy, health, install, logs, metrics
 from .hub import Hub
 
 WEB = Path(__file__).resolve().parents[2] / "web"
+#: the paths answered with the page itself (its script routes them); the installed app's
+#: worker serves the same ones from its copy (``install``)
+PAGES = ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
+         "/account/delete", "/players/{name}", "/leaderboard", "/reset/{token}",
+         "/verify-email/{token}", "/events", "/events/{event_id}",
+         "/events/{event_id}/print/{round_number}", "/events/{event_id}/enter",
+         "/events/{event_id}/screen")
 
 PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Scopa</title>
 <body><h1>Scopa server</h1><p>The browser table is not installed here. The HTTP API is
@@ -145,13 +152,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return FileResponse(page, media_type="text/html")
         return HTMLResponse(PLACEHOLDER)
 
-    for path in ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
-                 "/account/delete", "/players/{name}", "/leaderboard", "/reset/{token}",
-                 "/verify-email/{token}",
-                 "/events", "/events/{event_id}", "/events/{event_id}/print/{round_number}",
-                 "/events/{event_id}/enter", "/events/{event_id}/screen"):
+    for path in PAGES:
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
     if web.is_dir():
-        app.include_router(install.router_for(web))
+        app.include_router(install.router_for(web, PAGES))
         app.mount("/static", StaticFiles(directory=web), name="static")
     return app

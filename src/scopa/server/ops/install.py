@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -30,8 +31,14 @@ def build_of(web: Path) -> tuple[str, list[str]]:
     return digest.hexdigest()[:16], urls
 
 
-def router_for(web: Path) -> APIRouter:
-    """The two routes, over the page's folder ``web``."""
+def page_patterns(pages: tuple[str, ...]) -> list[str]:
+    """The page paths as the worker matches them: ``/t/{table_id}`` -> ``^/t/[^/]+$``."""
+    return ["^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(p)) + "$" for p in pages]
+
+
+def router_for(web: Path, pages: tuple[str, ...]) -> APIRouter:
+    """The two routes, over the page's folder ``web``; ``pages``: the paths the server
+    answers with the page itself (the worker answers them from its copy)."""
     router = APIRouter(include_in_schema=False)
 
     @router.get("/manifest.webmanifest")
@@ -43,7 +50,8 @@ def router_for(web: Path) -> APIRouter:
     def worker() -> Response:
         build, files = build_of(web)
         body = (web / "sw.js").read_text("utf-8").replace("__SCOPA_BUILD__", build) \
-            .replace("__SCOPA_FILES__", json.dumps(files))
+            .replace("__SCOPA_FILES__", json.dumps(files)) \
+            .replace("__SCOPA_PAGES__", json.dumps(page_patterns(pages)))
         # asked again at every start: the browser compares it byte for byte
         return Response(body, media_type="text/javascript",
                         headers={"Cache-Control": "no-cache"})
