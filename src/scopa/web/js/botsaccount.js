@@ -25,8 +25,8 @@ async function drawBots(box, shown = null) {
   const form = h("form", { class: "new-bot" },
     h("h3", {}, t("bots.make")),
     h("p", { class: "muted small" }, t("bots.makeHelp")),
-    h("label", { for: "bot-name" }, t("bots.name")), name,
-    h("label", { for: "bot-about" }, t("bots.about")), about,
+    h("div", { class: "field" }, h("label", { for: "bot-name" }, t("bots.name")), name),
+    h("div", { class: "field" }, h("label", { for: "bot-about" }, t("bots.about")), about),
     error, h("button", { type: "submit" }, t("bots.makeButton")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
