@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from typing_extensions import TypedDict
+from sqlalchemy import select
 
 from ...rules import VARIANTS, Rules
 from ..common.errors import SIGNED_IN, errors
@@ -22,8 +22,9 @@ from ..players.ratings import ALL_POOLS, settled, shown
 from ..players.sessions import Viewer, acting, viewer
 from ..store.access import store_of
 from ..store.account_models import RatingRow
-from ..store.base import aware
+from ..store.base import aware, utcnow
 from ..store.database import Store
+from .answers import BotRating, MadeToken, MyBot, MyBots, OnlineList, TokenInfo
 from .bot_store import BotStore
 from .link import ONLINE_SECONDS
 
@@ -43,47 +44,11 @@ class NewToken(BaseModel):
     label: str = Field(default="token", min_length=1, max_length=64)
 
 
-class TokenInfo(TypedDict):
-    id: int
-    label: str
-    created_at: str
-    last_used: str | None
-
-
-class MadeToken(TokenInfo):
-    #: the token itself: shown this once, never again
-    token: str
-
-
-class BotInfo(TypedDict):
-    name: str
-    author: str | None
-    variants: list[str]
-    about: str
-    online: bool
-    ratings: dict[str, Any]
-
-
-class MyBot(BotInfo):
-    tokens: list[TokenInfo]
-
-
-class MyBots(TypedDict):
-    bots: list[MyBot]
-    allowed: int
-
-
-class OnlineList(TypedDict):
-    bots: list[BotInfo]
-
-
 def _iso(t: datetime | None) -> str | None:
     return None if t is None else aware(t).isoformat().replace("+00:00", "Z")
 
 
 def _online(seen: datetime | None) -> bool:
-    from ..store.base import utcnow
-
     return seen is not None and (utcnow() - aware(seen)).total_seconds() <= ONLINE_SECONDS
 
 
@@ -102,10 +67,8 @@ def _token_info(t: Any) -> TokenInfo:
             "last_used": _iso(t.last_used)}
 
 
-async def _ratings(store: Store, user_ids: list[int]) -> dict[int, dict[str, Any]]:
-    from sqlalchemy import select
-
-    out: dict[int, dict[str, Any]] = {u: {} for u in user_ids}
+async def _ratings(store: Store, user_ids: list[int]) -> dict[int, dict[str, BotRating]]:
+    out: dict[int, dict[str, BotRating]] = {u: {} for u in user_ids}
     async with store.session() as s:
         for r in await s.scalars(select(RatingRow).where(RatingRow.user_id.in_(user_ids))):
             if r.pool in ALL_POOLS:
