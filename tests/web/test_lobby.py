@@ -27,13 +27,13 @@ def open_lobby(page: Page, server: str) -> None:
 
 def test_the_four_levels_and_the_engines_behind_a_switch(server, page, artifacts):
     open_lobby(page, server)
-    assert seat_options(page) == ["Friend (invite)", *LEVELS_EN]
+    assert seat_options(page) == ["Friend (invite)", "Any bot online", *LEVELS_EN]
     expect(page.locator("#advanced")).not_to_be_checked()
     expect(page.locator("#advanced-help")).to_contain_text("The four levels are the way to play")
     page.check("#advanced")
     options = seat_options(page)
-    assert options[:5] == ["Friend (invite)", *LEVELS_EN]
-    assert sorted(options[5:]) == [f"Engine: {name}" for name in ENGINES]  # never the oracle
+    assert options[:6] == ["Friend (invite)", "Any bot online", *LEVELS_EN]
+    assert sorted(options[6:]) == [f"Engine: {name}" for name in ENGINES]  # never the oracle
     expect(page.locator('#seat-1 optgroup[label="Engines"] option')).to_have_count(len(ENGINES))
     help_items = page.locator("#advanced-help li")
     expect(help_items).to_have_count(len(ENGINES))
@@ -53,7 +53,7 @@ def test_switching_the_engines_off_brings_the_seat_back_to_a_level(server, page)
     page.check("#advanced")
     page.select_option("#seat-1", "bot:search")
     page.uncheck("#advanced")
-    assert seat_options(page) == ["Friend (invite)", *LEVELS_EN]
+    assert seat_options(page) == ["Friend (invite)", "Any bot online", *LEVELS_EN]
     expect(page.locator("#seat-1")).to_have_value("bot:intermediate")
 
 
@@ -78,7 +78,7 @@ def test_every_word_switches_language_at_once_and_the_choices_stay(server, page,
     expect(page.locator("#new-title")).to_have_text("Apri un tavolo")
     expect(page.locator("#open-title")).to_have_text("Tavoli aperti")
     expect(page.locator("label[for=variant]")).to_have_text("Variante")
-    assert seat_options(page)[1:] == LEVELS_IT
+    assert seat_options(page)[1:] == ["Un bot in linea qualsiasi", *LEVELS_IT]
     expect(page.locator("#advanced-help")).to_contain_text("I quattro livelli")
     # the choices made before the switch are all still there
     expect(page.locator("#variant")).to_have_value("scopone-scientifico")
@@ -90,7 +90,7 @@ def test_every_word_switches_language_at_once_and_the_choices_stay(server, page,
     shot(page, artifacts, "lobby-03-italian")
     switch_language(page)
     expect(page.locator(".hero-title")).to_have_text("Scopa, the Italian sweep")
-    assert seat_options(page)[1:] == LEVELS_EN
+    assert seat_options(page)[1:] == ["Any bot online", *LEVELS_EN]
 
 
 def gaps(page: Page) -> dict[str, float]:

@@ -12,12 +12,13 @@ import json
 import random
 import sys
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import websockets
-from account_helpers import Browser, fresh_name, signed_up
+from account_helpers import Browser, admin, fresh_name, signed_up
 from server_helpers import Client, ServerProcess, play_human
 
 from scopa.protocol.online import REFUSED, Bridge
@@ -344,3 +345,26 @@ async def _survives_a_restart(proc: ServerProcess, program: list[str]) -> None:
         await c.close()
         assert end["type"] == "match_end"
         await o.line("match over")
+
+
+def test_a_suspended_bot_is_refused_and_bots_can_be_switched_off(server, tmp_path):
+    _, bot, token = make_bot(server)
+    assert "suspended until" in admin(server, "suspend", bot, "--days", "3")
+    asyncio.run(_suspended(server, tmp_path, token))
+
+
+async def _suspended(server: ServerProcess, tmp_path: Path, token: str) -> None:
+    async with websockets.connect(f"{server.ws_base}/api/bot/connect",
+                                  additional_headers={"Authorization": f"Bearer {token}"}) as ws:
+        first = json.loads(await ws.recv())
+    assert first["code"] == "suspended"
+    off = ServerProcess(tmp_path / "off.sqlite", SCOPA_BOTS_ONLINE="false").start()
+    try:
+        async with websockets.connect(f"{off.ws_base}/api/bot/connect") as ws:
+            first = json.loads(await ws.recv())
+        assert first["code"] == "bots_off"
+        r = httpx.post(off.base + "/api/tables", json={"seats": [
+            {"kind": "human"}, {"kind": "online"}]})
+        assert r.status_code == 400 and "does not let bots" in r.text
+    finally:
+        off.stop()

@@ -21,6 +21,7 @@ from ..common.settings import Settings
 from ..play import offers
 from ..play.master import Master
 from ..play.table import Table
+from ..players.moderation import suspended
 from ..store.account_models import UserRow
 from ..store.broker import Broker, Subscription
 from .bot_store import BotStore
@@ -231,6 +232,8 @@ class BotLink:
         while True:
             text = await self.out.get()
             if text is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(4403)
                 return
             try:
                 await self.ws.send_text(text)
@@ -238,18 +241,23 @@ class BotLink:
                 return
 
     async def _heartbeat(self) -> None:
+        """Listed online while connected; cut off once the operator suspends the bot."""
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             with contextlib.suppress(Exception):
                 await self.store.seen(self.bot.id, datetime.now(UTC))
+                fresh = await self.store.bot(self.bot.name_key)
+                if fresh is None or suspended(fresh):
+                    self.tell({"type": "error", "code": "suspended",
+                               "message": "the operator suspended this bot"})
+                    self.out.put_nowait(None)  # the writer sends it, then closes
+                    return
 
 
 async def serve(ws: WebSocket) -> None:
     """``/api/bot/connect``: the token (``Authorization: Bearer``) opens a bot account
     that is not suspended, on a server that allows bots; else one clear ``error`` and the
     socket closes (4401 a bad token, 4403 refused)."""
-    from ..players.moderation import suspended
-
     state = ws.app.state
     settings: Settings = state.settings
     await ws.accept()

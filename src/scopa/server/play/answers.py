@@ -103,6 +103,8 @@ class Meta(TypedDict):
     external_bot_names: list[str]
     limits: Limits
     grace_seconds: float
+    #: outside programs may play here through bot accounts (``server.bots``)
+    bots_online: bool
     hand_pause_seconds: float
 
 

@@ -100,6 +100,7 @@ def meta(request: Request) -> Meta:
         "external_bot_names": sorted(settings.external_bots),
         "limits": {"name_length": NAME_MAX, "message_bytes": settings.max_message_bytes},
         "grace_seconds": settings.grace_seconds,
+        "bots_online": settings.bots_online,
         "hand_pause_seconds": settings.hand_pause_seconds,
     }
 

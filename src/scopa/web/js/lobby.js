@@ -31,7 +31,7 @@ export function mountLobby(main) {
   const bots = h("section", { class: "card-box bots-box", "aria-labelledby": "bots-title" });
   let banner = hero();
   main.append(banner, h("div", { class: "lobby" }, h("div", { class: "lobby-main" }, quick, custom),
-    h("div", { class: "lobby-side" }, open, bots, history, events)));
+    h("div", { class: "lobby-side" }, open, history, bots, events)));
   let meta = null;
   // the choices so far: kept when the language changes
   const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null, advanced: false };
@@ -168,6 +168,8 @@ function buildForm(form, meta, state) {
       }
       const sel = h("select", { id: `seat-${i}`, onchange: (e) => { state.seats[i] = e.target.value; } });
       sel.append(h("option", { value: "human", selected: value === "human" }, t("lobby.human")));
+      // a seat any outside program online may take (bots online, rated in their own pool)
+      if (meta.bots_online) sel.append(h("option", { value: "online", selected: value === "online" }, t("lobby.anyOnlineBot")));
       sel.append(...botOptions(value));
       for (const name of meta.external_bots ? meta.external_bot_names || [] : []) {
         sel.append(h("option", { value: `ext:${name}`, selected: value === `ext:${name}` },
@@ -323,6 +325,7 @@ function levelName(level) {
 function seatRequest(value) {
   if (value === "you" || value === "human") return { kind: "human" };
   if (value.startsWith("ext:")) return { kind: "external", bot: value.slice(4) };
+  if (value === "online") return { kind: "online" };
   return { kind: "bot", level: value.slice(4) };
 }
 
