@@ -166,7 +166,10 @@ function countStep(box, step, lesson, onRight) {
     const right = value === step.answer;
     showFeedback(feedback, right, say(right ? step.well : step.otherwise));
     if (!right) return;
-    for (const b of buttons) b.disabled = true;
+    answers.forEach(([v], i) => {
+      buttons[i].disabled = true;
+      if (v === value) buttons[i].classList.add("chosen");
+    });
     if (step.values) {
       after.append(h("p", { class: "learn-values" }, `${t(`item.${step.item}`)}: `,
         step.values.map((v, i) => `${sides[i]} ${valueText(v)}`).join(" · ")));
