@@ -213,6 +213,33 @@ def test_the_course_in_italian_and_on_a_desktop(
     expect(page.locator(".learn-task")).to_have_text(first["task"]["en"])
 
 
+def test_a_play_made_with_the_keyboard_alone(server: str, page: Page) -> None:
+    """Enter on a hand card, then on the table card, Tab to Play: the focus stays on the
+    card pressed (the row is drawn anew), and Next takes it once the play is right."""
+    step = lessons()[0]["steps"][0]
+    play = step["right"][0]
+    page.goto(server + "/learn/" + lessons()[0]["id"])
+    page.locator(f'.learn-board .hand [data-card="{play["card"]}"]').focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.card") == play["card"]
+    chosen = page.locator(f'.hand [data-card="{play["card"]}"]')
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    for c in play["capture"]:
+        page.locator(f'.learn-board .table-cards [data-card="{c}"]').focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.dataset.card") == c
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('learn-play')"):
+            break
+    page.keyboard.press("Enter")
+    expect(page.locator(".learn-feedback.right")).to_be_visible()
+    assert page.evaluate("document.activeElement.classList.contains('learn-next')")
+    page.keyboard.press("Enter")
+    expect(page.locator(".learn-meta")).to_contain_text("Step 2 of")
+    assert page.evaluate("document.activeElement.classList.contains('learn-task')")
+
+
 def test_an_unknown_lesson_says_so(server: str, page: Page) -> None:
     page.goto(server + "/learn/no-such-lesson")
     expect(page.locator(".learn .error")).to_have_text("There is no such lesson.")
