@@ -19,6 +19,7 @@ import pytest
 
 from scopa.cards import NUM_CARDS, card, card_text, mask_of
 from scopa.hand import Hand
+from scopa.meaning import meaning_of
 from scopa.moves import Move
 from scopa.rules import VARIANTS, Rules
 from scopa.scoring import score_hand
@@ -217,6 +218,22 @@ def test_each_counting_step_says_what_the_score_sheet_says(
             assert step["answer"] == shown["points"][0]
     if step["ask"] == "points":
         assert step["answer"] in step["choices"]
+
+
+DECLARES = [s for s in STEPS if s[2]["kind"] == "declare"]
+
+
+@pytest.mark.parametrize("item", DECLARES, ids=[step_id(s) for s in DECLARES])
+def test_each_declaration_step_says_what_the_rules_score(
+    item: tuple[dict[str, Any], int, dict[str, Any]],
+) -> None:
+    lesson, _, step = item
+    rules = rules_of(lesson, step)
+    hand = cards(step["hand"])
+    assert len(hand) == rules.rounds[0] == 3
+    assert rules.declarations != "off"
+    assert step["answer"] == meaning_of(rules).declaration(mask_of(hand))
+    assert step["answer"] in step["choices"]
 
 
 def test_a_wrong_lesson_fails_these_checks() -> None:

@@ -18,6 +18,7 @@ import { navigate } from "./nav.js";
 export function drawStep(box, step, lesson, onRight) {
   if (step.kind === "play") return playStep(box, step, onRight);
   if (step.kind === "count") return countStep(box, step, lesson, onRight);
+  if (step.kind === "declare") return declareStep(box, step, onRight);
   return dealStep(box, step, lesson, onRight);
 }
 
@@ -148,11 +149,23 @@ function sideNames(step) {
 }
 
 function countStep(box, step, lesson, onRight) {
-  const feedback = feedbackEl();
   const names = seatNames(step.piles.length);
   const piles = h("div", { class: "learn-board learn-piles" },
     step.piles.map((p, i) => pileView(names[i], p, step.scope[i])));
-  const sides = sideNames(step);
+  question(box, step, piles, sideNames(step), onRight);
+}
+
+/** Cirulla's declaration: a dealt hand of three, and what it may declare. */
+function declareStep(box, step, onRight) {
+  const hand = h("div", { class: "hand learn-dealt", role: "group", "aria-label": t("learn.hand") },
+    sortCards(step.hand).map((c) => cardEl(c)));
+  question(box, step, h("div", { class: "learn-board" }, h("div", { class: "my-hand" }, hand)), [], onRight);
+}
+
+/** A question under a picture (piles, a hand): its answers as buttons, the word on each
+ * answer, and once right what the page shows beside it (an item's values, the sheet). */
+function question(box, step, picture, sides, onRight) {
+  const feedback = feedbackEl();
   const answers = step.ask === "who"
     ? [[0, sides[0]], [1, sides[1]], [-1, t("learn.nobody")]]
     : step.choices.map((n) => [n, n === 1 ? t("learn.points1") : t("learn.points", { n })]);
@@ -177,7 +190,7 @@ function countStep(box, step, lesson, onRight) {
     if (step.sheet) after.append(sheetTable(step, sides));
     onRight();
   }
-  replace(box, h("p", { class: "learn-task", tabindex: "-1" }, say(step.task)), piles, group, feedback, after);
+  replace(box, h("p", { class: "learn-task", tabindex: "-1" }, say(step.task)), picture, group, feedback, after);
 }
 
 /** The scored example's sheet: each item's points for each side, and the totals. */
