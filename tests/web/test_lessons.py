@@ -241,7 +241,16 @@ def test_a_play_made_with_the_keyboard_alone(server: str, page: Page) -> None:
 
 
 def test_an_unknown_lesson_says_so(server: str, page: Page) -> None:
+    page.goto(server + "/learn/%E0%A4%A")  # not even a valid escape
+    expect(page.locator(".learn .error")).to_have_text("There is no such lesson.")
     page.goto(server + "/learn/no-such-lesson")
     expect(page.locator(".learn .error")).to_have_text("There is no such lesson.")
     page.locator(".learn a[href='/learn']").click()
     expect(page.locator(".learn-list li").first).to_be_visible()
+    # progress the page cannot read is a fresh start, never a broken page
+    for kept in ("not json{", '{"done": "equal", "at": {"equal": 99, "sum": "x"}}'):
+        page.evaluate("v => localStorage.setItem('scopa.learn', v)", kept)
+        page.goto(server + "/learn")
+        expect(page.locator(".learn-go")).to_have_text("Start the first lesson")
+        page.goto(server + "/learn/equal")
+        expect(page.locator(".learn-meta")).to_contain_text("Step 1 of")

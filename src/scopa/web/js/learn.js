@@ -61,7 +61,14 @@ export function mountLearn(main) {
   return { relang: draw };
 }
 
-export function mountLesson(main, id) {
+/** `rawId`: the address's part, still encoded (a malformed one is no lesson, not an error). */
+export function mountLesson(main, rawId) {
+  let id;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    id = null;
+  }
   const box = h("article", { class: "learn lesson" });
   main.append(box);
   let lessons = null;

@@ -45,7 +45,7 @@ function route() {
   else if (path === "/leaderboard") current = mountLeaderboard(main);
   // the Learn course: its list, then one lesson
   else if (path === "/learn") current = mountLearn(main);
-  else if ((m = path.match(/^\/learn\/([^/]+)$/))) current = mountLesson(main, decodeURIComponent(m[1]));
+  else if ((m = path.match(/^\/learn\/([^/]+)$/))) current = mountLesson(main, m[1]);
   else if (location.hash === "#rules") current = mountDoc(main, "rules");
   else if (location.hash === "#guide") current = mountDoc(main, "guide");
   else current = mountLobby(main);
