@@ -92,6 +92,9 @@ def _pages(site: dict[str, Any], table: str) -> dict[str, tuple[str, str]]:
         "print": (f"/events/{eid}/print/1", ".print-table"),
         "reset": ("/reset/not-a-token", "main h1, main h2"),
         "close": ("/account/delete", ".delete-form"),
+        # the Learn course: its list and a lesson's counting step (piles of small cards)
+        "learn": ("/learn", ".learn-list"),
+        "lesson": ("/learn/counting", ".learn-answers"),
     }
 
 
@@ -148,7 +151,7 @@ def test_the_menu_reaches_every_section_on_a_phone(server, site, new_page):
     expect(page.locator("#account-link")).to_have_attribute("data-initial", "B")
     menu.click()
     expect(menu).to_have_attribute("aria-expanded", "true")
-    for label in ("Play", "Rules", "Strategy", "Events", "Leaderboard"):
+    for label in ("Play", "Learn", "Rules", "Strategy", "Events", "Leaderboard"):
         expect(page.locator("#site-nav").get_by_role("link", name=label)).to_be_visible()
     expect(page.locator("#lang")).to_be_visible()
     page.keyboard.press("Escape")

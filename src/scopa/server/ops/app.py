@@ -45,11 +45,14 @@ from .hub import Hub
 WEB = Path(__file__).resolve().parents[2] / "web"
 #: the paths answered with the page itself (its script routes them); the installed app's
 #: worker serves the same ones from its copy (``install``)
-PAGES = ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
-         "/account/delete", "/players/{name}", "/leaderboard", "/reset/{token}",
-         "/verify-email/{token}", "/events", "/events/{event_id}",
-         "/events/{event_id}/print/{round_number}", "/events/{event_id}/enter",
-         "/events/{event_id}/screen")
+PAGES: tuple[str, ...] = (
+    "/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account",
+    "/account/delete", "/players/{name}", "/leaderboard", "/reset/{token}",
+    "/verify-email/{token}", "/events", "/events/{event_id}",
+    "/events/{event_id}/print/{round_number}", "/events/{event_id}/enter",
+    "/events/{event_id}/screen")
+# the Learn course (issue 42 section 2): its list and one lesson
+PAGES += ("/learn", "/learn/{lesson_id}")
 
 PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Scopa</title>
 <body><h1>Scopa server</h1><p>The browser table is not installed here. The HTTP API is

@@ -18,6 +18,8 @@ import { loadSession, onSessionChange } from "./session.js";
 import { mountEvents } from "./events.js";
 import { mountEvent } from "./eventpage.js";
 import { mountEnter, mountPrint, mountScreen } from "./eventviews.js";
+// the Learn course (issue 42 section 2)
+import { mountLearn, mountLesson } from "./learn.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -41,6 +43,9 @@ function route() {
   else if (path === "/account") current = mountAccount(main);
   else if (path === "/account/delete") current = mountAccountDelete(main);
   else if (path === "/leaderboard") current = mountLeaderboard(main);
+  // the Learn course: its list, then one lesson
+  else if (path === "/learn") current = mountLearn(main);
+  else if ((m = path.match(/^\/learn\/([^/]+)$/))) current = mountLesson(main, m[1]);
   else if (location.hash === "#rules") current = mountDoc(main, "rules");
   else if (location.hash === "#guide") current = mountDoc(main, "guide");
   else current = mountLobby(main);
