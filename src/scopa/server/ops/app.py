@@ -32,6 +32,8 @@ from ..play.workers import LocalCluster, Workers
 from ..players import accounts, email_reset, friends, profiles
 from ..players.account_store import AccountStore
 from ..players.ratings import Ratings
+from ..puzzles import api as puzzles_api
+from ..puzzles.store import PuzzleStore
 from ..store.broker import LocalBroker, RedisBroker, make_broker
 from ..store.database import Store
 from ..store.ratelimit import RedisLimiter
@@ -47,7 +49,9 @@ PAGES = ("/", "/t/{table_id}", "/join/{invite}", "/replay/{match_id}", "/account
          "/account/delete", "/players/{name}", "/leaderboard", "/reset/{token}",
          "/verify-email/{token}", "/events", "/events/{event_id}",
          "/events/{event_id}/print/{round_number}", "/events/{event_id}/enter",
-         "/events/{event_id}/screen")
+         "/events/{event_id}/screen",
+         # puzzles (issue 42 section 3)
+         "/puzzles", "/puzzles/{puzzle_id}")
 
 PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Scopa</title>
 <body><h1>Scopa server</h1><p>The browser table is not installed here. The HTTP API is
@@ -92,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.limiter = (RedisLimiter(broker.redis, settings.broker_prefix)
                              if isinstance(broker, RedisBroker) else MemoryLimiter())
         app.state.accounts = AccountStore(store)
+        app.state.puzzles = PuzzleStore(store)
         reviews = Reviews(store, pool, settings.review_simulations, settings.reviews_queue,
                           settings.reviews_per_player)
         reviews.start()
@@ -138,7 +143,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
     for router in (lobby.router, history.router, match_reviews.router, health.router,
                    metrics.router, accounts.router, email_reset.router, profiles.router,
-                   friends.router, reports.router, tournaments_api.router):
+                   friends.router, reports.router, tournaments_api.router,
+                   puzzles_api.router):
         # every route may answer CleanInput's 400
         app.include_router(router, responses=errors(400))
 
