@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from scopa.cli import app
-from scopa.server.store.database import Store
 from scopa.server.puzzles.store import PuzzleStore
+from scopa.server.store.database import Store
 
 ROOT = Path(__file__).parents[2]
 runner = CliRunner()
