@@ -18,7 +18,7 @@ from ..common.security import client_address
 from ..players.sessions import Viewer, acting_or_guest, viewer
 from ..store.puzzle_models import PuzzleRow
 from . import rating
-from .answers import AnswerBody, PuzzleAnswer, PuzzleAsked, PuzzleRating
+from .answers import AnswerBody, PuzzleAnswer, PuzzleAsked, PuzzleRating, RatingMove
 from .store import SKIP_MAX, PuzzleStore
 
 router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
@@ -121,7 +121,7 @@ async def answer(puzzle_id: PuzzleId, body: AnswerBody, request: Request) -> Puz
         raise Refusal("bad_message", str(e)) from None
     correct = code == move_code(view, p["best"])
     me = await acting_or_guest(request)
-    moved = None
+    moved: RatingMove | None = None
     puzzle_rating = row.rating
     if me is not None:
         done = await store.answer(me.id, row.id, correct, body.move.model_dump())

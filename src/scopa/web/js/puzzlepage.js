@@ -15,6 +15,11 @@ import { ratingText } from "./rating.js";
 
 const SEEN = "scopa.puzzles.seen";
 
+/** One key for a play, whatever the order of its fields and taken cards. */
+const playKey = (m) => `${m.card}|${[...(m.capture || [])].sort().join(",")}`;
+/** A value in points, to a tenth. */
+const points = (v) => String(Number(Number(v).toFixed(1)) || 0);
+
 async function call(method, path, body) {
   const headers = body ? { "Content-Type": "application/json" } : {};
   const csrf = csrfToken();
@@ -125,6 +130,7 @@ export function mountPuzzles(main, which) {
       return;
     }
     const d = state.data;
+    box.dataset.puzzle = d.puzzle.id;
     const v = d.puzzle.view;
     const me = v.seat;
     const them = 1 - me;
@@ -148,7 +154,8 @@ export function mountPuzzles(main, which) {
         h("div", {}, h("span", { class: "small muted" }, t("puzzle.theirPile")), " ", pileEl(v.captured[them].length, sweepsOf(them)))),
       h("p", { class: "small muted" }, t("puzzle.score", { mine: v.scores[me % 2], theirs: v.scores[them % 2] })));
     const tableCards = sortCards(v.table).map((c) => {
-      const cls = [state.takes.includes(c) ? "selected" : "", best && best.capture.includes(c) ? "taken best-take" : ""].join(" ").trim();
+      const mine = state.takes.includes(c);
+      const cls = [mine ? (r ? "chosen" : "selected") : "", best && best.capture.includes(c) ? "taken best-take" : ""].join(" ").trim();
       return cardEl(c, { extraClass: cls, pressed: state.takes.includes(c),
         onclick: r ? undefined : () => pickTable(c) });
     });
@@ -156,7 +163,8 @@ export function mountPuzzles(main, which) {
       h("h2", { class: "small" }, t("puzzle.table")),
       h("div", { class: "table-cards" }, tableCards.length ? tableCards : h("p", { class: "empty" }, t("puzzle.emptyTable"))));
     const handCards = sortCards(v.hand).map((c) => {
-      const cls = [state.card === c ? "selected" : "", best && best.card === c ? "taken best-card" : ""].join(" ").trim();
+      const mine = state.card === c;
+      const cls = [mine ? (r ? "chosen" : "selected") : "", best && best.card === c ? "taken best-card" : ""].join(" ").trim();
       return cardEl(c, { extraClass: cls, pressed: state.card === c, onclick: r ? undefined : () => pickHand(c) });
     });
     const hand = h("div", { class: "puzzle-hand", role: "group", "aria-label": t("puzzle.yourHand") },
@@ -178,18 +186,22 @@ export function mountPuzzles(main, which) {
       t(r.correct ? "puzzle.right" : "puzzle.wrong"));
     const rating = r.rating ? t("puzzle.moved", { before: r.rating.before, after: ratingText(r.rating.after, r.rating.settled) })
       : d.player ? t("puzzle.again") : t("puzzle.guest");
-    const byMove = new Map(r.explained.moves.map((m) => [JSON.stringify(m.move), m]));
+    const byMove = new Map(r.explained.moves.map((m) => [playKey(m.move), m]));
+    const label = (m) => {
+      const said = byMove.get(playKey(m));
+      return said ? sentence(said.label) : playText(m, v.table);
+    };
     const plays = h("ol", { class: "puzzle-plays" }, r.plays.map((p) => {
-      const said = byMove.get(JSON.stringify(p.move));
+      const said = byMove.get(playKey(p.move));
       const why = said ? [...said.reasons, ...said.margin].map((m) => sentence(m)).join(" ") : "";
       return h("li", { class: p.best ? "best" : "" },
-        h("strong", {}, said ? sentence(said.label) : playText(p.move, v.table)), ": ",
-        say({ key: "puzzle.value", args: { value: p.value, n: Math.abs(p.value) } }),
+        h("strong", {}, label(p.move)), ": ",
+        say({ key: "puzzle.value", args: { value: points(p.value), n: Math.abs(Number(points(p.value))) } }),
         why ? h("span", { class: "small muted puzzle-why" }, ` — ${why}`) : null);
     }));
     return h("section", { class: "puzzle-solution", "aria-labelledby": "puzzle-solution-title" },
       verdict,
-      h("h2", { id: "puzzle-solution-title" }, t("puzzle.best", { play: playText(r.best, v.table) })),
+      h("h2", { id: "puzzle-solution-title" }, t("puzzle.best", { play: label(r.best) })),
       h("p", { class: "puzzle-reason" }, sentence(r.reason)),
       h("p", { class: "puzzle-rating-move" }, rating),
       h("h3", { class: "small" }, t("puzzle.values")),
