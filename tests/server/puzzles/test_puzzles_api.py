@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from account_helpers import Browser, signed_up
+from account_helpers import PASSWORD, Browser, signed_up
 from server_helpers import ServerProcess
 from typer.testing import CliRunner
 
@@ -208,3 +208,17 @@ def test_answers_are_rate_limited_per_address(server: ServerProcess) -> None:
         codes = list(pool.map(lambda _: _answer(b, asked["puzzle"]["id"], move).status_code,
                               range(40)))
     assert set(codes) <= {200, 429} and codes.count(429) >= 10, codes
+
+
+def test_an_account_with_puzzle_answers_can_be_deleted(server: ServerProcess) -> None:
+    """Its puzzle rating and answers go with it (``account_store.OWN_ROWS``); the puzzle's
+    own rating keeps what the answer did."""
+    b, name = signed_up(server)
+    asked = b.get("/api/puzzles/next").json()
+    pid = asked["puzzle"]["id"]
+    moved = _answer(b, pid, legal_moves(asked)[0]).json()
+    assert moved["rating"] is not None
+    gone = b.post("/api/account/delete", {"password": PASSWORD})
+    assert gone.status_code == 204, gone.text
+    assert b.me() is None
+    assert Browser(server).get(f"/api/puzzles/{pid}").json()["rating"] == moved["puzzle_rating"]
