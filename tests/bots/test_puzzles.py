@@ -93,7 +93,7 @@ def test_a_puzzle_tampered_to_a_worse_play_is_refused() -> None:
 
 
 @pytest.mark.parametrize("change, words", [
-    (lambda p: p["plays"][0].update(value=p["plays"][0]["value"] + 1), "stored values"),
+    (lambda p: p["plays"][0].update(value=p["plays"][0]["value"] + 1), "stored plays"),
     (lambda p: p["view"]["hand"].append(p["view"]["table"][0]) if p["view"]["table"]
      else p["view"]["hand"].append(p["view"]["captured"][0][0]), "twice"),
     (lambda p: p["view"]["table"].pop() if p["view"]["table"] else p["view"]["captured"][0].pop(),
@@ -105,12 +105,47 @@ def test_a_puzzle_tampered_to_a_worse_play_is_refused() -> None:
     (lambda p: p["view"].update(seat=1 - p["view"]["seat"]), "seat to move"),
     (lambda p: p["view"]["rules"].update(players=3), "two players|malformed|seat"),
     (lambda p: p.update(best={"card": "zz"}), "card|move|legal"),
+    (lambda p: p.update(rating=2300), "stored rating"),
+    (lambda p: p["reason"]["args"].update(n=9), "stored reason"),
+    (lambda p: p["explained"]["moves"][0].update(value=9), "stored explained"),
+    (lambda p: p["plays"][0].update(value=float("inf")), "stored plays"),
+    (lambda p: p["view"].update(scores=[1e309, 0]), "malformed"),
+    (lambda p: p.update(source="a\x1b[31m"), "printable"),
+    (lambda p: p.update(extra=1), "fields"),
 ])
 def test_each_kind_of_damage_is_refused_with_its_reason(change: Any, words: str) -> None:
     p = fresh(1)
     change(p)
     with pytest.raises(P.PuzzleError, match=words):
         P.verify(p)
+
+
+def test_damage_of_any_kind_anywhere_is_a_puzzle_error() -> None:
+    """Every field of a puzzle replaced by odd values, one at a time: each is refused as a
+    ``PuzzleError`` (never another exception, which would be a traceback on load) or, for
+    a change that changes nothing, still verifies."""
+    odd: list[Any] = [None, 5, -1, 1e309, "x", "\x00", [], {}, [1, 2], True, "7d", ["7d"],
+                      10 ** 30]
+    base = fresh(0)
+
+    def paths(o: Any, pre: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        items = o.items() if isinstance(o, dict) else enumerate(o) if isinstance(o, list) \
+            else []
+        return [p for k, v in items for p in [(*pre, k), *paths(v, (*pre, k))]]
+
+    for i, path in enumerate(paths(base)):
+        if path[0] == "explained" and len(path) > 3:
+            continue  # its words: the same check as their parents', many times
+        p = copy.deepcopy(base)
+        here = p
+        for key in path[:-1]:
+            here = here[key]
+        here[path[-1]] = odd[i % len(odd)]
+        try:
+            P.verify(p)
+        except P.PuzzleError:
+            continue
+        assert p == base or path[0] == "source", path
 
 
 def test_a_changed_view_is_caught_even_with_its_id_recomputed() -> None:

@@ -396,13 +396,30 @@ def move_code(view: PlayerView, move: Any) -> int:
 
 def verify(puzzle: Any) -> dict[str, Any]:
     """Re-check a puzzle from its view alone: a legal position of its variant, the stored
-    best play legal and still best by the margin after solving again, the stored values
-    the solved ones, the id its content's. Returns the puzzle; ``PuzzleError`` says what
-    is wrong."""
+    best play legal and still best by the margin after solving again, the stored values,
+    reason, explanation and starting rating the ones solving gives, the id its content's.
+    Returns the puzzle; ``PuzzleError`` says what is wrong (whatever the damage)."""
+    try:
+        return _verify(puzzle)
+    except PuzzleError:
+        raise
+    except (TypeError, ValueError, OverflowError, KeyError, AttributeError,
+            RecursionError) as e:
+        raise PuzzleError(f"the puzzle is malformed: {type(e).__name__}: {e}"[:300]) from None
+
+
+#: the fields of a puzzle line, each checked by ``verify``
+FIELDS = frozenset({"id", "format", "kind", "variant", "view", "best", "plays", "margin",
+                    "deals", "reason", "explained", "difficulty", "rating", "source"})
+
+
+def _verify(puzzle: Any) -> dict[str, Any]:
     if not isinstance(puzzle, dict):
         raise PuzzleError("a puzzle must be a JSON object")
     if puzzle.get("format") != FORMAT:
         raise PuzzleError(f"unknown puzzle format {puzzle.get('format')!r} (this is {FORMAT})")
+    if set(puzzle) != FIELDS:
+        raise PuzzleError(f"the fields are not a puzzle's: {sorted(set(puzzle) ^ FIELDS)}")
     if puzzle.get("kind") not in KINDS:
         raise PuzzleError(f"unknown kind {puzzle.get('kind')!r}")
     view = view_of(puzzle.get("view"))
@@ -424,19 +441,14 @@ def verify(puzzle: Any) -> dict[str, Any]:
         raise PuzzleError(f"the stored play is not the best: {right} is better")
     if not margin_holds(solved, best, MARGIN):
         raise PuzzleError(f"the best play does not lead every other by {MARGIN:g} in every deal")
-    means = solved.means()
-    leads = solved.leads(best)
-    stored = puzzle.get("plays")
-    if not isinstance(stored, list) or len(stored) != len(solved.codes):
-        raise PuzzleError("the plays do not match the legal plays")
-    for entry in stored:
-        i = solved.codes.index(move_code(view, entry.get("move") if isinstance(entry, dict)
-                                         else None))
-        if abs(float(entry.get("value")) - round(means[i], 3)) > 1e-6 or \
-                abs(float(entry.get("lead")) - round(leads[i], 3)) > 1e-6 or \
-                bool(entry.get("best")) != (i == best):
-            raise PuzzleError(f"the stored values of {Move.from_code(solved.codes[i])} are not "
-                              "the solved ones")
+    source = puzzle.get("source")
+    if not isinstance(source, str) or len(source) > 200 or not source.isprintable():
+        raise PuzzleError("the source must be a short printable text")
+    # everything else is what solving the view gives, exactly
+    again = json.loads(json.dumps(puzzle_of(view, solved, source)))
+    for key in ("plays", "margin", "reason", "difficulty", "rating", "explained"):
+        if puzzle.get(key) != again[key]:
+            raise PuzzleError(f"the stored {key} is not what solving the position gives")
     return puzzle
 
 

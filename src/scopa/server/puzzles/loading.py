@@ -34,6 +34,9 @@ def check_lines(text: str) -> Checked:
         except json.JSONDecodeError as e:
             out.refused.append(f"line {n}: not JSON ({e.msg})")
             continue
+        except RecursionError:
+            out.refused.append(f"line {n}: nested too deeply")
+            continue
         except PuzzleError as e:
             pid = puzzle.get("id") if isinstance(puzzle, dict) else None
             out.refused.append(f"line {n}{f' (puzzle {pid})' if isinstance(pid, str) else ''}"
