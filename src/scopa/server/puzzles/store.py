@@ -90,12 +90,10 @@ class PuzzleStore:
         pick = pool[int(hashlib.sha256(day.encode()).hexdigest(), 16) % len(pool)]
         async with self.session.begin() as s:
             await s.execute(self.store.insert(PuzzleDayRow).values(day=day, puzzle_id=pick)
-                            .on_conflict_do_nothing())
+                            .on_conflict_do_nothing(index_elements=["day"]))
         async with self.session() as s:
-            chosen = await s.get(PuzzleDayRow, day)
-            if chosen is None:  # another day took the same puzzle at the same moment
-                return await s.get(PuzzleRow, pick)
-            return await s.get(PuzzleRow, chosen.puzzle_id)
+            chosen = await s.get(PuzzleDayRow, day)  # another worker's, if it was first
+            return await s.get(PuzzleRow, chosen.puzzle_id if chosen else pick)
 
     async def player(self, user_id: int) -> PuzzleRatingRow | None:
         async with self.session() as s:

@@ -33,11 +33,12 @@ class PuzzleRow(Base):
 
 
 class PuzzleDayRow(Base):
-    """The puzzle of one day (UTC), chosen the first time that day is asked for."""
+    """The puzzle of one day (UTC), chosen the first time that day is asked for (once every
+    puzzle has had a day they come round again, so a puzzle may have several)."""
 
     __tablename__ = "puzzle_days"
     day: Mapped[str] = mapped_column(String(10), primary_key=True)
-    puzzle_id: Mapped[str] = mapped_column(ForeignKey("puzzles.id"), unique=True)
+    puzzle_id: Mapped[str] = mapped_column(ForeignKey("puzzles.id"))
 
 
 class PuzzleAttemptRow(Base):

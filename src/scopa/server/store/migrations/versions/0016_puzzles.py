@@ -33,8 +33,7 @@ def upgrade() -> None:
     op.create_table(
         "puzzle_days",
         sa.Column("day", sa.String(10), primary_key=True),
-        sa.Column("puzzle_id", sa.String(16), sa.ForeignKey("puzzles.id"), nullable=False,
-                  unique=True),
+        sa.Column("puzzle_id", sa.String(16), sa.ForeignKey("puzzles.id"), nullable=False),
     )
     op.create_table(
         "puzzle_attempts",
