@@ -224,16 +224,73 @@ def arena_table(result: Any) -> Table:
 
 # -- bot --------------------------------------------------------------------------------
 def bot_command(
-    level: str = typer.Argument(..., help="bot name or level to serve"),
+    ctx: typer.Context,
+    level: str = typer.Argument(..., help="bot name or level to serve, or online (below)"),
     seed: str | None = typer.Option(None, help="seed when the host does not send one"),
 ) -> None:
-    """Serve one of our bots over the bot protocol on stdin/stdout (docs/bot-protocol.md)."""
+    """Serve one of our bots over the bot protocol on stdin/stdout (docs/bot-protocol.md).
+
+    scopa bot online --server URL --token T "cmd:PROGRAM": put a program that speaks the
+    protocol online on a scopa server (scopa bot online --help)."""
+    if level == "online":
+        online_app(ctx.args, prog_name="scopa bot online", standalone_mode=False)
+        return
+    if ctx.args:
+        raise typer.BadParameter(f"unexpected arguments: {' '.join(ctx.args)}")
     from ..protocol.serve import serve_named
 
     try:
         code = serve_named(level, sys.stdin, sys.stdout, seed)
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
+    raise typer.Exit(code)
+
+
+online_app = typer.Typer(add_completion=False)
+
+
+@online_app.command()
+def bot_online(
+    program: str = typer.Argument(..., metavar="PROGRAM",
+                                  help="the bot: cmd:COMMAND LINE, or one of our levels"),
+    server: str = typer.Option(..., help="the server's address, e.g. https://scopa.example"),
+    token: str = typer.Option(..., envvar="SCOPA_BOT_TOKEN",
+                              help="the bot's API token (or SCOPA_BOT_TOKEN)"),
+    tables: int = typer.Option(4, min=1, max=100, help="tables to play at once at most"),
+    variant: list[str] = typer.Option([], "--variant",
+                                      help="accept only these variants (repeat)"),
+) -> None:
+    """Put a program that speaks the bot protocol online on a scopa server: it accepts
+    challenges and plays them, one copy of the program a table, reconnecting when the
+    server goes away (docs/bot-protocol.md, "Online")."""
+    import asyncio
+    import shlex
+
+    from .. import extras
+    from ..protocol.online import Bridge
+
+    absent = extras.missing("online")
+    if absent:
+        typer.echo(f"scopa bot online: {extras.install_hint('online', absent)}", err=True)
+        raise typer.Exit(1)
+    if program.startswith("cmd:"):
+        command = shlex.split(program[4:])
+    else:
+        command = [sys.executable, "-m", "scopa.protocol", program]
+    if not command:
+        raise typer.BadParameter("give the program's command line after cmd:")
+
+    def say(line: str) -> None:
+        typer.echo(f"scopa bot online: {line}", err=True)
+
+    try:
+        bridge = Bridge(server, token, command, tables=tables, variants=variant, say=say)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    try:
+        code = asyncio.run(bridge.run())
+    except KeyboardInterrupt:
+        code = 0
     raise typer.Exit(code)
 
 
@@ -332,4 +389,5 @@ def register(app: typer.Typer) -> None:
     app.command("play")(play_command)
     app.command("arena")(arena_command)
     app.command("analyse")(analyse_command)
-    app.command("bot")(bot_command)
+    app.command("bot", context_settings={"allow_extra_args": True,
+                                         "ignore_unknown_options": True})(bot_command)

@@ -20,6 +20,8 @@ keeps it so):
 - ``tournaments``: tournaments on the server (the site's "events": online ones, club
   nights), beside ``chat``
   (the two never import each other);
+- ``bots``: bots online: bot accounts, their API tokens, and the WebSocket through which
+  an outside program plays people (beside ``chat`` and ``tournaments``);
 - ``ops``: running it: the app's wiring, the WebSocket hub, health, metrics, logs, the
   command's start-up checks, ``scopa admin``.
 """

@@ -50,6 +50,16 @@ class Settings(BaseSettings):
     #: allow seats played by external programs (configured by name below)
     external_bots: dict[str, list[str]] = Field(default_factory=dict)
     external_timeout: float = Field(default=10.0, gt=0, le=120)
+    #: outside programs may play people online through bot accounts (``server.bots``)
+    bots_online: bool = True
+    #: bot accounts one person may make
+    bots_per_author: int = Field(default=3, ge=0, le=100)
+    #: tables one bot may play at once
+    bot_tables: int = Field(default=8, ge=1, le=1000)
+    #: seconds an online bot has for a move; past them the stand-in plays its seat
+    bot_move_seconds: float = Field(default=10.0, gt=0, le=600)
+    #: seconds an online bot has to accept a challenge (then it counts as declined)
+    bot_offer_seconds: float = Field(default=30.0, gt=0, le=600)
     max_message_bytes: int = Field(default=4096, ge=256, le=1 << 20)
     #: token bucket per connection: sustained rate and burst
     rate_per_second: float = Field(default=10.0, gt=0)

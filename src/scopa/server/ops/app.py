@@ -13,6 +13,8 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import OperationalError
 
 from ...tournament import TournamentError
+from ..bots import api as bots_api
+from ..bots import link as bot_link
 from ..chat import reports
 from ..common import security
 from ..common.clean_input import CleanInput
@@ -96,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.limiter = (RedisLimiter(broker.redis, settings.broker_prefix)
                              if isinstance(broker, RedisBroker) else MemoryLimiter())
         app.state.accounts = AccountStore(store)
+        app.state.online_bots = bots_api.OnlineBots(store)
         app.state.puzzles = PuzzleStore(store)
         reviews = Reviews(store, pool, settings.review_simulations, settings.reviews_queue,
                           settings.reviews_per_player)
@@ -143,7 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
     for router in (lobby.router, history.router, match_reviews.router, health.router,
                    metrics.router, accounts.router, email_reset.router, profiles.router,
-                   friends.router, reports.router, tournaments_api.router,
+                   friends.router, reports.router, tournaments_api.router, bots_api.router,
                    puzzles_api.router):
         # every route may answer CleanInput's 400
         app.include_router(router, responses=errors(400))
@@ -151,6 +154,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.app.state.hub.serve(ws, table_id)
+
+    @app.websocket("/api/bot/connect")
+    async def bot_connect(ws: WebSocket) -> None:
+        await bot_link.serve(ws)
 
     def index() -> Response:
         page = web / "index.html"

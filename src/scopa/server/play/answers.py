@@ -35,6 +35,8 @@ class SeatInfo(TypedDict):
     #: a stand-in bot plays the seat while its player is away or after a resignation
     standin: bool
     resigned: bool
+    #: an online bot's seat (``server.bots``): shown as a bot's
+    bot_account: bool
 
 
 @strict

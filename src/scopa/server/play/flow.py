@@ -66,6 +66,12 @@ def new_seats(specs: list[dict[str, Any]], creator: str | None, creator_seat: in
         kind = spec["kind"]
         level = spec.get("level") if kind == "bot" else spec.get("bot")
         name = None
+        if kind == "online":  # a person's seat kept for an online bot (``server.bots``)
+            name = spec.get("name")
+            names.append(name)
+            states.append(SeatState(i, "human", None, name, None, user_id=spec.get("user_id"),
+                                    bot_account=True))
+            continue
         if kind == "bot":
             name = bot_name(names, rng)
         elif kind == "external":
@@ -78,14 +84,18 @@ def new_seats(specs: list[dict[str, Any]], creator: str | None, creator_seat: in
 
 
 def choose_seat(table: Table, name: str, seat: int | None,
-                user_id: int | None) -> tuple[SeatState, str]:
+                user_id: int | None, bot: bool = False) -> tuple[SeatState, str]:
     """The free human seat a joining player gets (``seat``, or the first free one) and
-    the name shown there (distinct from the others'); refused with ``Refusal``."""
+    the name shown there (distinct from the others'); refused with ``Refusal``. A bot
+    account (``bot``) takes only a seat kept for online bots (for it, or for any), a
+    person never one."""
     if table.rated and user_id is None:
         raise Refusal("account_needed", "a rated table is for signed-in players")
-    if user_id is not None and any(s.user_id == user_id for s in table.seats):
+    if user_id is not None and any(s.user_id == user_id and s.token_hash is not None
+                                   for s in table.seats):
         raise Refusal("conflict", "you already have a seat at this table")
-    free = [s for s in table.seats if s.kind == "human" and s.token_hash is None]
+    free = [s for s in table.seats if s.kind == "human" and s.token_hash is None
+            and s.bot_account == bot and (not bot or s.user_id in (None, user_id))]
     if seat is not None:
         chosen = [s for s in free if s.seat == seat]
         if not chosen:
@@ -472,7 +482,7 @@ def rebuild(st: StoredTable) -> Table:
         grace=t.grace_seconds, created_at=aware(t.created_at),
         status=cast(TableStatus, t.status),
         seats=[SeatState(s.seat, cast(SeatKind, s.kind), s.level, s.name, s.token_hash,
-                         user_id=s.user_id)
+                         user_id=s.user_id, bot_account=s.bot_account)
                for s in st.seats],
         rated=t.rated, teach=t.teach, seeds=list(t.seeds or []), deals=t.deals,
         event_id=st.event_id, shared_deals=st.shared_deals,
@@ -505,7 +515,7 @@ def refresh(table: Table, fresh: Table, monotonic: float) -> bool:
     new_match = fresh.match_number != table.match_number
     for s, row in zip(table.seats, fresh.seats, strict=True):
         s.kind, s.level, s.name, s.token_hash = row.kind, row.level, row.name, row.token_hash
-        s.user_id, s.resigned = row.user_id, row.resigned
+        s.user_id, s.resigned, s.bot_account = row.user_id, row.resigned, row.bot_account
     table.abandoned = set(fresh.abandoned) if new_match else table.abandoned | fresh.abandoned
     table.status, table.game, table.match_id = fresh.status, fresh.game, fresh.match_id
     table.match_number, table.seq = fresh.match_number, fresh.seq

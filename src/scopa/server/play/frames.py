@@ -61,7 +61,7 @@ def table_info(table: Table, with_invite: bool = False) -> TableInfo:
                 "kind": s.kind,
                 "level": s.level if s.kind != "human" else None, "taken": s.taken,
                 "connected": s.present or s.kind != "human", "standin": s.standin,
-                "resigned": s.resigned,
+                "resigned": s.resigned, "bot_account": s.bot_account,
             }
             for s in table.seats
         ],
@@ -162,6 +162,12 @@ def waiting(table: Table) -> str:
 
 def rematch(votes: list[int], needed: list[int]) -> str:
     return json.dumps({"type": "rematch", "votes": votes, "needed": needed})
+
+
+def declined(message: str) -> str:
+    """Told to every socket of a table whose challenged bot declined (then closed)."""
+    return json.dumps({"type": "error", "code": "challenge_declined", "ref": None,
+                       "message": message})
 
 
 #: told to every socket of a table that waited too long for players (then closed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -10,17 +10,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...rules import VARIANTS, Rules, table_rules, variant_facts
 from ..common.errors import errors
 from ..common.ratelimit import RateLimiter
+from ..common.refusal import Refusal
 from ..common.security import client_address
 from ..players.moderation import blockers_of
 from ..players.names import LABEL_PATTERN, NAME_MAX, clean_name
 from ..players.ratings import BOT_RATINGS
 from ..players.sessions import acting_or_guest
 from ..store.access import store_of
-from . import frames
+from . import frames, offers
 from .answers import Meta, PublicTables, SeatTaken, TableInfo, TableMade
 from .botpool import known_levels
 from .master import Master
 from .spec import TableSpec
+from .table import Table
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -38,8 +40,12 @@ GUEST_NAME = "Guest"
 
 
 class SeatSpec(BaseModel):
+    """A seat: a person's, one of our bots (``level``), an outside program the server
+    runs (``bot``: its name in the server's settings), or an online bot's (``online``:
+    ``bot`` names the bot account challenged; none: any online bot may take it)."""
+
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot", "external"]
+    kind: Literal["human", "bot", "external", "online"]
     level: str | None = Field(default=None, max_length=64)
     bot: str | None = Field(default=None, max_length=64)
 
@@ -111,7 +117,9 @@ def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str,
         ]
     if len(specs) != rules.players:
         raise ValueError(f"give {rules.players} seats, one per player, not {len(specs)}")
-    out = []
+    if sum(spec.kind == "online" for spec in specs) > 1:
+        raise ValueError("one online bot a table: bots do not play each other here")
+    out: list[dict[str, Any]] = []
     levels = bot_levels()
     for i, spec in enumerate(specs):
         if spec.kind == "bot":
@@ -125,6 +133,10 @@ def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str,
             if spec.bot not in settings.external_bots:
                 raise ValueError(f"seat {i}: unknown external bot {spec.bot!r}")
             out.append({"kind": "external", "bot": str(spec.bot)})
+        elif spec.kind == "online":
+            if not settings.bots_online:
+                raise ValueError("this server does not let bots play online")
+            out.append({"kind": "online", "bot": spec.bot})
         else:
             out.append({"kind": "human"})
     return out
@@ -137,6 +149,7 @@ def check_rated(seats: list[dict[str, Any]], signed_in: bool) -> None:
     for i, spec in enumerate(seats):
         if spec["kind"] == "external":
             raise ValueError(f"seat {i}: outside programs do not play rated games")
+        # (an online bot's seat is rated, in the bots' pool: ``ratings.pool_of``)
         if spec["kind"] == "bot" and spec["level"] not in BOT_RATINGS:
             raise ValueError(f"seat {i}: the bot {spec['level']!r} has no published rating")
 
@@ -175,17 +188,49 @@ async def create_table(req: CreateTable, request: Request) -> TableMade:
             name = account.name if account is not None else clean_name(req.name or GUEST_NAME)
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
+    await name_online_bots(request, seats, rules, account.id if account else None)
     grace = settings.grace_seconds if req.grace_seconds is None else req.grace_seconds
     table, seat, token = await master.create_table(TableSpec(
         rules=rules, seats=seats, grace=grace, public=req.public, creator=name,
         creator_seat=creator_seat, address=client_address(request),
         creator_user=account.id if account is not None else None, rated=req.rated,
         teach=req.teach))
+    await offer_to_bots(request, table)
     return {
         "table": frames.table_info(table, with_invite=True), "seat": seat, "token": token,
         "invite": table.invite, "invite_url": f"/join/{table.invite}",
         "ws_url": f"/ws/{table.id}",
     }
+
+
+class OnlineBots(Protocol):
+    """The bots' side as the lobby needs it (``server.bots`` puts one on ``app.state``)."""
+
+    async def challenged(self, name: str, rules: Rules, challenger: int | None
+                         ) -> tuple[int, str]:
+        """The bot account ``name`` (id, name) if it is online and plays ``rules``; else
+        ``Refusal``."""
+
+
+async def name_online_bots(request: Request, seats: list[dict[str, Any]], rules: Rules,
+                           challenger: int | None) -> None:
+    """Each challenged bot's seat gets its account (refused when the bot is unknown,
+    offline or does not play the variant)."""
+    for spec in seats:
+        if spec["kind"] == "online" and spec.get("bot"):
+            bots: OnlineBots | None = getattr(request.app.state, "online_bots", None)
+            if bots is None:
+                raise Refusal("bad_message", "this server does not let bots play online")
+            spec["user_id"], spec["name"] = await bots.challenged(spec["bot"], rules,
+                                                                 challenger)
+
+
+async def offer_to_bots(request: Request, table: Table) -> None:
+    """Offer the new table's seats for online bots: a challenge to its bot, any other
+    seat to every bot online (``offers``)."""
+    for seat in offers.open_seats(table):
+        await request.app.state.broker.publish(offers.channel_of(table, seat),
+                                               offers.offer(table, seat))
 
 
 @router.get("/invites/{invite}", responses=errors(404))

@@ -20,6 +20,7 @@ from typing import Any
 from ..common.clock import Clock
 from ..common.settings import Settings
 from ..store.database import Store, StoredTable
+from . import flow, frames
 from .botpool import BotPool
 from .botseats import BotSeats
 from .match import MatchEndHook, Matches
@@ -119,14 +120,26 @@ class Master:
 
     async def join(self, invite: str, name: str, seat: int | None,
                    user_id: int | None = None,
-                   token: str | None = None) -> tuple[Table, int, str]:
-        return await self.seating.join(invite, name, seat, user_id, token)
+                   token: str | None = None, bot: bool = False) -> tuple[Table, int, str]:
+        return await self.seating.join(invite, name, seat, user_id, token, bot)
 
     async def attach(self, table: Table, conn: Conn) -> None:
         await self.seating.attach(table, conn)
 
     def detach(self, table: Table, conn: Conn) -> None:
         self.seating.detach(table, conn)
+
+    def stand_in_now(self, table: Table, seat: int) -> None:
+        """An online bot let its time for a move run out: a stand-in plays its seat from
+        now (as for a person away past the grace; its connection was detached first)."""
+        s = table.seats[seat]
+        if not s.present and flow.grace_due(table, s):
+            self.seating.start_grace(table, s, grace=0.0)
+
+    async def decline(self, table: Table, message: str) -> None:
+        """The bot challenged at this waiting table declined: the table closes, its
+        people told why."""
+        await self.registry.expire(table, frames.declined(message))
 
     # -- play ----------------------------------------------------------------------------
     async def submit(self, table: Table, seat: int, state_id: object, move_data: object,

@@ -25,6 +25,7 @@ def outcome_of(table: Table) -> Outcome:
                            s.level if s.kind == "bot" else None, s.seat in table.abandoned)
                for s in table.seats],
         sides=side_stats(results, rules.teams),
+        online_bot=any(s.bot_account for s in table.seats),
     )
 
 

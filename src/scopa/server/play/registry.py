@@ -104,7 +104,8 @@ class Tables:
             ),
             [
                 SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, level=s.level, name=s.name,
-                        token_hash=s.token_hash, user_id=s.user_id)
+                        token_hash=s.token_hash, user_id=s.user_id,
+                        bot_account=s.bot_account)
                 for s in states
             ],
         )
@@ -129,17 +130,18 @@ class Tables:
         """Tables made before this and still waiting for players have expired."""
         return datetime.now(UTC) - timedelta(minutes=self.settings.waiting_table_minutes)
 
-    async def expire(self, table: Table) -> None:
-        """Close a table that waited too long: stored as ``expired`` (never reloaded), its
-        invite stops working, and its sockets are told and closed. Under the table lock, so
-        a join or a start in progress finishes first (and then the table is not expired)."""
+    async def expire(self, table: Table, told: str = frames.EXPIRED) -> None:
+        """Close a table that waited too long (or whose challenged bot declined): stored
+        as ``expired`` (never reloaded), its invite stops working, and its sockets are told
+        (``told``) and closed. Under the table lock, so a join or a start in progress
+        finishes first (and then the table is not expired)."""
         async with table.lock:
             if not flow.closable(table):
                 return  # started, or full and about to start
             await self.store.set_status(table.id, "expired")  # committed first
             table.status = "expired"
         for conn in [*table.spectators, *(c for s in table.seats for c in s.conns)]:
-            conn.send(frames.EXPIRED)
+            conn.send(told)
             conn.close_after_queue(4004, "table expired")
         self.forget(table)
 

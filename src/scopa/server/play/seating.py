@@ -39,9 +39,9 @@ class Seating:
 
     async def join(self, invite: str, name: str, seat: int | None,
                    user_id: int | None = None,
-                   token: str | None = None) -> tuple[Table, int, str]:
+                   token: str | None = None, bot: bool = False) -> tuple[Table, int, str]:
         """Take a free seat; its token (``token``: one the caller derived, a tournament
-        table's seat, else a new one)."""
+        table's seat, else a new one). ``bot``: a bot account takes a seat kept for it."""
         table = await self.tables.find_invite(invite)
         if table is not None and flow.expired(table, self.tables.waiting_cutoff()):
             await self.tables.expire(table)
@@ -54,7 +54,7 @@ class Seating:
             # a seat taken at another worker is not free
             self.cluster.mark(table, full=True)
             await self.cluster.sync_locked(table)
-            target, name = flow.choose_seat(table, name, seat, user_id)
+            target, name = flow.choose_seat(table, name, seat, user_id, bot)
             token = token or new_token()
             h = self.tokens.hash(token)
             try:
@@ -112,15 +112,17 @@ class Seating:
                 self.start_grace(table, s)
             broadcast_state(table, {"kind": "seat", "seat": s.seat})
 
-    def start_grace(self, table: Table, s: SeatState) -> None:
-        """The seat's player is away: after the table's grace a stand-in plays the seat
-        (only the worker that drives the table keeps the time)."""
+    def start_grace(self, table: Table, s: SeatState, grace: float | None = None) -> None:
+        """The seat's player is away: after the table's grace (or ``grace``: 0 for an
+        online bot that let its time run out) a stand-in plays the seat (only the worker
+        that drives the table keeps the time)."""
         cancel_grace(s)
         if not self.cluster.holds(table):
             return
+        wait = table.grace if grace is None else grace
 
         async def stand_in() -> None:
-            await self.clock.sleep(table.grace)
+            await self.clock.sleep(wait)
             if not flow.standin_due(s):
                 return
             s.standin = True

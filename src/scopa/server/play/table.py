@@ -57,6 +57,10 @@ class SeatState:
     #: its player resigned the current match: a stand-in plays it to the end, even if
     #: the player stays or comes back (``flow.resign``)
     resigned: bool = False
+    #: an online bot's seat (``server.bots``): a person's seat in every way (it is away,
+    #: stood in for, rated like one) but taken only by a bot account (``user_id`` while
+    #: free: the bot challenged; none: any online bot), and shown as a bot's
+    bot_account: bool = False
 
     @property
     def taken(self) -> bool:

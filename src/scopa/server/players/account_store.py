@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from ..store.account_models import (
     AddressRow,
     BlockRow,
+    BotTokenRow,
     FollowRow,
     InvitationRow,
     LoginFailureRow,
@@ -40,7 +41,8 @@ OWN_ROWS = (SessionRow.user_id, ResetRow.user_id, AddressRow.user_id, RatingRow.
             RatingHistoryRow.user_id, FollowRow.follower_id, FollowRow.followee_id,
             InvitationRow.from_user, InvitationRow.to_user, BlockRow.blocker_id,
             BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id,
-            ModerationActionRow.user_id, PuzzleAttemptRow.user_id, PuzzleRatingRow.user_id)
+            ModerationActionRow.user_id, BotTokenRow.user_id, PuzzleAttemptRow.user_id,
+            PuzzleRatingRow.user_id)
 
 
 class AccountStore:

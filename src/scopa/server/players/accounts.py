@@ -189,10 +189,13 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> Ac
                             headers={"Retry-After": str(wait)})
     accounts = accounts_of(request)
     user = await accounts.user_by_key(passwords.name_key(body.name.strip()))
-    stored = user.password_hash if user is not None else passwords.dummy_hash()
+    # a bot account has no password (it plays through its API tokens): checked against
+    # the dummy like an unknown name, and refused
+    stored = (user.password_hash if user is not None and not user.is_bot
+              else passwords.dummy_hash())
     ok = await hashing(gates_of(request).check, passwords.verify_password, stored,
                        body.password)
-    if user is None or not ok:
+    if user is None or user.is_bot or not ok:
         await throttle.failed(address, body.name)
         raise HTTPException(401, "wrong user name or password")
     await throttle.succeeded(address, body.name)

@@ -137,10 +137,21 @@ class Ties(TypedDict):
 
 
 @strict
+class BotAbout(TypedDict):
+    """A bot account's card on its profile: its author (None once the author's account
+    is gone), the variants it plays, its line."""
+    author: str | None
+    variants: list[str]
+    about: str
+
+
+@strict
 class Profile(TypedDict):
     name: str
     own: bool
     private: bool
+    #: a bot account: its card (a person: None)
+    bot: BotAbout | None
     provisional: bool
     #: how the viewer and this player follow and block each other (``Ties``)
     following: bool
@@ -178,6 +189,8 @@ class LeaderboardEntry(TypedDict):
     provisional: bool
     games: int
     wins: int
+    #: a bot account's line (marked as a bot)
+    bot: bool
 
 
 @strict

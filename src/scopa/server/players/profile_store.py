@@ -27,6 +27,8 @@ class PlayerRows:
     history: list[RatingHistoryRow]
     provisional: bool
     shared: set[str]
+    #: a bot account's author's name (None: a person, or the author's account is gone)
+    author: str | None = None
 
 
 @dataclass
@@ -37,6 +39,8 @@ class Standing:
     total: int
     rows: list[tuple[RatingRow, str]]
     provisional: set[int]
+    #: which of them are bot accounts (marked as bots on the board)
+    bots: set[int]
 
 
 class ProfileStore:
@@ -73,7 +77,11 @@ class ProfileStore:
                 shared = set(await s.scalars(select(MatchPlayerRow.match_id).where(
                     MatchPlayerRow.match_id.in_(private_ids),
                     MatchPlayerRow.user_id == viewer_id)))
-            return PlayerRows(user, rows, ratings, history, provisional, shared)
+            author = None
+            if user.is_bot and user.bot_author_id is not None:
+                author = await s.scalar(select(UserRow.name)
+                                        .where(UserRow.id == user.bot_author_id))
+            return PlayerRows(user, rows, ratings, history, provisional, shared, author)
 
     async def rating_changes(
         self, match_id: str,
@@ -105,5 +113,8 @@ class ProfileStore:
                 .where(*where)
                 .order_by(RatingRow.mu.desc(), UserRow.name_key)
                 .limit(limit).offset(offset))).all()]
-            marked = await farming.provisional(s, [r.user_id for r, _ in rows])
-            return Standing(total, rows, set(marked))
+            ids = [r.user_id for r, _ in rows]
+            marked = await farming.provisional(s, ids)
+            bots = set(await s.scalars(select(UserRow.id).where(UserRow.id.in_(ids),
+                                                                UserRow.is_bot.is_(True))))
+            return Standing(total, rows, set(marked), bots)

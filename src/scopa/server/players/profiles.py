@@ -25,7 +25,7 @@ from .answers import (
     Ties,
 )
 from .profile_store import ProfileStore
-from .ratings import POOLS, START, pool_of, published, settled, shown
+from .ratings import ALL_POOLS, POOLS, START, pool_of, published, settled, shown
 from .sessions import viewer
 from .social_store import SocialStore
 
@@ -107,6 +107,8 @@ async def profile(name: str, request: Request) -> Profile:
         points.append({"at": iso_time(h.at), "rating": h.rating, "match_id": h.match_id})
     return {
         "name": user.name, "own": own, "private": user.private,
+        "bot": ({"author": found.author, "variants": list(user.bot_variants or []),
+                 "about": user.bot_about or ""} if user.is_bot else None),
         "provisional": found.provisional,
         **tie,
         "since": iso_time(user.created_at),
@@ -147,8 +149,8 @@ async def leaderboard(
 ) -> Leaderboard:
     """The pool's players by rating (``ratings.shown``), best first, a page at a time;
     only public profiles with at least ``leaderboard_min_games`` rated matches."""
-    if pool not in POOLS:
-        raise HTTPException(404, f"no such pool: one of {', '.join(POOLS)}")
+    if pool not in ALL_POOLS:
+        raise HTTPException(404, f"no such pool: one of {', '.join(ALL_POOLS)}")
     least = request.app.state.settings.leaderboard_min_games
     found = await ProfileStore(store_of(request)).standing(
         pool, least, per_page, (page - 1) * per_page)
@@ -159,7 +161,8 @@ async def leaderboard(
         "pages": max(1, -(-total // per_page)), "min_games": least,
         "entries": [{"rank": first + i + 1, "name": name, "rating": shown(r.mu, r.sigma),
                      "settled": settled(r.sigma),
-                     "provisional": r.user_id in marked, "games": r.games, "wins": r.wins}
+                     "provisional": r.user_id in marked, "games": r.games, "wins": r.wins,
+                     "bot": r.user_id in found.bots}
                     for i, (r, name) in enumerate(rows)],
         "bots": published(),
     }
@@ -168,4 +171,4 @@ async def leaderboard(
 @router.get("/ratings/bots")
 def bot_ratings() -> BotRatings:
     """The fixed, published ratings of the bot levels (openskill's scale)."""
-    return {"bots": published(), "pools": list(POOLS)}
+    return {"bots": published(), "pools": list(ALL_POOLS)}

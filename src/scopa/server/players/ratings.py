@@ -34,6 +34,10 @@ log = logging.getLogger("scopa.server")
 
 #: rating pools: individual games of the Scopa family, team games, Scopone
 POOLS = ("singles", "teams", "scopone")
+#: the same for matches with an online bot (``server.bots``): rated apart from people's,
+#: so a bot cannot farm people's ratings (as lichess rates its bots)
+BOT_POOLS = tuple(f"bots-{p}" for p in POOLS)
+ALL_POOLS = POOLS + BOT_POOLS
 #: the published, fixed (mu, sigma) of each bot level on openskill's scale
 BOT_RATINGS: dict[str, tuple[float, float]] = {
     "random": (10.0, 1.0),
@@ -69,10 +73,14 @@ def settled(sigma: float) -> bool:
     return sigma <= SETTLED_SIGMA
 
 
-def pool_of(rules: Rules) -> str:
+def pool_of(rules: Rules, online_bot: bool = False) -> str:
+    """The pool a match of ``rules`` is rated in (``online_bot``: a bot account sat at
+    it)."""
     if rules.variant.startswith("scopone"):
-        return "scopone"
-    return "teams" if rules.players > rules.teams else "singles"
+        pool = "scopone"
+    else:
+        pool = "teams" if rules.players > rules.teams else "singles"
+    return f"bots-{pool}" if online_bot else pool
 
 
 def published() -> dict[str, Any]:
@@ -104,6 +112,8 @@ class Outcome:
     seats: list[SeatOutcome]
     #: per side, summed over the hands: hands, points, sweeps, settebello, primiera, coins
     sides: list[dict[str, int]]
+    #: an online bot's account sat at it: rated in the bots' pool
+    online_bot: bool = False
 
 
 def side_stats(results: list[dict[str, Any]], sides: int) -> list[dict[str, int]]:
@@ -236,7 +246,7 @@ class Ratings:
             return await _recorded(s, match_id)
 
     async def _record(self, outcome: Outcome) -> bool:
-        pool = pool_of(outcome.rules)
+        pool = pool_of(outcome.rules, outcome.online_bot)
         users = sorted({s.user_id for s in outcome.seats if s.user_id is not None})
         now = utcnow()
         async with self.store.exclusive() as s:

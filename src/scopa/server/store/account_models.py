@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, String, false
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base, utcnow
@@ -43,6 +43,19 @@ class UserRow(Base):
     #: the operator suspended the account until then: it cannot sign in
     suspended_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
                                                              nullable=True)
+    #: an outside program's account (``server.bots``): it never signs in with a password,
+    #: plays through its API tokens, is marked as a bot wherever its name is shown and is
+    #: rated in the bots' pools
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: who made the bot (an account id without a foreign key: the author may delete its
+    #: account, and the bot then shows no author)
+    bot_author_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: the variants it accepts challenges in, and a line about it, both the author's
+    bot_variants: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    bot_about: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the last time its connection was seen (the lobby lists bots seen lately)
+    bot_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                         nullable=True)
 
     def visible_to(self, viewer_id: int | None) -> bool:
         """Does this account exist for ``viewer_id`` (None: a guest)? A private account
@@ -227,3 +240,17 @@ class CountedActionRow(Base):
     count: Mapped[int] = mapped_column(Integer, default=0)
     start: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
                                             index=True)
+
+
+class BotTokenRow(Base):
+    """An API token of a bot account: only its hash is kept (the token is shown once, when
+    made); several per bot, each revocable. It opens the bot's connection and nothing
+    else (it is no session: no password, e-mail or account change goes with it)."""
+
+    __tablename__ = "bot_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(128), unique=True)
+    label: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -71,6 +72,9 @@ class SeatRow(Base):
     #: the rated match this seat was left in past the grace period (a loss for its
     #: player at that match's end); only the current match's id counts
     abandoned_match: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: a seat for an online bot (``server.bots``): ``user_id`` names the bot challenged,
+    #: or none yet (any online bot may take it); no person takes such a seat
+    bot_account: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MatchRow(Base):

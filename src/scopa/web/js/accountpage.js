@@ -7,6 +7,7 @@ import { allSeats, forgetPlayer } from "./store.js";
 import { currentUser, loadSession, setSession } from "./session.js";
 import { navigate } from "./nav.js";
 import { emailBox, forgotBox } from "./emailbox.js";
+import { botsSection } from "./botsaccount.js";
 
 export function mountAccount(main) {
   const box = h("div", { class: "account" });
@@ -126,7 +127,7 @@ function drawSignedIn(box, redraw) {
       signOut),
     h("label", { class: "check" }, priv, t("account.private")),
     message, pwForm, emailBox(), close);
-  replace(box, h("div", { class: "lobby" }, me, h("div", { class: "lobby-side" }, friendsBox)));
+  replace(box, h("div", { class: "lobby" }, me, h("div", { class: "lobby-side" }, friendsBox, botsSection())));
   drawFriends(friendsBox);
 }
 

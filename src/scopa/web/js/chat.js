@@ -3,6 +3,7 @@
 // speaker for yourself (kept for the browser session) and report a message.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { botBadge } from "./botbadge.js";
 
 const MUTES = "scopa.mutes.";
 
@@ -68,7 +69,7 @@ export function chatPanel(tableId, io) {
     const body = m.phrase ? t(m.phrase) : m.text;
     const mine = m.author === st.you;
     const item = h("li", { class: `chat-message${mine ? " mine" : ""}${m.phrase ? " phrase" : ""}`, dataset: { id: String(m.id), author: m.author } },
-      h("span", { class: "chat-author" }, who), " ",
+      h("span", { class: "chat-author" }, who), io.isBot && io.isBot(m.author) ? [" ", botBadge()] : null, " ",
       // free text goes in as a text node only: a message is never HTML
       h("span", { class: "chat-text" }, body));
     if (!mine) {

@@ -1,10 +1,9 @@
 // The leaderboards: one per rating pool, a page at a time, and the bots' published ratings.
 import { h, replace } from "./dom.js";
-import { ratingText } from "./rating.js";
+import { POOLS, ratingText } from "./rating.js";
+import { nameWithBadge } from "./botbadge.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
-
-const POOLS = ["singles", "teams", "scopone"];
 
 export function mountLeaderboard(main) {
   const box = h("section", { class: "card-box leaderboard", "aria-labelledby": "board-title" });
@@ -27,7 +26,7 @@ export function mountLeaderboard(main) {
       h("button", { type: "button", class: pool === state.pool ? "on" : "ghost", "aria-pressed": String(pool === state.pool),
         onclick: () => { state.pool = pool; state.page = 1; load(); } }, t(`pool.${pool}`))));
     const rows = d.entries.map((e) => h("tr", {}, h("td", {}, String(e.rank)),
-      h("td", {}, h("a", { href: `/players/${encodeURIComponent(e.name)}` }, e.name),
+      h("td", {}, h("a", { href: `/players/${encodeURIComponent(e.name)}` }, e.name), e.bot ? nameWithBadge("", true) : null,
         e.provisional ? h("span", { class: "muted small provisional" }, ` (${t("board.provisional")})`) : null),
       h("td", { class: "rating" }, ratingText(e.rating, e.settled)), h("td", {}, String(e.games)), h("td", {}, String(e.wins))));
     const table = h("table", { class: "stats-table board" },

@@ -11,6 +11,8 @@ import { seatsOf } from "./sides.js";
 import { currentUser, loadSession } from "./session.js";
 import { rulesOptions } from "./lobbyoptions.js";
 import { loadEventsBox } from "./events.js";
+import { drawBotsBox, loadBotsBox } from "./botsonline.js";
+import { nameWithBadge } from "./botbadge.js";
 
 const TARGETS = [11, 16, 21, 31];
 
@@ -26,9 +28,10 @@ export function mountLobby(main) {
   const open = h("section", { class: "card-box open-tables", "aria-labelledby": "open-title" });
   const history = h("section", { class: "card-box history", "aria-labelledby": "history-title" });
   const events = h("section", { class: "card-box events-box", "aria-labelledby": "events-title" });
+  const bots = h("section", { class: "card-box bots-box", "aria-labelledby": "bots-title" });
   let banner = hero();
   main.append(banner, h("div", { class: "lobby" }, h("div", { class: "lobby-main" }, quick, custom),
-    h("div", { class: "lobby-side" }, open, history, events)));
+    h("div", { class: "lobby-side" }, open, bots, history, events)));
   let meta = null;
   // the choices so far: kept when the language changes
   const state = { variant: "scopa", players: 2, teams: null, target: null, seats: null, advanced: false };
@@ -43,9 +46,11 @@ export function mountLobby(main) {
   loadOpen(open);
   loadHistory(history);
   loadEventsBox(events);
+  loadBotsBox(bots);
   const timer = setInterval(() => {
     loadOpen(open);
     loadEventsBox(events);
+    loadBotsBox(bots);
   }, 5000);
 
   return {
@@ -62,6 +67,7 @@ export function mountLobby(main) {
       }
       drawOpen(open);
       drawHistory(history);
+      drawBotsBox(bots);
       loadOpen(open);
       loadHistory(history);
       loadEventsBox(events);
@@ -336,7 +342,8 @@ function drawOpen(box) {
   const tables = seen.tables;
   const list = h("ul", { class: "table-list" });
   for (const table of tables) {
-    const names = table.seats.filter((s) => s.taken).map((s) => s.name).join(", ");
+    const names = table.seats.filter((s) => s.taken).flatMap((s, i) =>
+      [i ? ", " : "", ...nameWithBadge(s.name, s.bot_account)]);
     const free = table.status === "waiting" && table.invite;
     list.append(h("li", {},
       h("span", { class: "what" }, `${variantName(table.variant)} · ${t("lobby.playersN", { n: table.players })} · ${t("table.target", { n: table.target })}`),

@@ -1,14 +1,13 @@
 // A player's profile: ratings with their history as a chart, the items they take as bars,
 // games per variant, recent matches with replay links, and "follow" for other players.
 import { h, replace } from "./dom.js";
-import { ratingText } from "./rating.js";
+import { POOLS, ratingText } from "./rating.js";
+import { botBadge } from "./botbadge.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { currentUser, loadSession } from "./session.js";
 import { variantName } from "./variants.js";
 import { barChart, lineChart } from "./charts.js";
-
-const POOLS = ["singles", "teams", "scopone"];
 
 export function mountProfile(main, name) {
   const box = h("div", { class: "profile" });
@@ -73,7 +72,10 @@ function drawProfile(box, p) {
   const guard = me && !p.own ? guardBox(p) : null;
   replace(box, h("div", { class: "lobby" },
     h("section", { class: "card-box", "aria-labelledby": "profile-title" },
-      h("h1", { id: "profile-title" }, p.name),
+      h("h1", { id: "profile-title" }, p.name, p.bot ? [" ", botBadge()] : null),
+      p.bot ? h("p", { class: "bot-card" }, [p.bot.author ? t("bots.by", { name: p.bot.author }) : t("bots.noAuthor"),
+        ` · ${p.bot.variants.length ? p.bot.variants.map(variantName).join(", ") : t("bots.allVariants")}`,
+        p.bot.about ? ` · ${p.bot.about}` : ""].join("")) : null,
       p.private ? h("p", { class: "muted" }, t("profile.privateNote")) : null,
       followsYou,
       follow,

@@ -35,7 +35,8 @@ export function mountTable(main, tableId) {
   const heading = h("h1", { class: "sr-only" }, t("table.heading"));
   const root = h("div", { class: "table-page" }, heading, banner, playHost, side, overlay, momentHost);
   m.soundOn = soundOn();
-  const chat = chatPanel(tableId, { send: (frame) => socket.send(frame), nameOf: (seat) => seatName(m.table, seat) });
+  const chat = chatPanel(tableId, { send: (frame) => socket.send(frame), nameOf: (seat) => seatName(m.table, seat),
+    isBot: (author) => /^s\d+$/.test(author) && !!(m.table && m.table.seats[Number(author.slice(1))] || {}).bot_account });
   main.append(root);
   const live = document.getElementById("live");
   let shortcuts = shortcutsDialog();

@@ -68,6 +68,7 @@ function seatPanel(m, seat, { mine = false, slot = "" } = {}) {
   const me = view.seat;
   const chips = [];
   if (info.kind === "bot" && info.level) chips.push(chip("level", t(`level.${info.level}`)));
+  if (info.bot_account) chips.push(chip("bot", t("bot.badge")));
   if (teams < view.rules.players) {
     if (me !== null && me !== undefined && seat !== me && seat % teams === me % teams) chips.push(chip("partner", t("table.partner")));
     else if (me === null || me === undefined || seat % teams !== me % teams) chips.push(chip("side", t("table.side", { n: (seat % teams) + 1 })));

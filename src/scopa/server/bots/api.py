@@ -1,0 +1,183 @@
+"""The bots' HTTP routes: a person makes bot accounts (``POST /api/bots``), gives each API
+tokens (shown once, kept hashed, revocable, several a bot), and anyone sees the bots online
+now (``GET /api/bots/online``) to challenge one (a table with an ``online`` seat naming it,
+``POST /api/tables``). The bot itself connects with a token to ``/api/bot/connect``
+(``link``); its token opens nothing else."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from ...rules import VARIANTS, Rules
+from ..common.errors import SIGNED_IN, errors
+from ..common.refusal import Refusal
+from ..players import passwords
+from ..players.account_store import AccountStore
+from ..players.ratings import ALL_POOLS, settled, shown
+from ..players.sessions import Viewer, acting, viewer
+from ..store.access import store_of
+from ..store.account_models import RatingRow
+from ..store.base import aware, utcnow
+from ..store.database import Store
+from .answers import BotRating, MadeToken, MyBot, MyBots, OnlineList, TokenInfo
+from .bot_store import BotStore
+from .link import ONLINE_SECONDS
+
+router = APIRouter(prefix="/api/bots", tags=["bots"])
+
+
+class NewBot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200)
+    #: the variants it accepts challenges in (none: every variant)
+    variants: list[str] = Field(default_factory=list, max_length=len(VARIANTS))
+    about: str = Field(default="", max_length=200)
+
+
+class NewToken(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    label: str = Field(default="token", min_length=1, max_length=64)
+
+
+def _iso(t: datetime | None) -> str | None:
+    return None if t is None else aware(t).isoformat().replace("+00:00", "Z")
+
+
+def _online(seen: datetime | None) -> bool:
+    return seen is not None and (utcnow() - aware(seen)).total_seconds() <= ONLINE_SECONDS
+
+
+def _variants(given: list[str]) -> list[str]:
+    out = []
+    for v in given:
+        if v not in VARIANTS:
+            raise HTTPException(400, f"unknown variant {v!r}; choose among {', '.join(VARIANTS)}")
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def _token_info(t: Any) -> TokenInfo:
+    return {"id": t.id, "label": t.label, "created_at": _iso(t.created_at) or "",
+            "last_used": _iso(t.last_used)}
+
+
+async def _ratings(store: Store, user_ids: list[int]) -> dict[int, dict[str, BotRating]]:
+    out: dict[int, dict[str, BotRating]] = {u: {} for u in user_ids}
+    async with store.session() as s:
+        for r in await s.scalars(select(RatingRow).where(RatingRow.user_id.in_(user_ids))):
+            if r.pool in ALL_POOLS:
+                out[r.user_id][r.pool] = {"rating": shown(r.mu, r.sigma),
+                                          "settled": settled(r.sigma), "games": r.games}
+    return out
+
+
+async def _own_bot(request: Request, name: str, v: Viewer) -> Any:
+    bot = await BotStore(store_of(request)).bot(passwords.name_key(name))
+    if bot is None or bot.bot_author_id != v.id:
+        raise HTTPException(404, "you have no bot with this name")
+    return bot
+
+
+@router.post("", status_code=201, responses=errors(400, 409, *SIGNED_IN))
+async def make_bot(body: NewBot, request: Request, v: Viewer = Depends(acting)) -> MyBot:
+    """A new bot account, made by the signed-in person (its author): a new account that
+    never plays as a person and never signs in with a password."""
+    settings = request.app.state.settings
+    if not settings.bots_online:
+        raise HTTPException(403, "this server does not let bots play online")
+    store = BotStore(store_of(request))
+    me = await AccountStore(store_of(request)).user(v.id)
+    if me is None or me.is_bot:
+        raise HTTPException(403, "a bot account cannot make bots")
+    if await store.count_of(v.id) >= settings.bots_per_author:
+        raise HTTPException(409, f"you have made {settings.bots_per_author} bots, as many "
+                                 "as this server allows one person")
+    try:
+        name = passwords.check_user_name(body.name)
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    key, look = passwords.name_key(name), passwords.skeleton_key(name)
+    if await AccountStore(store_of(request)).name_taken(key, look):
+        raise HTTPException(409, "this name is taken, or looks too much like one that is")
+    bot = await store.create_bot(name, key, look, v.id, _variants(body.variants),
+                                 body.about.strip())
+    if bot is None:
+        raise HTTPException(409, "this name is taken, or looks too much like one that is")
+    return {"name": bot.name, "author": v.name, "variants": list(bot.bot_variants or []),
+            "about": bot.bot_about or "", "online": False, "ratings": {}, "tokens": []}
+
+
+@router.get("", responses=errors(*SIGNED_IN))
+async def my_bots(request: Request) -> MyBots:
+    """The signed-in person's bots and their tokens (never the tokens themselves)."""
+    v = await viewer(request)
+    if v is None:
+        raise HTTPException(401, "sign in first")
+    store = BotStore(store_of(request))
+    bots = await store.bots_of(v.id)
+    ratings = await _ratings(store_of(request), [b.id for b in bots])
+    return {"allowed": request.app.state.settings.bots_per_author, "bots": [
+        {"name": b.name, "author": v.name, "variants": list(b.bot_variants or []),
+         "about": b.bot_about or "", "online": _online(b.bot_seen_at),
+         "ratings": ratings[b.id],
+         "tokens": [_token_info(t) for t in await store.tokens(b.id)]} for b in bots]}
+
+
+@router.post("/{name}/tokens", status_code=201, responses=errors(400, 404, *SIGNED_IN))
+async def make_token(name: str, body: NewToken, request: Request,
+                     v: Viewer = Depends(acting)) -> MadeToken:
+    """A new API token for one of your bots: shown in this answer only."""
+    bot = await _own_bot(request, name, v)
+    row, token = await BotStore(store_of(request)).add_token(bot.id, body.label.strip()
+                                                             or "token")
+    return {**_token_info(row), "token": token}
+
+
+@router.delete("/{name}/tokens/{token_id}", status_code=204,
+               responses=errors(404, *SIGNED_IN))
+async def revoke_token(name: str, token_id: int, request: Request,
+                       v: Viewer = Depends(acting)) -> Response:
+    """Revoke a token: it opens nothing from now (a connection it opened stays until it
+    closes)."""
+    bot = await _own_bot(request, name, v)
+    if not await BotStore(store_of(request)).revoke(bot.id, token_id):
+        raise HTTPException(404, "this bot has no token with this id")
+    return Response(status_code=204)
+
+
+@router.get("/online")
+async def online(request: Request) -> OnlineList:
+    """The bots connected now: name, author, variants, line and ratings."""
+    store = BotStore(store_of(request))
+    found = await store.online(ONLINE_SECONDS)
+    ratings = await _ratings(store_of(request), [b.id for b, _ in found])
+    return {"bots": [{"name": b.name, "author": author, "variants": list(b.bot_variants or []),
+                      "about": b.bot_about or "", "online": True, "ratings": ratings[b.id]}
+                     for b, author in found]}
+
+
+class OnlineBots:
+    """What the lobby asks of the bots' side (``lobby.OnlineBots``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.bots = BotStore(store)
+
+    async def challenged(self, name: str, rules: Rules, challenger: int | None
+                         ) -> tuple[int, str]:
+        bot = await self.bots.bot(passwords.name_key(name))
+        if bot is None:
+            raise Refusal("not_found", f"no bot is called {name!r}")
+        if bot.id == challenger:
+            raise Refusal("bad_message", "a bot does not challenge itself")
+        if not _online(bot.bot_seen_at):
+            raise Refusal("offline", f"{bot.name} is not online now")
+        if bot.bot_variants and rules.variant not in bot.bot_variants:
+            raise Refusal("bad_message", f"{bot.name} plays only "
+                                         f"{', '.join(bot.bot_variants)}")
+        return bot.id, bot.name

@@ -1,0 +1,346 @@
+"""Issue 43: bots online. A person makes a bot account and a token; an outside program
+(a small Python bot speaking the bot protocol) goes online through ``scopa bot online``'s
+bridge; a person challenges it and plays a rated match to the end through a real server;
+the bot is marked as one, rated in the bots' pool, and each failure (a bad token, an
+illegal play, a timeout, a crash) has a clear outcome."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import sys
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from account_helpers import Browser, fresh_name, signed_up
+from server_helpers import Client, ServerProcess, play_human
+
+from scopa.protocol.online import REFUSED, Bridge
+
+#: a bot that plays the first legal move; with BOT_MODE it misbehaves on purpose
+PROGRAM = r'''
+import json, os, sys
+mode = os.environ.get("BOT_MODE", "")
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "first-legal", "protocol": 1}), flush=True)
+    elif msg["type"] == "move_request":
+        if mode == "crash":
+            sys.exit(3)
+        print(json.dumps({"type": "move", "id": msg["id"], "move": msg["legal"][0]}),
+              flush=True)
+    elif msg["type"] == "quit":
+        break
+'''
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path_factory.mktemp("bots") / "scopa.sqlite",
+                         SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_BOT_MOVE_SECONDS="3",
+                         SCOPA_LEADERBOARD_MIN_GAMES="1").start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    path = tmp_path_factory.mktemp("prog") / "first_legal.py"
+    path.write_text(PROGRAM)
+    return [sys.executable, str(path)]
+
+
+def make_bot(server: ServerProcess, **body: Any) -> tuple[Browser, str, str]:
+    """An author, its new bot and a token of it."""
+    author, _ = signed_up(server, "author")
+    name = fresh_name("bot")
+    r = author.post("/api/bots", {"name": name, **body})
+    assert r.status_code == 201, r.text
+    r = author.post(f"/api/bots/{name}/tokens", {"label": "laptop"})
+    assert r.status_code == 201, r.text
+    return author, name, r.json()["token"]
+
+
+class Online:
+    """A bridge running in this test's loop, its lines kept; ``line(text)`` waits for one
+    that contains ``text``."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+        self.lines: list[str] = []
+        self.new = asyncio.Condition()
+        bridge.say = self._say
+        self.task: asyncio.Task[int] | None = None
+
+    def _say(self, line: str) -> None:
+        self.lines.append(line)
+
+        async def notify() -> None:
+            async with self.new:
+                self.new.notify_all()
+        asyncio.get_running_loop().create_task(notify())
+
+    async def line(self, text: str, timeout: float = 30, nth: int = 1) -> str:
+        """The ``nth`` line that contains ``text`` (waited for)."""
+        async def find() -> str:
+            async with self.new:
+                while True:
+                    found = [x for x in self.lines if text in x]
+                    if len(found) >= nth:
+                        return found[nth - 1]
+                    await self.new.wait()
+        return await asyncio.wait_for(find(), timeout)
+
+
+@contextlib.asynccontextmanager
+async def online(server: ServerProcess, token: str, command: list[str],
+                 **kw: Any) -> AsyncIterator[Online]:
+    o = Online(Bridge(server.base, token, command, **kw))
+    o.task = asyncio.get_running_loop().create_task(o.bridge.run())
+    try:
+        await o.line("online as")
+        yield o
+    finally:
+        o.task.cancel()
+        with contextlib.suppress(BaseException):
+            await o.task
+
+
+def challenge(person: Browser, bot: str, rated: bool = True, **body: Any) -> dict[str, Any]:
+    r = person.post("/api/tables", {"variant": "scopa", "target": 1, "rated": rated,
+                                    "seats": [{"kind": "human"}, {"kind": "online", "bot": bot}],
+                                    **body})
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    return made
+
+
+def test_a_person_plays_an_outside_program_to_the_end_of_a_rated_match(server, program):
+    asyncio.run(_a_person_plays_an_outside_program_to_the_end_of_a_rated_match(server, program))
+
+
+async def _a_person_plays_an_outside_program_to_the_end_of_a_rated_match(server, program):
+    author, bot, token = make_bot(server, variants=["scopa"], about="plays the first move")
+    person, me = signed_up(server, "anna")
+    async with online(server, token, program) as o:
+        listed = person.get("/api/bots/online").json()["bots"]
+        line = next(b for b in listed if b["name"] == bot)
+        assert line["variants"] == ["scopa"] and line["author"] is not None
+        made = challenge(person, bot)
+        await o.line("accepted")
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        end = await play_human(c, random.Random(1))
+        await c.close()
+        assert end["winner"] in (0, 1)
+        await o.line("match over")
+    seats = c.latest_state()["table"]["seats"]
+    assert [s["bot_account"] for s in seats] == [False, True] and seats[1]["name"] == bot
+    # rated apart: both in the bots' pool, neither in people's
+    for name in (me, bot):
+        ratings = person.get(f"/api/players/{name}").json()["ratings"]
+        assert set(ratings) == {"bots-singles"}, (name, ratings)
+    card = person.get(f"/api/players/{bot}").json()["bot"]
+    assert card["about"] == "plays the first move" and card["variants"] == ["scopa"]
+    assert person.get(f"/api/players/{me}").json()["bot"] is None
+    board = person.get("/api/leaderboard/bots-singles").json()["entries"]
+    assert {e["name"]: e["bot"] for e in board}[bot] is True
+
+
+def test_a_bad_token_is_refused_in_one_clear_line(server, program):
+    asyncio.run(_a_bad_token_is_refused_in_one_clear_line(server, program))
+
+
+async def _a_bad_token_is_refused_in_one_clear_line(server, program):
+    bridge = Bridge(server.base, "scb_not-a-token", program, once=True)
+    lines: list[str] = []
+    bridge.say = lines.append
+    assert await bridge.run() == REFUSED
+    assert any("this token opens no bot" in x for x in lines), lines
+
+
+def test_a_revoked_token_opens_nothing_and_a_token_is_no_session(server):
+    asyncio.run(_a_revoked_token_opens_nothing_and_a_token_is_no_session(server))
+
+
+async def _a_revoked_token_opens_nothing_and_a_token_is_no_session(server):
+    author, bot, token = make_bot(server)
+    # the token is not a session: the account's changes refuse it
+    r = httpx.post(server.base + "/api/account/password", json={"old": "x", "new": "y"},
+                   headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code in (401, 403)
+    mine = author.get("/api/bots").json()["bots"][0]
+    assert mine["name"] == bot and "token" not in mine["tokens"][0]
+    r = author.http.delete(f"/api/bots/{bot}/tokens/{mine['tokens'][0]['id']}",
+                           headers={"X-CSRF-Token": author.csrf or ""})
+    assert r.status_code == 204
+    async with websockets.connect(f"{server.ws_base}/api/bot/connect",
+                                  additional_headers={"Authorization": f"Bearer {token}"}) as ws:
+        first = json.loads(await ws.recv())
+    assert first["code"] == "bad_token"
+
+
+def test_a_bot_account_never_signs_in_with_a_password(server):
+    asyncio.run(_a_bot_account_never_signs_in_with_a_password(server))
+
+
+async def _a_bot_account_never_signs_in_with_a_password(server):
+    _, bot, _ = make_bot(server)
+    r = Browser(server).sign_in(bot, "anything at all 123")
+    assert r.status_code == 401
+
+
+async def raw_bot(server: ServerProcess, token: str) -> Any:
+    ws = await websockets.connect(f"{server.ws_base}/api/bot/connect",
+                                  additional_headers={"Authorization": f"Bearer {token}"})
+    welcome = json.loads(await ws.recv())
+    assert welcome["type"] == "welcome", welcome
+    return ws
+
+
+async def next_of(ws: Any, kind: str, timeout: float = 30) -> dict[str, Any]:
+    async def find() -> dict[str, Any]:
+        while True:
+            msg: dict[str, Any] = json.loads(await ws.recv())
+            if msg["type"] == kind:
+                return msg
+    return await asyncio.wait_for(find(), timeout)
+
+
+def test_an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
+    asyncio.run(_an_illegal_play_is_refused_and_the_bot_may_answer_again(server))
+
+
+async def _an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
+    _, bot, token = make_bot(server)
+    person, _ = signed_up(server, "bea")
+    ws = await raw_bot(server, token)
+    try:
+        made = challenge(person, bot, rated=False)
+        offer = await next_of(ws, "challenge")
+        assert offer["from"] and offer["rules"]["variant"] == "scopa"
+        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        task = asyncio.get_running_loop().create_task(play_human(c, random.Random(2)))
+        req = await next_of(ws, "move_request")
+        assert set(req["view"]) >= {"hand", "table"} and req["legal"]
+        held = set(req["view"]["hand"])
+        bad = {"card": next(x for x in ("1d", "2d", "3d", "4d") if x not in held),
+               "capture": []}
+        await ws.send(json.dumps({"type": "move", "table": req["table"], "id": req["id"],
+                                  "move": bad}))
+        err = await next_of(ws, "error")
+        assert err["code"] == "illegal_move" and "legal" in err["message"]
+        await ws.send(json.dumps({"type": "move", "table": req["table"], "id": req["id"],
+                                  "move": req["legal"][0]}))
+        again = await next_of(ws, "move_request")
+        assert again["id"] != req["id"]
+        task.cancel()
+        await c.close()
+    finally:
+        await ws.close()
+
+
+def test_a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
+    asyncio.run(_a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server))
+
+
+async def _a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
+    _, bot, token = make_bot(server)
+    person, _ = signed_up(server, "carla")
+    ws = await raw_bot(server, token)
+    try:
+        made = challenge(person, bot, rated=False)
+        offer = await next_of(ws, "challenge")
+        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        task = asyncio.get_running_loop().create_task(
+            play_human(c, random.Random(3), until="match_end"))
+        await next_of(ws, "move_request")  # and no answer
+        replaced = await next_of(ws, "replaced", timeout=60)
+        assert "stand-in" in replaced["message"]
+        end = await asyncio.wait_for(task, 120)  # the stand-in plays it out
+        assert end["type"] == "match_end"
+        await c.close()
+    finally:
+        await ws.close()
+
+
+def test_a_program_that_crashes_is_restarted_then_given_up(server, program, monkeypatch):
+    asyncio.run(_a_program_that_crashes_is_restarted_then_given_up(server, program, monkeypatch))
+
+
+async def _a_program_that_crashes_is_restarted_then_given_up(server, program, monkeypatch):
+    monkeypatch.setenv("BOT_MODE", "crash")
+    _, bot, token = make_bot(server)
+    person, _ = signed_up(server, "dora")
+    async with online(server, token, program) as o:
+        made = challenge(person, bot, rated=False)
+        await o.line("accepted")
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        task = asyncio.get_running_loop().create_task(play_human(c, random.Random(4)))
+        await o.line("restarting it")
+        await o.line("the program failed again")
+        end = await asyncio.wait_for(task, 120)  # the stand-in plays the bot's seat
+        assert end["type"] == "match_end"
+        await c.close()
+
+
+def test_a_challenge_to_a_bot_offline_or_declined_is_clear(server):
+    asyncio.run(_a_challenge_to_a_bot_offline_or_declined_is_clear(server))
+
+
+async def _a_challenge_to_a_bot_offline_or_declined_is_clear(server):
+    _, bot, token = make_bot(server, variants=["scopa"])
+    person, _ = signed_up(server, "elsa")
+    r = person.post("/api/tables", {"variant": "scopa", "seats": [
+        {"kind": "human"}, {"kind": "online", "bot": bot}]})
+    assert r.status_code == 409 and "not online" in r.json()["detail"]
+    ws = await raw_bot(server, token)
+    try:
+        r = person.post("/api/tables", {"variant": "escoba", "seats": [
+            {"kind": "human"}, {"kind": "online", "bot": bot}]})
+        assert r.status_code == 400 and "plays only scopa" in r.json()["detail"]
+        made = challenge(person, bot, rated=False)
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        offer = await next_of(ws, "challenge")
+        await ws.send(json.dumps({"type": "decline", "id": offer["id"], "reason": "busy"}))
+        told = await c.expect("error")
+        assert told["code"] == "challenge_declined" and "busy" in told["message"]
+        await c.close()
+    finally:
+        await ws.close()
+
+
+def test_the_bot_survives_a_restart_of_its_worker(tmp_path, program):
+    proc = ServerProcess(tmp_path / "scopa.sqlite", SCOPA_TRUSTED_PROXIES="127.0.0.1",
+                         SCOPA_BOT_MOVE_SECONDS="5").start()
+    try:
+        asyncio.run(_survives_a_restart(proc, program))
+    finally:
+        proc.stop()
+
+
+async def _survives_a_restart(proc: ServerProcess, program: list[str]) -> None:
+    _, bot, token = make_bot(proc)
+    person, _ = signed_up(proc, "gina")
+    async with online(proc, token, program) as o:
+        made = challenge(person, bot, rated=False)
+        await o.line("accepted")
+        tid = made["table"]["id"]
+        c = await Client(proc, tid, made["token"]).connect()
+        await c.expect("state", lambda f: f["view"] is not None)
+        await c.close()
+        proc.stop()
+        proc.start()
+        await o.line("online as", nth=2, timeout=60)  # reconnected by itself
+        c = await Client(proc, tid, made["token"]).connect()
+        end = await play_human(c, random.Random(5))
+        await c.close()
+        assert end["type"] == "match_end"
+        await o.line("match over")
