@@ -75,6 +75,27 @@ def test_a_puzzle_sent_before_its_answer_is_only_the_solvers_view(server: Server
         assert again["puzzle"] == body["puzzle"]
 
 
+def test_no_puzzle_a_guest_can_reach_shows_more_than_the_view(server: ServerProcess) -> None:
+    """Every puzzle, reached as a guest through "next" (skipping those seen), is sent as
+    the view alone: the cards it lists are the seat's, the table's and the piles', the
+    rest only counted."""
+    b = Browser(server)
+    seen: list[str] = []
+    while True:
+        r = b.get(f"/api/puzzles/next?skip={','.join(seen)}")
+        if r.status_code == 404:
+            break
+        body = r.json()
+        assert set(body["puzzle"]) == {"id", "kind", "variant", "view"}
+        view = body["puzzle"]["view"]
+        listed = view["hand"] + view["table"] + [c for p in view["captured"] for c in p]
+        listed += [e["card"] for e in view["history"] if e.get("card")]
+        assert len(set(listed)) + view["hand_sizes"][1 - view["seat"]] + view["stock_size"] \
+            == 40
+        seen.append(body["puzzle"]["id"])
+    assert len(seen) == COUNT
+
+
 def test_the_day_has_one_puzzle_for_everyone(server: ServerProcess) -> None:
     one = Browser(server).get("/api/puzzles/daily").json()
     other_b, _ = signed_up(server)
@@ -197,7 +218,8 @@ def test_unknown_puzzles_are_not_found(server: ServerProcess) -> None:
     b = Browser(server)
     assert b.get("/api/puzzles/0123456789abcdef").status_code == 404
     assert _answer(b, "0123456789abcdef", {"card": "7d", "capture": []}).status_code == 404
-    assert b.get("/api/puzzles/not-an-id").status_code in (404, 422)
+    assert b.get("/api/puzzles/not-an-id").status_code == 404
+    assert _answer(b, "../../x", {"card": "7d", "capture": []}).status_code == 404
 
 
 def test_answers_are_rate_limited_per_address(server: ServerProcess) -> None:

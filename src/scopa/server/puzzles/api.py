@@ -5,10 +5,11 @@ limited per address, as other writes are."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Query, Request
 
 from ...bots.puzzles import PuzzleError, fair_view, move_code, view_of
 from ..common.errors import errors
@@ -26,7 +27,8 @@ router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
 #: answers per second and burst from one address
 ANSWERS_PER_SECOND = 1.0
 ANSWERS_BURST = 20
-PuzzleId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$")]
+#: a puzzle's id: 16 hex digits (``bots.puzzles.puzzle_id``); any other is simply unknown
+ID = re.compile(r"[0-9a-f]{16}")
 
 
 def puzzles_of(request: Request) -> PuzzleStore:
@@ -52,6 +54,13 @@ async def _asked(request: Request, row: PuzzleRow, day: str | None,
     return {"puzzle": {"id": shown["id"], "kind": shown["kind"], "variant": shown["variant"],
                        "view": shown["view"]},
             "rating": row.rating, "day": day, "player": player, "answered": answered}
+
+
+async def _puzzle(request: Request, puzzle_id: str) -> PuzzleRow:
+    row = await puzzles_of(request).get(puzzle_id) if ID.fullmatch(puzzle_id) else None
+    if row is None:
+        raise Refusal("not_found", "no such puzzle")
+    return row
 
 
 def _rating(mu: float, sigma: float, attempts: int, solved: int) -> PuzzleRating:
@@ -92,16 +101,14 @@ async def next_puzzle(
 
 
 @router.get("/{puzzle_id}", responses=errors(404))
-async def one(puzzle_id: PuzzleId, request: Request) -> PuzzleAsked:
+async def one(puzzle_id: str, request: Request) -> PuzzleAsked:
     """One puzzle by its id (a shared link)."""
-    row = await puzzles_of(request).get(puzzle_id)
-    if row is None:
-        raise Refusal("not_found", "no such puzzle")
+    row = await _puzzle(request, puzzle_id)
     return await _asked(request, row, None, await viewer(request))
 
 
 @router.post("/{puzzle_id}/answer", responses=errors(404, 429, 503))
-async def answer(puzzle_id: PuzzleId, body: AnswerBody, request: Request) -> PuzzleAnswer:
+async def answer(puzzle_id: str, body: AnswerBody, request: Request) -> PuzzleAnswer:
     """Answer a puzzle with a play: the server says whether it is the best, then shows the
     solution, every play's value and the reason. An account's first answer moves its
     puzzle rating (with its CSRF token); a guest's is unrated."""
@@ -110,9 +117,7 @@ async def answer(puzzle_id: PuzzleId, body: AnswerBody, request: Request) -> Puz
                               ANSWERS_BURST):
         raise Refusal("rate_limited", "too many answers from this address: wait a moment")
     store = puzzles_of(request)
-    row = await store.get(puzzle_id)
-    if row is None:
-        raise Refusal("not_found", "no such puzzle")
+    row = await _puzzle(request, puzzle_id)
     p = row.body
     view = view_of(p["view"])
     try:

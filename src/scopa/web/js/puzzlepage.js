@@ -71,8 +71,9 @@ export function mountPuzzles(main, which) {
     } catch (err) {
       state.data = null;
       state.failed = err.status !== 404;
-      state.error = err.status === 404 ? t(which ? "puzzle.none" : (seen().length || currentUser() ? "puzzle.noneLeft" : "puzzle.none"))
-        : t("error.generic", { msg: err.message });
+      const none = which && which !== "daily" ? "puzzle.notFound"
+        : !which && (seen().length || currentUser()) ? "puzzle.noneLeft" : "puzzle.none";
+      state.error = err.status === 404 ? t(none) : t("error.generic", { msg: err.message });
     }
     draw();
     const title = box.querySelector("h1");
