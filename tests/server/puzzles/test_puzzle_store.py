@@ -81,3 +81,13 @@ def test_the_next_puzzle_skips_the_answered_and_the_seen(url: str) -> None:
         mine = await rows.player(user)
         assert mine is not None and (mine.attempts, mine.solved) == (1, 1)
     asyncio.run(_with(url, work))
+
+
+def test_the_next_puzzle_is_the_nearest_in_rating(url: str) -> None:
+    async def work(store: Store, rows: PuzzleStore) -> None:
+        await rows.add(list(puzzles()))
+        for near in (900, 1350, 1500, 1650, 2300, 5000):
+            want = min(puzzles(), key=lambda p: (abs(p["rating"] - near), p["id"]))
+            got = await rows.next_for(None, near, [])
+            assert got is not None and got.id == want["id"], near
+    asyncio.run(_with(url, work))

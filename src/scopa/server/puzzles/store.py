@@ -18,6 +18,8 @@ from . import rating
 
 #: the puzzle of a day is drawn among this many of those nearest the middle rating
 DAILY_POOL = 200
+#: the rating windows (either side of the player's) the next puzzle is looked for in first
+WINDOWS = (100, 400)
 #: ids a guest may ask to skip at most (the page keeps the ones it has seen)
 SKIP_MAX = 100
 
@@ -109,15 +111,21 @@ class PuzzleStore:
                        ) -> PuzzleRow | None:
         """The puzzle nearest ``near`` in rating that the player has not answered (an
         account's answers are kept) and that is not in ``skip`` (what a guest's page has
-        seen); ties by id."""
-        q = select(PuzzleRow).where(PuzzleRow.id.not_in(list(skip)[:SKIP_MAX]))
-        if user_id is not None:
-            q = q.where(PuzzleRow.id.not_in(select(PuzzleAttemptRow.puzzle_id).where(
-                PuzzleAttemptRow.user_id == user_id)))
-        q = q.order_by(func.abs(PuzzleRow.rating - near), PuzzleRow.id).limit(1)
-        async with self.session() as s:
-            row: PuzzleRow | None = await s.scalar(q)
-            return row
+        seen); ties by id. Looked for in widening rating windows first (the rating is
+        indexed), so a large collection is not sorted whole for each request."""
+        for window in (*WINDOWS, None):
+            q = select(PuzzleRow).where(PuzzleRow.id.not_in(list(skip)[:SKIP_MAX]))
+            if window is not None:
+                q = q.where(PuzzleRow.rating.between(near - window, near + window))
+            if user_id is not None:
+                q = q.where(PuzzleRow.id.not_in(select(PuzzleAttemptRow.puzzle_id).where(
+                    PuzzleAttemptRow.user_id == user_id)))
+            q = q.order_by(func.abs(PuzzleRow.rating - near), PuzzleRow.id).limit(1)
+            async with self.session() as s:
+                row: PuzzleRow | None = await s.scalar(q)
+            if row is not None:
+                return row
+        return None
 
     async def answer(self, user_id: int, puzzle_id: str, correct: bool,
                      move: dict[str, Any]) -> Rated:
