@@ -107,6 +107,11 @@ def test_a_new_player_answers_three_puzzles(size, server, puzzles, new_page, art
             "data-puzzle", ids[-1])
     assert len(set(ids)) == 3
     expect(page.locator(".puzzle-page")).to_contain_text(f"Your puzzle rating: {rating}")
+    # a puzzle answered before says that its first answer was the one that counted
+    page.goto(f"{server}/puzzles/{ids[0]}")
+    expect(page.locator(".puzzle-answered")).to_have_text(
+        "You answered this puzzle before: only your first answer counts.")
+    page.goto(f"{server}/puzzles")
     # in Italian, every word of the page
     switch_language(page)
     expect(page.locator("h1")).to_have_text("Trova la giocata")

@@ -143,6 +143,7 @@ export function mountPuzzles(main, which) {
       h("p", { class: "muted small" }, t("puzzle.rating", { rating: r ? r.puzzle_rating : d.rating }),
         " · ",
         d.player ? t("puzzle.yourRating", { rating: ratingText(d.player.rating, d.player.settled) }) : t("puzzle.guest")),
+      d.answered && !r ? h("p", { class: "muted small puzzle-answered" }, t("puzzle.again")) : null,
     ];
     // the other side: its hand face down, the stock, the two piles
     const sweepsOf = (seat) => sweepCards(v.history, seat, v.scope[seat]);
