@@ -34,7 +34,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from ..cards import NUM_CARDS, card, card_text, cards_of
+from ..cards import NUM_CARDS, card, cards_of
 from ..hand import Hand
 from ..match import Match
 from ..meaning import meaning_of
@@ -514,7 +514,3 @@ def fair_view(puzzle: dict[str, Any]) -> dict[str, Any]:
     never the answer, the values or the reason."""
     return {"id": puzzle["id"], "kind": puzzle["kind"], "variant": puzzle["variant"],
             "view": puzzle["view"]}
-
-
-def cards_text(mask: int) -> list[str]:
-    return [card_text(c) for c in cards_of(mask)]
