@@ -26,6 +26,7 @@ from ..store.account_models import (
 )
 from ..store.database import Store
 from ..store.models import MatchRow, SeatRow, utcnow
+from ..store.puzzle_models import PuzzleAttemptRow, PuzzleRatingRow
 from ..store.tournament_models import NO_ORGANISER, EntrantRow, TournamentRow
 from .resets import forget_password_links
 
@@ -40,7 +41,8 @@ OWN_ROWS = (SessionRow.user_id, ResetRow.user_id, AddressRow.user_id, RatingRow.
             RatingHistoryRow.user_id, FollowRow.follower_id, FollowRow.followee_id,
             InvitationRow.from_user, InvitationRow.to_user, BlockRow.blocker_id,
             BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id,
-            ModerationActionRow.user_id, BotTokenRow.user_id)
+            ModerationActionRow.user_id, BotTokenRow.user_id, PuzzleAttemptRow.user_id,
+            PuzzleRatingRow.user_id)
 
 
 class AccountStore:

@@ -3,14 +3,14 @@ last connection; bot_tokens (hashes of the bots' API tokens); seats.bot_account 
 kept for an online bot).
 
 Revision ID: 0017_bot_accounts
-Revises: 0015_moderation_log
+Revises: 0016_puzzles
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0017_bot_accounts"
-down_revision = "0015_moderation_log"
+down_revision = "0016_puzzles"
 branch_labels = None
 depends_on = None
 
