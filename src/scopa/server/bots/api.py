@@ -18,6 +18,7 @@ from ..common.errors import SIGNED_IN, errors
 from ..common.refusal import Refusal
 from ..players import passwords
 from ..players.account_store import AccountStore
+from ..players.names import clean_label
 from ..players.ratings import ALL_POOLS, settled, shown
 from ..players.sessions import Viewer, acting, viewer
 from ..store.access import store_of
@@ -29,6 +30,8 @@ from .bot_store import BotStore
 from .link import ONLINE_SECONDS
 
 router = APIRouter(prefix="/api/bots", tags=["bots"])
+#: API tokens one bot may hold at once
+TOKENS_PER_BOT = 10
 
 
 class NewBot(BaseModel):
@@ -105,8 +108,11 @@ async def make_bot(body: NewBot, request: Request, v: Viewer = Depends(acting)) 
     key, look = passwords.name_key(name), passwords.skeleton_key(name)
     if await AccountStore(store_of(request)).name_taken(key, look):
         raise HTTPException(409, "this name is taken, or looks too much like one that is")
-    bot = await store.create_bot(name, key, look, v.id, _variants(body.variants),
-                                 body.about.strip())
+    try:
+        about = clean_label(body.about, 200, "line about the bot") if body.about.strip() else ""
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    bot = await store.create_bot(name, key, look, v.id, _variants(body.variants), about)
     if bot is None:
         raise HTTPException(409, "this name is taken, or looks too much like one that is")
     return {"name": bot.name, "author": v.name, "variants": list(bot.bot_variants or []),
@@ -134,8 +140,14 @@ async def make_token(name: str, body: NewToken, request: Request,
                      v: Viewer = Depends(acting)) -> MadeToken:
     """A new API token for one of your bots: shown in this answer only."""
     bot = await _own_bot(request, name, v)
-    row, token = await BotStore(store_of(request)).add_token(bot.id, body.label.strip()
-                                                             or "token")
+    store = BotStore(store_of(request))
+    if len(await store.tokens(bot.id)) >= TOKENS_PER_BOT:
+        raise HTTPException(409, f"a bot has {TOKENS_PER_BOT} tokens at most: revoke one first")
+    try:
+        label = clean_label(body.label, 64, "token's label")
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+    row, token = await store.add_token(bot.id, label)
     return {**_token_info(row), "token": token}
 
 
@@ -148,6 +160,15 @@ async def revoke_token(name: str, token_id: int, request: Request,
     bot = await _own_bot(request, name, v)
     if not await BotStore(store_of(request)).revoke(bot.id, token_id):
         raise HTTPException(404, "this bot has no token with this id")
+    return Response(status_code=204)
+
+
+@router.delete("/{name}", status_code=204, responses=errors(404, *SIGNED_IN))
+async def delete_bot(name: str, request: Request, v: Viewer = Depends(acting)) -> Response:
+    """Delete one of your bots: its account goes as a person's does (its tokens, ratings;
+    its matches stay, its seats renamed), and its connection opens nothing from now."""
+    bot = await _own_bot(request, name, v)
+    await AccountStore(store_of(request)).delete_user(bot.id)
     return Response(status_code=204)
 
 

@@ -203,7 +203,12 @@ class AccountStore:
         docs/accounts.md for why each goes); its matches stay, the seats it held shown as
         ``DELETED_NAME``; an event it entered keeps the entrant's name with no account, an
         event it organised has none (``NO_ORGANISER``). Nothing another account did can
-        keep it from going."""
+        keep it from going. The bots it made go with it (``server.bots``)."""
+        async with self.session() as s:
+            bots = list(await s.scalars(select(UserRow.id).where(
+                UserRow.is_bot.is_(True), UserRow.bot_author_id == user_id)))
+        for bot in bots:
+            await self.delete_user(bot)
         async with self.session.begin() as s:
             seats = list(await s.scalars(select(MatchPlayerRow)
                                          .where(MatchPlayerRow.user_id == user_id)))
