@@ -1,4 +1,4 @@
-"""Structured messages (a key and its arguments) rendered in English or Italian.
+"""Structured messages (a key and its arguments) rendered in English, Italian or Spanish.
 
 Explanations travel as data, ``{"key": "why.risk", "args": {"total": 7, "n": 3, ...}}``, so
 one analysis serves every language. The texts live in one catalogue,
@@ -23,7 +23,7 @@ from typing import Any, TypedDict
 from .cards import RANK, card_text
 from .cards import card as parse_card
 
-LANGUAGES = ("en", "it")
+LANGUAGES = ("en", "it", "es")
 
 
 class Message(TypedDict):

@@ -1,8 +1,14 @@
-// Interface strings in English and Italian. t("key", {n: 3}) fills {n}.
+// Interface strings in English, Italian and Spanish. t("key", {n: 3}) fills {n}.
 // Two tables: the page's own strings (strings.js) and the message catalogue shared with the
 // server (../messages.json, read by scopa.messages too): card words, explanations, the
 // last-play line. A key lives in one of them only.
 import { STRINGS } from "./strings.js";
+
+/** The site's languages, in the order the switch offers them (the same list as
+ * scopa.messages.LANGUAGES: tests/test_languages_catalogues.py compares them). */
+export const LANGUAGES = ["en", "it", "es"];
+/** Each language's name in its own words (the switch shows them to every reader). */
+export const LANGUAGE_NAMES = { en: "English", it: "Italiano", es: "Español" };
 
 const KEY = "scopa.lang";
 const CATALOGUE = await loadCatalogue();
@@ -16,13 +22,15 @@ async function loadCatalogue() {
   } catch {
     // offline or blocked: the page still works with its own strings
   }
-  return { en: {}, it: {} };
+  return Object.fromEntries(LANGUAGES.map((code) => [code, {}]));
 }
 
 function pickLanguage() {
   const saved = localStorage.getItem(KEY);
-  if (saved === "en" || saved === "it") return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
+  if (LANGUAGES.includes(saved)) return saved;
+  // the browser's language when the player never chose: "es-ES" -> "es"
+  const browser = (navigator.language || "en").toLowerCase().split("-")[0];
+  return LANGUAGES.includes(browser) ? browser : "en";
 }
 
 export function lang() {
@@ -30,7 +38,7 @@ export function lang() {
 }
 
 export function setLang(code) {
-  if (code !== "en" && code !== "it") return;
+  if (!LANGUAGES.includes(code)) return;
   current = code;
   localStorage.setItem(KEY, code);
   document.documentElement.lang = code;
@@ -58,7 +66,7 @@ export function t(key, params = {}, language = current) {
   return text;
 }
 
-/** Words joined as a list: "a, b and c" / "a, b e c". */
+/** Words joined as a list: "a, b and c" / "a, b e c" / "a, b y c". */
 export function joinWords(parts, language = current) {
   if (!parts.length) return "";
   let out = parts[0];

@@ -2,7 +2,7 @@
 import { installCardDefs, redrawCards } from "./cardart.js";
 import { markDeck, onDeckChange } from "./decks/choice.js";
 import { syncPickers } from "./decks/picker.js";
-import { lang, onLangChange, setLang, t, translateStatic } from "./i18n.js";
+import { LANGUAGE_NAMES, LANGUAGES, lang, onLangChange, setLang, t, translateStatic } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountJoin } from "./join.js";
 import { mountTable } from "./tablepage.js";
@@ -80,12 +80,28 @@ window.addEventListener("popstate", route);
 window.addEventListener("scopa:route", route);
 window.addEventListener("hashchange", route);
 
-// The switch stays disabled in the page until this module runs (its imports await the message
+// The language switch: one button a language, each named in its own words, the chosen one
+// pressed. It stays hidden in the page until this module runs (its imports await the message
 // catalogue, which the page's load event does not wait for): a click before then would be lost.
 const langSwitch = document.getElementById("lang");
-langSwitch.addEventListener("click", () => setLang(lang() === "it" ? "en" : "it"));
-langSwitch.disabled = false;
+function markLanguage() {
+  for (const b of langSwitch.querySelectorAll("button[data-lang]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.lang === lang()));
+  }
+}
+for (const code of LANGUAGES) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.lang = code;
+  b.lang = code;
+  b.textContent = LANGUAGE_NAMES[code];
+  b.addEventListener("click", () => setLang(code));
+  langSwitch.append(b);
+}
+markLanguage();
+langSwitch.hidden = false;
 onLangChange(() => {
+  markLanguage();
   translateStatic();
   loadSession().then(drawAccountLink);
   if (current && current.relang) current.relang();

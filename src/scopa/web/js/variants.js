@@ -1,5 +1,5 @@
 // Variant names and one-line descriptions. English lines come from the server
-// (scopa.rules.VARIANT_DESCRIPTIONS); Italian ones are ours.
+// (scopa.rules.VARIANT_DESCRIPTIONS); Italian and Spanish ones are ours.
 import { lang } from "./i18n.js";
 
 const NAMES = {
@@ -26,12 +26,27 @@ const IT = {
   cirulla: "Cirulla: prese uguali, a somma o a quindici, l'asso piglia tutto, accusi con la matta (il sette di coppe); a 51.",
 };
 
+const ES = {
+  scopa: "Scopa clásica: llévate la carta igual o las cartas que suman la tuya; cada escoba vale un punto.",
+  scopone: "Scopone: cuatro jugadores por parejas, 9 cartas cada uno y 4 en la mesa, una sola vuelta.",
+  "scopone-scientifico": "Scopone Scientifico: cuatro jugadores por parejas, las 10 cartas en la mano, mesa vacía.",
+  "asso-pigliatutto": "Scopa d'Assi: el as jugado se lleva todo lo que hay en la mesa.",
+  napola: "Napola: as, dos y tres de oros valen 3, más uno por cada oro que sigue la escalera.",
+  "re-bello": "Re Bello: el rey de oros vale un punto más.",
+  quindici: "Scopa a Quindici: llévate las cartas que suman 15 junto con la carta que juegas.",
+  escoba: "Escoba: la escoba de quince de siempre; sumas de 15, y los sietes cuentan en lugar de la primera.",
+  cirulla: "Cirulla: capturas iguales, por suma o de quince, el as se lo lleva todo, declaraciones con la matta (el siete de copas); a 51.",
+};
+
+const LINES = { it: IT, es: ES };
+
 export function variantName(name) {
   return NAMES[name] || name;
 }
 
 /** The one-line description of a variant ({name, description} from /api/meta). */
 export function variantLine(variant) {
-  if (lang() === "it" && IT[variant.name]) return IT[variant.name];
+  const ours = LINES[lang()];
+  if (ours && ours[variant.name]) return ours[variant.name];
   return variant.description || "";
 }
