@@ -66,7 +66,8 @@ def test_no_network_shows_the_offline_page_then_the_site_again(server, new_page,
     page = installed_page(new_page, server)
     page.context.set_offline(True)
     page.goto(server + "/events")
-    expect(page.locator("h1")).to_have_text(["Sei offline", "You are offline", "Estás sin conexión"])
+    expect(page.locator("h1")).to_have_text(
+        ["Sei offline", "You are offline", "Estás sin conexión"])
     expect(page.locator("a.button")).to_have_attribute("href", "/")
     # the offline page's own files came from the worker's copy: nothing failed to load
     assert page.evaluate("[...document.styleSheets].every((s) => s.cssRules.length > 0)")
