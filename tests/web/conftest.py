@@ -172,9 +172,11 @@ def browser():  # type: ignore[no-untyped-def]
 
 
 # no animation unless a test asks for it (faster, deterministic); English unless switched
-INIT_SCRIPT = """
+INIT_SCRIPT_SPEED = """
 if (!localStorage.getItem('scopa.setting.speed'))
   localStorage.setItem('scopa.setting.speed', '"off"');
+"""
+INIT_SCRIPT = INIT_SCRIPT_SPEED + """
 if (!localStorage.getItem('scopa.lang')) localStorage.setItem('scopa.lang', 'en');
 """
 
@@ -199,8 +201,11 @@ def _new_page(browser, errors: PageErrors, **context_args):  # type: ignore[no-u
     # the site's service worker (docs/install.md) answers requests that page.route() would
     # then never see: blocked unless a test asks for it (tests/web/test_install.py)
     context_args.setdefault("service_workers", "block")
+    # browser_language=True: no saved choice of language, so the page follows the
+    # browser's (the context's locale), as for a first visit
+    browser_language = context_args.pop("browser_language", False)
     context = browser.new_context(**context_args)
-    context.add_init_script(INIT_SCRIPT)
+    context.add_init_script(INIT_SCRIPT_SPEED if browser_language else INIT_SCRIPT)
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -10,7 +10,13 @@ import secrets
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, open_custom_table, play_until_match_end, shot
+from web_helpers import (
+    axe_violations,
+    open_custom_table,
+    play_until_match_end,
+    shot,
+    switch_language,
+)
 
 PASSWORD = "a good long password"
 
@@ -94,7 +100,7 @@ def test_a_rated_match_moves_the_rating_on_profile_and_leaderboard(
     shot(page, artifacts, "leaderboard-desktop")
 
     # Italian: every new string has its own text
-    page.click("#lang")
+    switch_language(page)
     expect(page.locator("#board-title")).to_have_text("Classifica")
     page.goto(f"{server}/players/{name}")
     expect(page.locator(".profile h2").first).to_have_text("Punteggi")

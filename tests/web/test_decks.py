@@ -11,7 +11,14 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 from scripted import scripted  # noqa: F401 - the scripted-socket table fixture
-from web_helpers import axe_violations, open_settings, shot, start_table, wait_my_turn
+from web_helpers import (
+    axe_violations,
+    open_settings,
+    shot,
+    start_table,
+    switch_language,
+    wait_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -88,7 +95,7 @@ def test_the_deck_choice_is_remembered_across_reload(server, page):
 
 def test_the_picker_speaks_italian(server, page):
     page.goto(server + "/")
-    page.click("#lang")
+    switch_language(page)
     label = page.locator(".hero .deck-picker")
     expect(label).to_contain_text("Carte")
     expect(label.locator("option")).to_have_text(["Moderne", "Napoletane", "Piacentine"])

@@ -6,7 +6,14 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import expect_played, hand_cards, shot, start_table, wait_my_turn
+from web_helpers import (
+    expect_played,
+    hand_cards,
+    shot,
+    start_table,
+    switch_language,
+    wait_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +30,7 @@ def test_switch_to_italian(server, page, artifacts):
     wait_my_turn(page)
     label = page.locator(".hand .card").first.get_attribute("aria-label")
     assert ENGLISH_CARD.match(label or ""), label
-    page.click("#lang")
+    switch_language(page, "it")
     expect(page.locator(".topbar nav")).to_contain_text("Regole")
     expect(page.locator(".turn.mine")).to_have_text("Tocca a te")
     labels = page.eval_on_selector_all(".card[aria-label]", "els => els.map(e => e.ariaLabel)")

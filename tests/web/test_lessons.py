@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, raw_faults, shot, sideways_fault, text_faults, touch_faults
+from web_helpers import (
+    axe_violations,
+    raw_faults,
+    shot,
+    sideways_fault,
+    switch_language,
+    text_faults,
+    touch_faults,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -181,7 +189,7 @@ def test_the_course_in_italian_and_on_a_desktop(
     page = new_page(**DESKTOP)
     page.goto(server + "/learn")
     expect(page.locator(".learn-list li").first).to_be_visible()
-    page.locator("#lang").click()
+    switch_language(page)
     expect(page.locator("main h1")).to_have_text("Impara a giocare")
     expect(page.locator("#site-nav a[href='/learn']")).to_have_text("Impara")
     expect(page.locator(".learn-list li").first).to_contain_text(course[0]["title"]["it"])
@@ -209,7 +217,7 @@ def test_the_course_in_italian_and_on_a_desktop(
     found = faults(page, False)
     assert not found, found
     # back in English, the step where it was
-    page.locator("#lang").click()
+    switch_language(page)
     expect(page.locator(".learn-task")).to_have_text(first["task"]["en"])
 
 

@@ -68,11 +68,11 @@ def test_every_word_switches_language_at_once_and_the_choices_stay(server, page,
     switch_language(page)
     # read in the same instant as the click's handler returned: nothing comes later
     now = page.evaluate(
-        """() => ["#lang", ".hero-title", "#new-title", "#open-title", "#history-title",
-                  "label[for=variant]", "#seat-1 option[value='bot:expert']"]
+        """() => ["#lang [aria-pressed=true]", ".hero-title", "#new-title", "#open-title",
+                  "#history-title", "label[for=variant]", "#seat-1 option[value='bot:expert']"]
                  .map((s) => document.querySelector(s).textContent)"""
     )
-    assert now == ["English", "Scopa: il classico italiano, online", "Apri un tavolo",
+    assert now == ["Italiano", "Scopa: il classico italiano, online", "Apri un tavolo",
                    "Tavoli aperti", "Partite finite", "Variante", "Bot: esperto"]  # fmt: skip
     expect(page.locator(".hero-title")).to_have_text("Scopa: il classico italiano, online")
     expect(page.locator("#new-title")).to_have_text("Apri un tavolo")

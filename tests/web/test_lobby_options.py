@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_helpers import axe_violations, made_table, open_custom_table, shot
+from web_helpers import axe_violations, made_table, open_custom_table, shot, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -34,13 +34,13 @@ def test_cirulla_options_make_the_table(server, page, artifacts):
     expect(page.locator("#opt-grande")).to_have_attribute("data-changed", "yes")
     shot(page, artifacts, "lobby-options-01-cirulla")
     # the language switches at once; the choices stay
-    page.click("#lang")
+    switch_language(page)
     expect(page.locator("label[for=opt-declarations]")).to_have_text("Accusi")
     expect(page.locator("#opt-declarations option:checked")).to_have_text("fatti per tutti")
     expect(page.locator("#opt-grande option:checked")).to_have_text("no")
     expect(page.locator("#rules-options")).to_have_attribute("open", "")
     assert axe_violations(page) == []
-    page.click("#lang")
+    switch_language(page)
     page.fill("#name", "Anna")
     with page.expect_response(made_table) as answer:
         page.click("button.start")
@@ -77,7 +77,7 @@ def test_conflicting_choices_are_disabled_and_explained(server, page, artifacts)
     page.select_option("#opt-napola_outright", label="yes")
     expect(page.locator("#opt-napola option", has_text="no")).to_be_disabled()
     shot(page, artifacts, "lobby-options-02-conflicts")
-    page.click("#lang")
+    switch_language(page)
     expect(page.locator("#opt-napola-help")).to_contain_text("richiede la napola")
 
 

@@ -8,7 +8,14 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import axe_violations, record_frames, shot, sit_at_short_match, wait_my_turn
+from web_helpers import (
+    axe_violations,
+    record_frames,
+    shot,
+    sit_at_short_match,
+    switch_language,
+    wait_my_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +78,7 @@ def test_resign_asks_first_then_ends_the_match(server, page, artifacts):
 def test_resign_in_italian(server, page, artifacts):
     sit_at_short_match(page, server)
     wait_my_turn(page)
-    page.click("#lang")
+    switch_language(page)
     button = page.locator(".side-panel button.resign")
     expect(button).to_have_text("Abbandona")
     button.click()
@@ -81,4 +88,4 @@ def test_resign_in_italian(server, page, artifacts):
     shot(page, artifacts, "resign-03-italian")
     dialog.locator(".confirm-resign").click()
     expect(page.locator(".match-end")).to_be_visible()
-    page.click("#lang")  # back to English for the tests after this one
+    switch_language(page)  # back to English for the tests after this one

@@ -1,4 +1,4 @@
-"""The rules page: a section per variant in both languages, and the player counts, deals and
+"""The rules page: a section per variant in every language, and the player counts, deals and
 team layouts it shows are the ones the server declares (/api/meta), the same the lobby
 offers."""
 
@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from web_helpers import axe_violations, open_custom_table, shot
+from web_helpers import axe_violations, open_custom_table, shot, switch_language
 
 from scopa import VARIANTS
 
@@ -17,7 +17,10 @@ pytestmark = pytest.mark.browser
 HEADINGS = {
     "en": ["Players", "Deal", "Captures", "Points", "Target", "Strategy"],
     "it": ["Giocatori", "Distribuzione", "Prese", "Punti", "Traguardo", "Strategia"],
+    "es": ["Jugadores", "Reparto", "Capturas", "Puntos", "Meta", "Estrategia"],
 }
+TITLE = {"en": "How to play", "it": "Regole", "es": "Cómo se juega"}
+AND = {"en": "1 and 4", "it": "1 e 4", "es": "1 y 4"}
 
 
 def numbers(text: str) -> list[int]:
@@ -35,14 +38,14 @@ def lobby_player_counts(page, server, variants):  # type: ignore[no-untyped-def]
     return counts
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("language", ["en", "it", "es"])
 def test_every_variant_has_its_section_with_the_declared_counts(server, page, artifacts, language):
     meta = page.request.get(server + "/api/meta").json()
     variants = {v["name"]: v for v in meta["variants"]}
     page.goto(server + "/#rules")
-    if language == "it":
-        page.click("#lang")
-        expect(page.locator(".doc h1")).to_contain_text("Regole")
+    if language != "en":
+        switch_language(page, language)
+    expect(page.locator(".doc h1")).to_contain_text(TITLE[language])
     expect(page.locator(".doc[data-ready]")).to_have_count(1)
     expect(page.locator("section.variant")).to_have_count(len(variants))
     for name, v in variants.items():
@@ -75,7 +78,7 @@ def test_every_variant_has_its_section_with_the_declared_counts(server, page, ar
         "els => els.map(e => [+e.dataset.players, +e.dataset.sides])")
     assert {tuple(x) for x in drawn} == games and len(drawn) == len(games)
     six_pairs = page.locator('figure.seat-layout[data-players="6"][data-sides="3"] figcaption')
-    expect(six_pairs).to_contain_text("1 e 4" if language == "it" else "1 and 4")
+    expect(six_pairs).to_contain_text(AND[language])
     assert axe_violations(page) == []
     shot(page, artifacts, f"rules-{language}")
 

@@ -10,7 +10,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 from scripted import analysis, state, view
-from web_helpers import last_state, play_turn, record_frames, shot, start_table, wait_my_turn
+from web_helpers import (
+    last_state,
+    play_turn,
+    record_frames,
+    shot,
+    start_table,
+    switch_language,
+    wait_my_turn,
+)
 
 from scopa.messages import message, render, sentence
 
@@ -66,11 +74,11 @@ def test_teach_me_lists_exactly_the_legal_moves(server, page, artifacts):
         expect(page.locator(".teach-list > li.best .margin")).to_have_text(BEST_EN)
         if turn == 0:
             shot(page, artifacts, "teach-01-list")
-            page.click("#lang")  # Italian at once, from the same answer
+            switch_language(page)  # Italian at once, from the same answer
             expect(page.locator(".teach-list > li.best .margin")).to_have_text(BEST_IT)
             expect(page.locator(".teach-move").first).to_have_text(MOVE_IT)
             shot(page, artifacts, "teach-03-live-italian")
-            page.click("#lang")
+            switch_language(page)
             expect(page.locator(".teach-list > li.best .margin")).to_have_text(BEST_EN)
             # picking the strongest move from the list selects it for Play
             page.click(".teach-list > li.best .teach-move")
@@ -131,7 +139,7 @@ def test_teach_me_coaches_in_english_and_italian(scripted, artifacts):
     expect(page.locator(".teach-context")).to_contain_text("Still unseen:")
     shot(page, artifacts, "teach-02-english")
     # Italian at once, from the same answer: nothing is asked again
-    page.click("#lang")
+    switch_language(page)
     expect_coaching(page, "it")
     expect(items.nth(0).locator(".teach-move")).to_have_text(
         "Prendi il due di coppe, il tre di spade e il cinque di bastoni con il re di bastoni"
@@ -175,7 +183,7 @@ def test_the_last_play_line_says_the_catalogues_words_in_both_languages(scripted
     for lang in ("en", "it"):
         line = render(message("table.last", text=render(took, lang)), lang)
         expect(page.locator(".last-play")).to_have_text(line)
-        page.click("#lang")
+        switch_language(page)
     assert line == "Ultima giocata: Anna ha preso il tre di spade con il tre di coppe"
 
 
@@ -189,6 +197,6 @@ def test_what_every_move_shares_is_said_once_above_the_list(scripted):
     expect(page.locator(".teach-common li")).to_have_text(
         "It leaves the 7 of cups on the table for the 2 unseen sevens."
     )
-    page.click("#lang")
+    switch_language(page)
     expect(page.locator(".teach-common")).to_contain_text("Qualunque carta giochi:")
     expect(page.locator(".teach-common li")).to_have_text(sentence(shared, "it"))

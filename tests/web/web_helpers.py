@@ -167,13 +167,16 @@ def phone_faults(page: Any) -> list[str]:
     return sideways_fault(page) + touch_faults(page)
 
 
-def switch_language(page: Page) -> None:
-    """Click the language button, opening the site menu first where it folds the sections
-    away (a narrow screen)."""
+def switch_language(page: Page, code: str | None = None) -> None:
+    """Choose ``code`` in the language switch (without one: Italian from any other
+    language, English from Italian), opening the site menu first where it folds the
+    sections away (a narrow screen)."""
     menu = page.locator("#menu-button")
     if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
         menu.click()
-    page.click("#lang")
+    if code is None:
+        code = "en" if page.evaluate("document.documentElement.lang") == "it" else "it"
+    page.click(f'#lang button[data-lang="{code}"]')
 
 
 def sideways_fault(page: Any) -> list[str]:
@@ -276,7 +279,7 @@ RAW_VALUES_JS = r"""() => {
     [/\b[a-z]+_[a-z_]+\b/, 'an identifier'],
     [/\d{4}-\d\d-\d\dT\d\d:/, 'an ISO time'],
     [/\b\d{1,2}:\d\d:\d\d\b/, 'seconds'],
-    [/\b(random|beginner|intermediate|expert|champion|principiante|intermedio|esperto|campione)\s+\d+\b/i,
+    [/\b(random|beginner|intermediate|expert|champion|principiante|intermedio|esperto|campione|experto|campeón)\s+\d+\b/i,
      'a level and a number'],
   ];
   const out = new Set();

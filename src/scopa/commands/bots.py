@@ -322,7 +322,7 @@ def play_command(
         "scopa analyse",
     ),
     lang: str | None = typer.Option(
-        None, "--lang", help="the language of the match: en or it (default: the "
+        None, "--lang", help="the language of the match: en, it or es (default: the "
         "environment's locale, LC_ALL / LC_MESSAGES / LANG, else en)",
     ),
 ) -> None:

@@ -106,6 +106,32 @@ def test_links_in_mail_never_take_the_request_s_host(
     assert "evil.example" not in mail and f"{served}reset/" in mail
 
 
+def test_a_mail_speaks_the_language_of_the_page_that_asked(
+        server: ServerProcess, sink: SmtpSink) -> None:
+    """The address check and the reset link come in the page's language (``lang``); an
+    unknown language is refused and sends nothing."""
+    me, name = signed_up(server, "idioma")
+    bad = me.post("/api/account/email", {"email": f"{name}@example.org", "lang": "fr"})
+    assert bad.status_code == 422 and "unknown language" in bad.text
+    assert me.get("/api/account/email").json()["email"] is None  # nothing changed
+    assert sink.messages.empty()
+    r = me.post("/api/account/email", {"email": f"{name}@example.org", "lang": "es"})
+    assert r.status_code == 202, r.text
+    check = sink.next()
+    assert check["Subject"] == "Scopa: comprueba tu dirección de correo"
+    words = check.get_content()
+    assert f"Hola, {name}:" in words and "funciona una sola vez" in words
+    token = link_in(words, "verify-email")
+    assert Browser(server).post("/api/account/email/verify", {"token": token}
+                                ).status_code == 204
+    assert Browser(server).post("/api/account/forgot", {"name": name, "lang": "it"}
+                                ).status_code == 202
+    mail = sink.next()
+    assert mail["Subject"] == "Scopa: imposta una nuova password"
+    assert f"Ciao {name}," in mail.get_content()
+    link_in(mail.get_content(), "reset")
+
+
 def drain(sink: SmtpSink) -> list[str]:
     """The recipients of every mail in the sink now (each request's mail is in the sink
     before its answer goes out)."""

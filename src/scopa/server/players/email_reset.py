@@ -6,7 +6,9 @@ address the account's checked address. "Forgot your password?" takes a user name
 when that account has a checked address, mails it a reset link (``resets``, the same one-
 time links as ``scopa admin reset-password``). Its answer is the same whether or not the
 account exists or has an address, so it tells nobody which names or addresses exist; an
-account gets at most one such mail every few minutes.
+account gets at most one such mail every few minutes. A mail speaks the language the page
+asking for it was in (``lang``, one of ``scopa.messages.LANGUAGES``); its words live in the
+message catalogue (``mail.*``).
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from datetime import timedelta
 
 from email_validator import EmailNotValidError, validate_email
 from fastapi import APIRouter, BackgroundTasks, Depends, HTTPException, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ...messages import LANGUAGES, fill, text
 from ..common.errors import SIGNED_IN, errors
 from ..common.security import client_address
 from ..common.settings import Settings
@@ -43,8 +46,21 @@ SENT = ("if this account has a checked e-mail address, a link to set a new passw
         "its way to it")
 
 
-class Address(BaseModel):
+class Mailed(BaseModel):
+    """A request that may send a mail: the language the mail is written in."""
+
     model_config = ConfigDict(extra="forbid")
+    lang: str = Field(default="en", max_length=8)
+
+    @field_validator("lang")
+    @classmethod
+    def known_language(cls, value: str) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"unknown language; one of {', '.join(LANGUAGES)}")
+        return value
+
+
+class Address(Mailed):
     #: empty: remove the address
     email: str = Field(max_length=254)
 
@@ -54,9 +70,15 @@ class Token(BaseModel):
     token: str = Field(max_length=200)
 
 
-class Forgot(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Forgot(Mailed):
     name: str = Field(max_length=200)
+
+
+def mail_words(kind: str, lang: str, name: str, link: str) -> tuple[str, str]:
+    """The subject and body of a ``kind`` mail ("check", "reset") in ``lang``."""
+    values = {"name": name, "link": link}
+    return (fill(text(f"mail.{kind}.subject", lang), values),
+            fill(text(f"mail.{kind}.body", lang), values))
 
 
 def site(request: Request) -> str:
@@ -139,11 +161,9 @@ async def set_email(body: Address, request: Request,
         return {"email": None, "verified": False}
     token = await Resets(store).issue(v.id, purpose=EMAIL, email=address)
     try:
-        await mailer.send_later(
-            request.app.state.settings, address, "Scopa: check your e-mail address",
-            f"Hello {v.name},\n\nopen this link to use this address for your Scopa account "
-            f"(it works once, for a day):\n\n{site(request)}/verify-email/{token}\n\n"
-            "If you did not ask for this, ignore this message.\n")
+        subject, words = mail_words("check", body.lang, v.name,
+                                    f"{site(request)}/verify-email/{token}")
+        await mailer.send_later(request.app.state.settings, address, subject, words)
     except OSError as e:
         log.warning("mailing an address check failed: %s", e)
         raise HTTPException(502, "the mail server did not take the message: try again "
@@ -183,12 +203,13 @@ async def forgot(body: Forgot, request: Request,
                                  "this name: try again later",
                             headers={"Retry-After": str(wait)})
     if await claim(store, f"reset-mail:{key}", MAIL_GAP.total_seconds()):
-        background.add_task(reset_mail, settings, store, key, address, site(request))
+        background.add_task(reset_mail, settings, store, key, address, site(request),
+                            body.lang)
     return {"detail": SENT}
 
 
 async def reset_mail(settings: Settings, store: Store, key: str, address: str,
-                     origin: str) -> None:
+                     origin: str, lang: str = "en") -> None:
     """After the answer of ``forgot``: the reset link, mailed to the account's checked
     address, if it has one and the mail limits allow it; otherwise the name's claim is
     given back (nothing was sent, so a later ask may mail)."""
@@ -199,11 +220,8 @@ async def reset_mail(settings: Settings, store: Store, key: str, address: str,
     if await take(store, mail_limits(settings, user.email, address, user.id)):
         return
     token = await Resets(store).issue(user.id)
-    await mail_quietly(
-        settings, user.email, "Scopa: set a new password",
-        f"Hello {user.name},\n\nopen this link to set a new password for your Scopa "
-        f"account (it works once, for a day):\n\n{origin}/reset/{token}\n\n"
-        "If you did not ask for this, ignore this message: your password stays.\n")
+    subject, words = mail_words("reset", lang, user.name, f"{origin}/reset/{token}")
+    await mail_quietly(settings, user.email, subject, words)
 
 
 async def mail_quietly(settings: Settings, to: str, subject: str, body: str) -> None:

@@ -47,9 +47,10 @@ export const api = {
   unblock: (name) => request("POST", "/api/friends/unblock", { name }),
   report: (name, reason) => request("POST", "/api/friends/report", { name, reason }),
   emailState: () => request("GET", "/api/account/email"),
-  setEmail: (email) => request("POST", "/api/account/email", { email }),
+  // the language of the mail it sends (the page's)
+  setEmail: (email, lang) => request("POST", "/api/account/email", { email, lang }),
   verifyEmail: (token) => request("POST", "/api/account/email/verify", { token }),
-  forgot: (name) => request("POST", "/api/account/forgot", { name }),
+  forgot: (name, lang) => request("POST", "/api/account/forgot", { name, lang }),
   resetLink: (token) => request("GET", `/api/account/reset/${enc(token)}`),
   resetPassword: (body) => request("POST", "/api/account/reset", body),
   privacy: (priv) => request("POST", "/api/account/privacy", { private: priv }),

@@ -2,7 +2,7 @@
 // page's address form, the sign-in form's "Forgot your password?", and the page the
 // address check link opens (/verify-email/<token>). The server decides; these only ask.
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { api } from "./api.js";
 
 /** The signed-in account's address and whether it is checked (nothing if no e-mail). */
@@ -32,7 +32,7 @@ export function emailBox() {
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       try {
-        const res = await api.setEmail(input.value.trim());
+        const res = await api.setEmail(input.value.trim(), lang());
         status.textContent = res.email ? t("email.sent", { email: res.email }) : t("email.none");
       } catch (err) {
         status.textContent = t("error.generic", { msg: err.message });
@@ -55,7 +55,7 @@ export function forgotBox() {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     try {
-      await api.forgot(name.value.trim());
+      await api.forgot(name.value.trim(), lang());
       status.textContent = t("email.forgotSent");
     } catch (err) {
       status.textContent = t("error.generic", { msg: err.message });
