@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
@@ -76,16 +77,29 @@ def test_the_page_and_the_server_list_the_same_languages() -> None:
     assert set(page_strings()) == set(LANGUAGES)
 
 
-def _compare(tables: dict[str, dict[str, str]], where: str) -> list[str]:
-    """What is missing, extra, mismatched or left in English, in every language."""
-    en = tables["en"]
+#: keys of one language's own words, different in each ("deckword.<deck>.<a word of this
+#: language>": how a French- or Spanish-suited deck says it, web/js/decks/words.js)
+OWN_WORDS = "deckword."
+
+
+def _variant_of(key: str, known: set[str]) -> bool:
+    """``card.the.r8`` or ``card.the.r9.french``: a variant of a known key (an article)."""
+    parts = key.split(".")
+    return any(".".join(parts[:i]) in known for i in range(1, len(parts)))
+
+
+def _compare(tables: dict[str, dict[str, str]], where: str,
+             known: Iterable[str] = ()) -> list[str]:
+    """What is missing, extra, mismatched or left in English, in every language (``known``:
+    the other table's keys, which a variant may extend)."""
+    en = {k: v for k, v in tables["en"].items() if not k.startswith(OWN_WORDS)}
     faults: list[str] = []
     for lang in LANGUAGES[1:]:
-        other = tables[lang]
+        other = {k: v for k, v in tables[lang].items() if not k.startswith(OWN_WORDS)}
         faults += [f"{where} {lang}: {k} missing" for k in en if k not in other]
         # a language may add a key only as a variant of an English one (an article)
         faults += [f"{where} {lang}: {k} unknown" for k in other
-                   if k not in en and k.rsplit(".", 1)[0] not in en]
+                   if k not in en and not _variant_of(k, set(en) | set(known))]
         for key, text in en.items():
             if key not in other:
                 continue
@@ -101,7 +115,26 @@ def _compare(tables: dict[str, dict[str, str]], where: str) -> list[str]:
 def test_every_page_string_is_in_every_language() -> None:
     tables = page_strings()
     assert len(tables["en"]) > 500  # the file was read
-    assert _compare(tables, "strings.js") == []
+    assert _compare(tables, "strings.js", set(catalogue()["en"])) == []
+
+
+def test_every_language_says_its_suits_in_the_other_decks_words() -> None:
+    """A French- or Spanish-suited deck renames the suits a language says (deckword.*):
+    every suit word of every language has its French name, and its Spanish one where the
+    language does not already say it (Spanish itself; English clubs are French clubs)."""
+    tables = page_strings()
+    if not any(k.startswith(OWN_WORDS) for k in tables["en"]):
+        pytest.skip("no deck of other suits yet")
+    spanish = {catalogue()["es"][f"suit.{s}"] for s in "dcsb"}
+    for lang in LANGUAGES:
+        for suit in "dcsb":
+            word = catalogue()[lang][f"suit.{suit}"]
+            if not (lang == "en" and word == "clubs"):
+                assert f"{OWN_WORDS}french.{word}" in tables[lang], (lang, word)
+            if word not in spanish:
+                assert f"{OWN_WORDS}spanish.{word}" in tables[lang], (lang, word)
+        for key in ("deck.french", "deck.spanish"):
+            assert tables[lang].get(key), (lang, key)
 
 
 def test_every_catalogue_message_is_in_every_language() -> None:
