@@ -448,3 +448,30 @@ async def _blocked(server: ServerProcess) -> None:
         await next_of(ws, "pong")
     finally:
         await ws.close()
+
+
+def test_two_bots_play_each_other_only_when_both_authors_let_them(server, program):
+    asyncio.run(_bot_against_bot(server, program))
+
+
+async def _bot_against_bot(server: ServerProcess, program: list[str]) -> None:
+    first_author, one, one_token = make_bot(server, allows_bots=True)
+    second_author, two, two_token = make_bot(server)
+    person, _ = signed_up(server, "ivo")
+    body = {"variant": "scopa", "target": 1, "seats": [{"kind": "online", "bot": one},
+                                                      {"kind": "online", "bot": two}]}
+    async with online(server, one_token, program) as o1, online(server, two_token, program) as o2:
+        r = person.post("/api/tables", body)
+        assert r.status_code == 403 and "does not let it play other bots" in r.text
+        r = first_author.post(f"/api/bots/{two}", {"allows_bots": True})
+        assert r.status_code == 404  # another author's bot: nothing changes
+        r = person.post("/api/tables", {**body, "rated": True})
+        assert r.status_code == 400 and "unrated" in r.text
+        r = second_author.post(f"/api/bots/{two}", {"allows_bots": True})
+        assert r.status_code == 200 and r.json()["allows_bots"] is True
+        r = person.post("/api/tables", body)
+        assert r.status_code == 201, r.text
+        await o1.line("accepted")
+        await o2.line("accepted")
+        await o1.line("match over", timeout=120)
+        await o2.line("match over", timeout=120)

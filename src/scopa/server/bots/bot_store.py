@@ -38,12 +38,13 @@ class BotStore:
         self.session = store.session
 
     async def create_bot(self, name: str, key: str, skeleton: str, author: int,
-                         variants: list[str], about: str) -> UserRow | None:
+                         variants: list[str], about: str,
+                         allows_bots: bool = False) -> UserRow | None:
         """The new bot account, or None when its name (or its look) is taken."""
         row = UserRow(name=name, name_key=key, name_skeleton=skeleton,
                       password_hash=NO_PASSWORD, private=False, created_at=utcnow(),
                       is_bot=True, bot_author_id=author, bot_variants=variants,
-                      bot_about=about)
+                      bot_about=about, bot_allows_bots=allows_bots)
         try:
             async with self.session.begin() as s:
                 s.add(row)
@@ -67,10 +68,11 @@ class BotStore:
             return int(await s.scalar(select(func.count()).select_from(UserRow).where(
                 UserRow.is_bot.is_(True), UserRow.bot_author_id == author)) or 0)
 
-    async def set_variants(self, user_id: int, variants: list[str], about: str) -> None:
+    async def change(self, user_id: int, variants: list[str], about: str,
+                     allows_bots: bool) -> None:
         async with self.session.begin() as s:
-            await s.execute(update(UserRow).where(UserRow.id == user_id)
-                            .values(bot_variants=variants, bot_about=about))
+            await s.execute(update(UserRow).where(UserRow.id == user_id).values(
+                bot_variants=variants, bot_about=about, bot_allows_bots=allows_bots))
 
     # -- tokens ----------------------------------------------------------------------------
     async def add_token(self, user_id: int, label: str) -> tuple[BotTokenRow, str]:

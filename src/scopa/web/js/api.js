@@ -59,6 +59,7 @@ export const api = {
   botsOnline: () => request("GET", "/api/bots/online"),
   myBots: () => request("GET", "/api/bots"),
   makeBot: (body) => request("POST", "/api/bots", body),
+  changeBot: (name, body) => request("POST", `/api/bots/${enc(name)}`, body),
   makeToken: (name, label) => request("POST", `/api/bots/${enc(name)}/tokens`, { label }),
   revokeToken: (name, id) => request("DELETE", `/api/bots/${enc(name)}/tokens/${enc(id)}`),
   leaderboard: (pool, page) => request("GET", `/api/leaderboard/${enc(pool)}?page=${page}&per_page=20`),
