@@ -133,7 +133,7 @@ async def _a_person_plays_an_outside_program_to_the_end_of_a_rated_match(server,
     author, bot, token = make_bot(server, variants=["scopa"], about="plays the first move")
     person, me = signed_up(server, "anna")
     async with online(server, token, program) as o:
-        listed = person.get("/api/bots/online").json()["bots"]
+        listed = person.get("/api/bot/online").json()["bots"]
         line = next(b for b in listed if b["name"] == bot)
         assert line["variants"] == ["scopa"] and line["author"] is not None
         made = challenge(person, bot)
@@ -418,7 +418,7 @@ def test_what_a_bot_is_made_with_is_checked_and_bounded(server):
     assert made == [201, 201, 409]  # three bots a person (the default)
     # a bot account makes no bot and takes no seat meant for a person
     r = author.post("/api/tables", {"seats": [{"kind": "online"}, {"kind": "online"}]})
-    assert r.status_code == 400 and "one online bot a table" in r.json()["detail"]
+    assert r.status_code == 400 and "play each other only unrated" in r.json()["detail"]
 
 
 def test_a_bot_never_sits_where_a_player_blocked_it(server):

@@ -1,15 +1,15 @@
 """The bots' HTTP routes: a person makes bot accounts (``POST /api/bots``), gives each API
 tokens (shown once, kept hashed, revocable, several a bot), and anyone sees the bots online
-now (``GET /api/bots/online``) to challenge one (a table with an ``online`` seat naming it,
+now (``GET /api/bot/online``) to challenge one (a table with an ``online`` seat naming it,
 ``POST /api/tables``). The bot itself connects with a token to ``/api/bot/connect``
 (``link``); its token opens nothing else."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -30,6 +30,9 @@ from .bot_store import BotStore
 from .link import ONLINE_SECONDS
 
 router = APIRouter(prefix="/api/bots", tags=["bots"])
+#: the bots' list, beside their connection (``/api/bot/connect``): a path no bot's name
+#: can take
+listing = APIRouter(prefix="/api/bot", tags=["bots"])
 #: API tokens one bot may hold at once
 TOKENS_PER_BOT = 10
 
@@ -187,7 +190,8 @@ async def make_token(name: str, body: NewToken, request: Request,
 
 @router.delete("/{name}/tokens/{token_id}", status_code=204,
                responses=errors(404, *SIGNED_IN))
-async def revoke_token(name: str, token_id: int, request: Request,
+async def revoke_token(name: str, token_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+                       request: Request,
                        v: Viewer = Depends(acting)) -> Response:
     """Revoke a token: it opens nothing from now (a connection it opened stays until it
     closes)."""
@@ -206,7 +210,7 @@ async def delete_bot(name: str, request: Request, v: Viewer = Depends(acting)) -
     return Response(status_code=204)
 
 
-@router.get("/online")
+@listing.get("/online")
 async def online(request: Request) -> OnlineList:
     """The bots connected now: name, author, variants, line and ratings."""
     store = BotStore(store_of(request))

@@ -222,13 +222,6 @@ async def name_online_bots(request: Request, seats: list[dict[str, Any]], rules:
     it play bots, and such tables are few (``bot_games_per_hour`` an address)."""
     named = [spec for spec in seats if spec["kind"] == "online" and spec.get("bot")]
     against_bot = len([s for s in seats if s["kind"] == "online"]) > 1
-    if against_bot:
-        settings = request.app.state.settings
-        limiter: RateLimiter = request.app.state.limiter
-        if not await limiter.take(f"botgames:{client_address(request)}",
-                                  settings.bot_games_per_hour / 3600, 1):
-            raise Refusal("too_many", "bots play each other a few times an hour from one "
-                                      "address: try later")
     if len({spec["bot"].casefold() for spec in named}) < len(named):
         raise Refusal("bad_message", "a bot takes one seat a table")
     for spec in named:
@@ -237,6 +230,13 @@ async def name_online_bots(request: Request, seats: list[dict[str, Any]], rules:
             raise Refusal("bad_message", "this server does not let bots play online")
         spec["user_id"], spec["name"] = await bots.challenged(spec["bot"], rules,
                                                              challenger, against_bot)
+    if against_bot:  # counted once the table may be made
+        settings = request.app.state.settings
+        limiter: RateLimiter = request.app.state.limiter
+        if not await limiter.take(f"botgames:{client_address(request)}",
+                                  settings.bot_games_per_hour / 3600, 1):
+            raise Refusal("too_many", "bots play each other a few times an hour from one "
+                                      "address: try later")
 
 
 async def offer_to_bots(request: Request, table: Table) -> None:
