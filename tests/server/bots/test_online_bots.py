@@ -216,21 +216,37 @@ async def next_of(ws: Any, kind: str, timeout: float = 30) -> dict[str, Any]:
     return await asyncio.wait_for(find(), timeout)
 
 
+@contextlib.asynccontextmanager
+async def seated(server: ServerProcess, seed: int) -> AsyncIterator[tuple[Any, dict[str, Any],
+                                                                        asyncio.Task[Any]]]:
+    """A bot on a raw socket, challenged by a person and accepting; the person plays on
+    (as a task, to the match's end) while the test speaks for the bot: (socket, the
+    challenge, the person's task)."""
+    _, bot, token = make_bot(server)
+    person, _ = signed_up(server, "pers")
+    ws = await raw_bot(server, token)
+    c = None
+    try:
+        made = challenge(person, bot, rated=False)
+        offer = await next_of(ws, "challenge")
+        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        task = asyncio.get_running_loop().create_task(play_human(c, random.Random(seed)))
+        yield ws, offer, task
+        task.cancel()
+    finally:
+        if c is not None:
+            await c.close()
+        await ws.close()
+
+
 def test_an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
     asyncio.run(_an_illegal_play_is_refused_and_the_bot_may_answer_again(server))
 
 
 async def _an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
-    _, bot, token = make_bot(server)
-    person, _ = signed_up(server, "bea")
-    ws = await raw_bot(server, token)
-    try:
-        made = challenge(person, bot, rated=False)
-        offer = await next_of(ws, "challenge")
+    async with seated(server, 2) as (ws, offer, _):
         assert offer["from"] and offer["rules"]["variant"] == "scopa"
-        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
-        c = await Client(server, made["table"]["id"], made["token"]).connect()
-        task = asyncio.get_running_loop().create_task(play_human(c, random.Random(2)))
         req = await next_of(ws, "move_request")
         assert set(req["view"]) >= {"hand", "table"} and req["legal"]
         held = set(req["view"]["hand"])
@@ -244,10 +260,6 @@ async def _an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
                                   "move": req["legal"][0]}))
         again = await next_of(ws, "move_request")
         assert again["id"] != req["id"]
-        task.cancel()
-        await c.close()
-    finally:
-        await ws.close()
 
 
 def test_a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
@@ -255,24 +267,12 @@ def test_a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
 
 
 async def _a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
-    _, bot, token = make_bot(server)
-    person, _ = signed_up(server, "carla")
-    ws = await raw_bot(server, token)
-    try:
-        made = challenge(person, bot, rated=False)
-        offer = await next_of(ws, "challenge")
-        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
-        c = await Client(server, made["table"]["id"], made["token"]).connect()
-        task = asyncio.get_running_loop().create_task(
-            play_human(c, random.Random(3), until="match_end"))
+    async with seated(server, 3) as (ws, _, person):
         await next_of(ws, "move_request")  # and no answer
         replaced = await next_of(ws, "replaced", timeout=60)
         assert "stand-in" in replaced["message"]
-        end = await asyncio.wait_for(task, 120)  # the stand-in plays it out
+        end = await asyncio.wait_for(person, 120)  # the stand-in plays it out
         assert end["type"] == "match_end"
-        await c.close()
-    finally:
-        await ws.close()
 
 
 def test_a_program_that_crashes_is_restarted_then_given_up(server, program, monkeypatch):

@@ -23,11 +23,7 @@ class TokenInfo(TypedDict):
 
 
 @strict
-class MadeToken(TypedDict):
-    id: int
-    label: str
-    created_at: str
-    last_used: str | None
+class MadeToken(TokenInfo):
     #: the token itself: shown this once, never again
     token: str
 
@@ -48,14 +44,8 @@ class BotInfo(TypedDict):
 
 
 @strict
-class MyBot(TypedDict):
-    name: str
-    author: str | None
-    variants: list[str]
-    about: str
-    online: bool
-    allows_bots: bool
-    ratings: dict[str, BotRating]
+class MyBot(BotInfo):
+    """One of the signed-in author's bots, with its tokens (never the tokens themselves)."""
     tokens: list[TokenInfo]
 
 

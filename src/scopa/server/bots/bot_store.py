@@ -9,9 +9,9 @@ import secrets
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 
 from ..play.table import Table
+from ..players.account_store import AccountStore
 from ..players.moderation import blockers_of
 from ..store.account_models import BotTokenRow, UserRow
 from ..store.base import aware, utcnow
@@ -36,21 +36,15 @@ def token_hash(token: str) -> str:
 class BotStore:
     def __init__(self, store: Store) -> None:
         self.session = store.session
+        self.accounts = AccountStore(store)
 
     async def create_bot(self, name: str, key: str, skeleton: str, author: int,
                          variants: list[str], about: str,
                          allows_bots: bool = False) -> UserRow | None:
         """The new bot account, or None when its name (or its look) is taken."""
-        row = UserRow(name=name, name_key=key, name_skeleton=skeleton,
-                      password_hash=NO_PASSWORD, private=False, created_at=utcnow(),
-                      is_bot=True, bot_author_id=author, bot_variants=variants,
-                      bot_about=about, bot_allows_bots=allows_bots)
-        try:
-            async with self.session.begin() as s:
-                s.add(row)
-        except IntegrityError:
-            return None
-        return row
+        return await self.accounts.create_user(
+            name, key, NO_PASSWORD, skeleton, is_bot=True, bot_author_id=author,
+            bot_variants=variants, bot_about=about, bot_allows_bots=allows_bots)
 
     async def bots_of(self, author: int) -> list[UserRow]:
         async with self.session() as s:
