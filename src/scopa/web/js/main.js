@@ -100,7 +100,11 @@ onDeckChange(() => {
   if (deckFamily() === family) return;
   family = deckFamily();
   translateStatic();
+  // the picker that made the change is drawn again: the focus stays on it
+  const focused = document.activeElement && document.activeElement.id;
   if (current && current.relang) current.relang();
+  const again = focused && document.getElementById(focused);
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 });
 /** The top bar's account link: "Sign in" for a guest; once signed in the name's initial
  * in a circle, and the name beside it where there is room (read out everywhere). */
