@@ -108,6 +108,7 @@ def test_the_settebello_and_the_table_follow_the_french_deck(scripted, artifacts
     page, sent, sockets = scripted
     open_settings(page)
     picker = page.locator(".settings select.deck-select")
+    picker.focus()  # as a keyboard user has it
     picker.select_option("french")
     expect(page.locator(".hand svg.deck-fr")).to_have_count(3)
     on_table = page.locator(".felt .card").count()
