@@ -185,3 +185,15 @@ def test_a_table_in_each_new_deck(
     assert text_faults(page) == []
     assert axe_violations(page) == []
     shot(page, artifacts, f"deck-{deck}-{size}")
+
+
+def test_the_escoba_lesson_is_drawn_in_spanish_cards_until_a_deck_is_chosen(server, page):
+    page.goto(server + "/learn/escoba")
+    expect(page.locator(".learn-step .card svg.deck-spa").first).to_be_visible()
+    expect(page.locator(".learn-step .card svg:not(.deck-spa)")).to_have_count(0)
+    # a chosen deck wins in the Escoba lesson too
+    page.goto(server + "/learn")
+    page.evaluate("localStorage.setItem('scopa.setting.deck', '\"french\"')")
+    page.goto(server + "/learn/escoba")
+    expect(page.locator(".learn-step .card svg.deck-fr").first).to_be_visible()
+    expect(page.locator(".learn-step .card svg.deck-spa")).to_have_count(0)
