@@ -164,8 +164,8 @@ def test_no_module_imports_a_higher_or_peer_layer() -> None:
 
 #: the server's own packages, bottom first: each imports only from those below it (and
 #: from itself); the package's ``__init__`` (``create_app``) is above them all
-SERVER_LAYERS = {"common": 0, "store": 1, "players": 2, "play": 3, "chat": 4, "tournaments": 4,
-                 "bots": 4, "ops": 5}
+SERVER_LAYERS = {"common": 0, "store": 1, "players": 2, "play": 3, "puzzles": 3, "chat": 4,
+                 "tournaments": 4, "bots": 4, "ops": 5}
 SERVER_TOP = len(SERVER_LAYERS)
 
 

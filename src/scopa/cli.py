@@ -45,6 +45,7 @@ COMMAND_MODULES = (
     "scopa.commands.tournament",  # tournament (bots)
     "scopa.commands.server",  # serve
     "scopa.commands.admin",  # admin (operator commands)
+    "scopa.commands.puzzles",  # puzzles make / load
 )
 
 

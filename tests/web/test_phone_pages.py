@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from puzzle_helpers import load_puzzles
 from web_helpers import axe_violations, raw_faults, sideways_fault, text_faults, touch_faults
 
 PASSWORD = "correct horse 9"
@@ -73,6 +74,12 @@ def site(server: str, browser: Any) -> dict[str, Any]:
     return {"match": match_id, "event": eid}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def puzzles_loaded(server_database_url: str) -> None:
+    """Puzzles for the puzzle page (issue 42 section 3)."""
+    load_puzzles(server_database_url)
+
+
 def _pages(site: dict[str, Any], table: str) -> dict[str, tuple[str, str]]:
     """Each kind of page: its address and what shows it is drawn."""
     eid = site["event"]
@@ -95,6 +102,8 @@ def _pages(site: dict[str, Any], table: str) -> dict[str, tuple[str, str]]:
         # the Learn course: its list and a lesson's counting step (piles of small cards)
         "learn": ("/learn", ".learn-list"),
         "lesson": ("/learn/counting", ".learn-answers"),
+        # puzzles (issue 42 section 3)
+        "puzzles": ("/puzzles", ".puzzle-hand .card"),
     }
 
 

@@ -13,6 +13,9 @@ keeps it so):
   moderation, e-mail and password resets, nicknames;
 - ``play``: tables and matches: the lobby, the master and its flow, frames, bot seats, the
   cluster of workers, match history;
+- ``puzzles``: "find the play" puzzles (loaded by ``scopa puzzles load``), the puzzle of
+  the day, answers checked on the server and the puzzle ratings, beside ``play`` (the two
+  never import each other);
 - ``chat``: table chat, its archive and reports;
 - ``tournaments``: tournaments on the server (the site's "events": online ones, club
   nights), beside ``chat``

@@ -42,8 +42,11 @@ for line in sys.stdin:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[ServerProcess]:
+    """On SQLite and on PostgreSQL."""
     proc = ServerProcess(tmp_path_factory.mktemp("bots") / "scopa.sqlite",
+                         database_url=database_url,
                          SCOPA_TRUSTED_PROXIES="127.0.0.1", SCOPA_BOT_MOVE_SECONDS="3",
                          SCOPA_LEADERBOARD_MIN_GAMES="1").start()
     yield proc
@@ -130,7 +133,7 @@ async def _a_person_plays_an_outside_program_to_the_end_of_a_rated_match(server,
     author, bot, token = make_bot(server, variants=["scopa"], about="plays the first move")
     person, me = signed_up(server, "anna")
     async with online(server, token, program) as o:
-        listed = person.get("/api/bots/online").json()["bots"]
+        listed = person.get("/api/bot/online").json()["bots"]
         line = next(b for b in listed if b["name"] == bot)
         assert line["variants"] == ["scopa"] and line["author"] is not None
         made = challenge(person, bot)
@@ -309,6 +312,7 @@ async def _a_challenge_to_a_bot_offline_or_declined_is_clear(server):
         assert r.status_code == 400 and "plays only scopa" in r.json()["detail"]
         made = challenge(person, bot, rated=False)
         c = await Client(server, made["table"]["id"], made["token"]).connect()
+        await c.expect("state")  # seated: the table's close reaches this socket
         offer = await next_of(ws, "challenge")
         await ws.send(json.dumps({"type": "decline", "id": offer["id"], "reason": "busy"}))
         told = await c.expect("error")
@@ -368,3 +372,106 @@ async def _suspended(server: ServerProcess, tmp_path: Path, token: str) -> None:
         assert r.status_code == 400 and "does not let bots" in r.text
     finally:
         off.stop()
+
+
+def test_an_author_deletes_a_bot_and_the_authors_account_takes_its_bots(server):
+    author, bot, token = make_bot(server)
+    stranger, _ = signed_up(server, "stranger")
+    r = stranger.http.delete(f"/api/bots/{bot}", headers={"X-CSRF-Token": stranger.csrf or ""})
+    assert r.status_code == 404  # not theirs: nothing changes
+    r = author.http.delete(f"/api/bots/{bot}", headers={"X-CSRF-Token": ""})
+    assert r.status_code == 403  # no CSRF token
+    assert author.get(f"/api/players/{bot}").status_code == 200
+    r = author.http.delete(f"/api/bots/{bot}", headers={"X-CSRF-Token": author.csrf or ""})
+    assert r.status_code == 204
+    assert author.get(f"/api/players/{bot}").status_code == 404
+    asyncio.run(_refused(server, token, "bad_token"))
+    # an author's account, deleted, takes its bots with it
+    second = fresh_name("bot")
+    assert author.post("/api/bots", {"name": second}).status_code == 201
+    from account_helpers import PASSWORD
+    assert author.post("/api/account/delete", {"password": PASSWORD}).status_code == 204
+    assert stranger.get(f"/api/players/{second}").status_code == 404
+
+
+async def _refused(server: ServerProcess, token: str, code: str) -> None:
+    async with websockets.connect(f"{server.ws_base}/api/bot/connect",
+                                  additional_headers={"Authorization": f"Bearer {token}"}) as ws:
+        first = json.loads(await ws.recv())
+    assert first["code"] == code, first
+
+
+def test_what_a_bot_is_made_with_is_checked_and_bounded(server):
+    author, _ = signed_up(server, "maker")
+    r = author.post("/api/bots", {"name": fresh_name("bot"), "about": "evil\u202eline"})
+    assert r.status_code == 400 and "control character" in r.json()["detail"]
+    r = author.post("/api/bots", {"name": fresh_name("bot"), "variants": ["chess"]})
+    assert r.status_code == 400 and "unknown variant" in r.json()["detail"]
+    name = fresh_name("bot")
+    assert author.post("/api/bots", {"name": name}).status_code == 201
+    assert author.post("/api/bots", {"name": name.upper()}).status_code == 409
+    for _ in range(10):
+        assert author.post(f"/api/bots/{name}/tokens", {"label": "t"}).status_code == 201
+    r = author.post(f"/api/bots/{name}/tokens", {"label": "t"})
+    assert r.status_code == 409 and "revoke one" in r.json()["detail"]
+    made = [author.post("/api/bots", {"name": fresh_name("bot")}).status_code for _ in range(3)]
+    assert made == [201, 201, 409]  # three bots a person (the default)
+    # a bot account makes no bot and takes no seat meant for a person
+    r = author.post("/api/tables", {"seats": [{"kind": "online"}, {"kind": "online"}]})
+    assert r.status_code == 400 and "play each other only unrated" in r.json()["detail"]
+
+
+def test_a_bot_never_sits_where_a_player_blocked_it(server):
+    asyncio.run(_blocked(server))
+
+
+async def _blocked(server: ServerProcess) -> None:
+    _, bot, token = make_bot(server)
+    person, _ = signed_up(server, "hana")
+    assert person.post("/api/friends/block", {"name": bot}).status_code in (200, 204)
+    ws = await raw_bot(server, token)
+    try:
+        r = person.post("/api/tables", {"variant": "scopa", "public": True, "seats": [
+            {"kind": "human"}, {"kind": "online"}]})
+        assert r.status_code == 201, r.text
+        offer = await next_of(ws, "challenge")
+        assert offer["challenge"] is False
+        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
+        gone = await next_of(ws, "offer_gone")
+        assert "blocked" in gone["message"]
+        # the socket's own bad input: a clear error each, the link goes on
+        await ws.send("[" * 3000 + "]" * 3000)
+        assert (await next_of(ws, "error"))["code"] in ("bad_message", "too_big")
+        await ws.send(json.dumps({"type": "dance"}))
+        assert "unknown message type" in (await next_of(ws, "error"))["message"]
+        await ws.send(json.dumps({"type": "ping"}))
+        await next_of(ws, "pong")
+    finally:
+        await ws.close()
+
+
+def test_two_bots_play_each_other_only_when_both_authors_let_them(server, program):
+    asyncio.run(_bot_against_bot(server, program))
+
+
+async def _bot_against_bot(server: ServerProcess, program: list[str]) -> None:
+    first_author, one, one_token = make_bot(server, allows_bots=True)
+    second_author, two, two_token = make_bot(server)
+    person, _ = signed_up(server, "ivo")
+    body = {"variant": "scopa", "target": 1, "seats": [{"kind": "online", "bot": one},
+                                                      {"kind": "online", "bot": two}]}
+    async with online(server, one_token, program) as o1, online(server, two_token, program) as o2:
+        r = person.post("/api/tables", body)
+        assert r.status_code == 403 and "does not let it play other bots" in r.text
+        r = first_author.post(f"/api/bots/{two}", {"allows_bots": True})
+        assert r.status_code == 404  # another author's bot: nothing changes
+        r = person.post("/api/tables", {**body, "rated": True})
+        assert r.status_code == 400 and "unrated" in r.text
+        r = second_author.post(f"/api/bots/{two}", {"allows_bots": True})
+        assert r.status_code == 200 and r.json()["allows_bots"] is True
+        r = person.post("/api/tables", body)
+        assert r.status_code == 201, r.text
+        await o1.line("accepted")
+        await o2.line("accepted")
+        await o1.line("match over", timeout=120)
+        await o2.line("match over", timeout=120)

@@ -41,6 +41,8 @@ class BotInfo(TypedDict):
     variants: list[str]
     about: str
     online: bool
+    #: it plays other bots (unrated) when their authors let them too
+    allows_bots: bool
     #: its rating in each bots' pool it has played in
     ratings: dict[str, BotRating]
 
@@ -52,6 +54,7 @@ class MyBot(TypedDict):
     variants: list[str]
     about: str
     online: bool
+    allows_bots: bool
     ratings: dict[str, BotRating]
     tokens: list[TokenInfo]
 

@@ -11,6 +11,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..play.table import Table
+from ..players.moderation import blockers_of
 from ..store.account_models import BotTokenRow, UserRow
 from ..store.base import aware, utcnow
 from ..store.database import Store
@@ -36,12 +38,13 @@ class BotStore:
         self.session = store.session
 
     async def create_bot(self, name: str, key: str, skeleton: str, author: int,
-                         variants: list[str], about: str) -> UserRow | None:
+                         variants: list[str], about: str,
+                         allows_bots: bool = False) -> UserRow | None:
         """The new bot account, or None when its name (or its look) is taken."""
         row = UserRow(name=name, name_key=key, name_skeleton=skeleton,
                       password_hash=NO_PASSWORD, private=False, created_at=utcnow(),
                       is_bot=True, bot_author_id=author, bot_variants=variants,
-                      bot_about=about)
+                      bot_about=about, bot_allows_bots=allows_bots)
         try:
             async with self.session.begin() as s:
                 s.add(row)
@@ -65,10 +68,11 @@ class BotStore:
             return int(await s.scalar(select(func.count()).select_from(UserRow).where(
                 UserRow.is_bot.is_(True), UserRow.bot_author_id == author)) or 0)
 
-    async def set_variants(self, user_id: int, variants: list[str], about: str) -> None:
+    async def change(self, user_id: int, variants: list[str], about: str,
+                     allows_bots: bool) -> None:
         async with self.session.begin() as s:
-            await s.execute(update(UserRow).where(UserRow.id == user_id)
-                            .values(bot_variants=variants, bot_about=about))
+            await s.execute(update(UserRow).where(UserRow.id == user_id).values(
+                bot_variants=variants, bot_about=about, bot_allows_bots=allows_bots))
 
     # -- tokens ----------------------------------------------------------------------------
     async def add_token(self, user_id: int, label: str) -> tuple[BotTokenRow, str]:
@@ -117,19 +121,29 @@ class BotStore:
             await s.execute(update(UserRow).where(UserRow.id == user_id)
                             .values(bot_seen_at=None))
 
-    async def online(self, within: float) -> list[tuple[UserRow, str | None]]:
-        """The bot accounts seen in the last ``within`` seconds, with their authors'
-        names."""
+    async def online(self, within: float, most: int = 100) -> list[tuple[UserRow, str | None]]:
+        """The bot accounts seen in the last ``within`` seconds (the ``most`` seen last),
+        with their authors' names."""
         since = utcnow() - timedelta(seconds=within)
         async with self.session() as s:
             bots = list(await s.scalars(select(UserRow).where(
                 UserRow.is_bot.is_(True), UserRow.bot_seen_at.is_not(None))
-                .order_by(UserRow.name_key)))
+                .order_by(UserRow.bot_seen_at.desc()).limit(most)))
             bots = [b for b in bots if b.bot_seen_at is not None
                     and aware(b.bot_seen_at) >= since]
             authors = {a.id: a.name for a in await s.scalars(select(UserRow).where(
                 UserRow.id.in_([b.bot_author_id for b in bots if b.bot_author_id])))}
+            bots.sort(key=lambda b: b.name_key)
             return [(b, authors.get(b.bot_author_id or 0)) for b in bots]
+
+    async def blocked_at(self, user_id: int, table: Table) -> bool:
+        """Has an account seated at ``table`` blocked this bot? (A blocked player does not
+        sit at the blocker's table, a bot no more than a person.)"""
+        seated = {s.user_id for s in table.seats if s.user_id is not None}
+        if not seated:
+            return False
+        async with self.session() as s:
+            return bool(seated & await blockers_of(s, user_id))
 
     async def live_seats(self, user_id: int) -> list[tuple[str, int]]:
         """The (table, seat) the bot holds at tables still waiting or playing: what a

@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from ...protocol.messages import PROTOCOL_VERSION
+from ..common.buckets import TokenBucket
 from ..common.refusal import Refusal
 from ..common.settings import Settings
 from ..play import offers
@@ -25,7 +26,7 @@ from ..players.moderation import suspended
 from ..store.account_models import UserRow
 from ..store.broker import Broker, Subscription
 from .bot_store import BotStore
-from .seat_link import SeatLink
+from .seat_link import CLOSED, SeatLink
 
 log = logging.getLogger("scopa.server")
 
@@ -51,6 +52,8 @@ class BotLink:
         #: offers told to the bot and not answered yet: table id -> the offer
         self.offers: dict[str, dict[str, Any]] = {}
         self.tasks: list[asyncio.Task[Any]] = []
+        #: the bot's messages, limited like a person's socket's frames
+        self.bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
 
     def tell(self, message: dict[str, Any]) -> None:
         self.out.put_nowait(json.dumps(message))
@@ -91,9 +94,13 @@ class BotLink:
                 self.tell({"type": "error", "code": "too_big",
                            "message": f"a message may be {limit} bytes at most"})
                 continue
+            if not self.bucket.take():
+                self.tell({"type": "error", "code": "rate_limited",
+                           "message": "too many messages: slow down"})
+                continue
             try:
                 msg = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):  # (JSON nested too deeply)
                 msg = None
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
                 self.tell({"type": "error", "code": "bad_message",
@@ -137,6 +144,7 @@ class BotLink:
 
     async def _give_up(self, seat: SeatLink) -> None:
         seat.stop()
+        seat.frames.put_nowait(CLOSED)  # its loop ends too
         assert seat.seat is not None
         self.master.stand_in_now(seat.table, seat.seat)
 
@@ -183,6 +191,11 @@ class BotLink:
         if len(self.seats) >= self.settings.bot_tables:
             self.tell({"type": "offer_gone", "id": tid,
                        "message": "the bot plays as many tables as it may"})
+            return
+        found = await self.master.find(tid)
+        if found is not None and await self.store.blocked_at(self.bot.id, found):
+            self.tell({"type": "offer_gone", "id": tid,
+                       "message": "a player at this table blocked this bot"})
             return
         try:
             table, seat, _ = await self.master.join(str(offer["invite"]), self.bot.name,

@@ -34,6 +34,8 @@ from ..play.workers import LocalCluster, Workers
 from ..players import accounts, email_reset, friends, profiles
 from ..players.account_store import AccountStore
 from ..players.ratings import Ratings
+from ..puzzles import api as puzzles_api
+from ..puzzles.store import PuzzleStore
 from ..store.broker import LocalBroker, RedisBroker, make_broker
 from ..store.database import Store
 from ..store.ratelimit import RedisLimiter
@@ -50,9 +52,11 @@ PAGES: tuple[str, ...] = (
     "/account/delete", "/players/{name}", "/leaderboard", "/reset/{token}",
     "/verify-email/{token}", "/events", "/events/{event_id}",
     "/events/{event_id}/print/{round_number}", "/events/{event_id}/enter",
-    "/events/{event_id}/screen")
-# the Learn course (issue 42 section 2): its list and one lesson
-PAGES += ("/learn", "/learn/{lesson_id}")
+    "/events/{event_id}/screen",
+    # the Learn course (issue 42 section 2): its list and one lesson
+    "/learn", "/learn/{lesson_id}",
+    # puzzles (issue 42 section 3)
+    "/puzzles", "/puzzles/{puzzle_id}")
 
 PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Scopa</title>
 <body><h1>Scopa server</h1><p>The browser table is not installed here. The HTTP API is
@@ -98,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              if isinstance(broker, RedisBroker) else MemoryLimiter())
         app.state.accounts = AccountStore(store)
         app.state.online_bots = bots_api.OnlineBots(store)
+        app.state.puzzles = PuzzleStore(store)
         reviews = Reviews(store, pool, settings.review_simulations, settings.reviews_queue,
                           settings.reviews_per_player)
         reviews.start()
@@ -144,7 +149,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return security.docs_page(app.openapi_url or "/openapi.json", app.title + " - docs")
     for router in (lobby.router, history.router, match_reviews.router, health.router,
                    metrics.router, accounts.router, email_reset.router, profiles.router,
-                   friends.router, reports.router, tournaments_api.router, bots_api.router):
+                   friends.router, reports.router, tournaments_api.router, bots_api.router,
+                   bots_api.listing, puzzles_api.router):
         # every route may answer CleanInput's 400
         app.include_router(router, responses=errors(400))
 

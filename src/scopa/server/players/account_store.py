@@ -26,6 +26,7 @@ from ..store.account_models import (
 )
 from ..store.database import Store
 from ..store.models import MatchRow, SeatRow, utcnow
+from ..store.puzzle_models import PuzzleAttemptRow, PuzzleRatingRow
 from ..store.tournament_models import NO_ORGANISER, EntrantRow, TournamentRow
 from .resets import forget_password_links
 
@@ -40,7 +41,8 @@ OWN_ROWS = (SessionRow.user_id, ResetRow.user_id, AddressRow.user_id, RatingRow.
             RatingHistoryRow.user_id, FollowRow.follower_id, FollowRow.followee_id,
             InvitationRow.from_user, InvitationRow.to_user, BlockRow.blocker_id,
             BlockRow.blocked_id, PlayerReportRow.reporter_id, PlayerReportRow.reported_id,
-            ModerationActionRow.user_id, BotTokenRow.user_id)
+            ModerationActionRow.user_id, BotTokenRow.user_id, PuzzleAttemptRow.user_id,
+            PuzzleRatingRow.user_id)
 
 
 class AccountStore:
@@ -201,7 +203,12 @@ class AccountStore:
         docs/accounts.md for why each goes); its matches stay, the seats it held shown as
         ``DELETED_NAME``; an event it entered keeps the entrant's name with no account, an
         event it organised has none (``NO_ORGANISER``). Nothing another account did can
-        keep it from going."""
+        keep it from going. The bots it made go with it (``server.bots``)."""
+        async with self.session() as s:
+            bots = list(await s.scalars(select(UserRow.id).where(
+                UserRow.is_bot.is_(True), UserRow.bot_author_id == user_id)))
+        for bot in bots:
+            await self.delete_user(bot)
         async with self.session.begin() as s:
             seats = list(await s.scalars(select(MatchPlayerRow)
                                          .where(MatchPlayerRow.user_id == user_id)))

@@ -21,6 +21,8 @@ import { mountEvent } from "./eventpage.js";
 import { mountEnter, mountPrint, mountScreen } from "./eventviews.js";
 // the Learn course (issue 42 section 2)
 import { mountLearn, mountLesson } from "./learn.js";
+// puzzles (issue 42 section 3)
+import { mountPuzzles } from "./puzzlepage.js";
 
 const main = document.getElementById("main");
 let current = null;
@@ -43,6 +45,9 @@ function route() {
   else if ((m = path.match(/^\/events\/([^/]+)\/screen$/))) current = mountScreen(main, decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/events\/([^/]+)$/))) current = mountEvent(main, decodeURIComponent(m[1]));
   else if (path === "/events") current = mountEvents(main);
+  // puzzles (issue 42 section 3)
+  else if (path === "/puzzles") current = mountPuzzles(main, null);
+  else if ((m = path.match(/^\/puzzles\/([^/]+)$/))) current = mountPuzzles(main, decodeURIComponent(m[1]));
   else if (path === "/account") current = mountAccount(main);
   else if (path === "/account/delete") current = mountAccountDelete(main);
   else if (path === "/leaderboard") current = mountLeaderboard(main);
