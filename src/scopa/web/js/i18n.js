@@ -3,6 +3,7 @@
 // server (../messages.json, read by scopa.messages too): card words, explanations, the
 // last-play line. A key lives in one of them only.
 import { STRINGS } from "./strings.js";
+import { deckWords } from "./decks/words.js";
 
 const KEY = "scopa.lang";
 const CATALOGUE = await loadCatalogue();
@@ -52,6 +53,8 @@ export function has(key, language = current) {
 
 export function t(key, params = {}, language = current) {
   let text = lookup(language, key) ?? lookup("en", key) ?? key;
+  // a suit or a figure named in the words of the chosen deck (decks/words.js)
+  if (!key.startsWith("deck")) text = deckWords(text, language);
   for (const [name, value] of Object.entries(params)) {
     text = text.replaceAll(`{${name}}`, String(value));
   }
