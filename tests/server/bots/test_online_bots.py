@@ -475,3 +475,21 @@ async def _bot_against_bot(server: ServerProcess, program: list[str]) -> None:
         await o2.line("accepted")
         await o1.line("match over", timeout=120)
         await o2.line("match over", timeout=120)
+
+
+def test_the_limits_hold_when_thirty_requests_come_at_once(server):
+    """Bots an author may make and tokens a bot may hold: 30 requests at once leave
+    exactly the limit, the first ones made."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    author, _ = signed_up(server, "rush")
+    with ThreadPoolExecutor(30) as pool:
+        made = list(pool.map(lambda i: author.post("/api/bots", {"name": fresh_name("b")}
+                                                   ).status_code, range(30)))
+    assert made.count(201) == 3 and made.count(409) == 27, made
+    name = author.get("/api/bots").json()["bots"][0]["name"]
+    with ThreadPoolExecutor(30) as pool:
+        tokens = list(pool.map(lambda i: author.post(f"/api/bots/{name}/tokens",
+                                                     {"label": "t"}).status_code, range(30)))
+    assert tokens.count(201) == 10, tokens
+    assert len(author.get("/api/bots").json()["bots"][0]["tokens"]) == 10

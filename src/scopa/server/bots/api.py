@@ -140,6 +140,11 @@ async def make_bot(body: NewBot, request: Request, v: Viewer = Depends(acting)) 
                                  _about(body.about), body.allows_bots)
     if bot is None:
         raise HTTPException(409, "this name is taken, or looks too much like one that is")
+    if await store.rank_of(bot) > settings.bots_per_author:
+        # made at the same moment as others past the limit: the first ones made stay
+        await AccountStore(store_of(request)).delete_user(bot.id)
+        raise HTTPException(409, f"you have made {settings.bots_per_author} bots, as many "
+                                 "as this server allows one person")
     return _mine(bot, v.name, {}, [])
 
 
@@ -185,6 +190,9 @@ async def make_token(name: str, body: NewToken, request: Request,
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     row, token = await store.add_token(bot.id, label)
+    if await store.token_rank(row) > TOKENS_PER_BOT:  # several made at once: the first stay
+        await store.revoke(bot.id, row.id)
+        raise HTTPException(409, f"a bot has {TOKENS_PER_BOT} tokens at most: revoke one first")
     return {**_token_info(row), "token": token}
 
 

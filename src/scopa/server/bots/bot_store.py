@@ -57,6 +57,19 @@ class BotStore:
             return (await s.scalars(select(UserRow).where(
                 UserRow.name_key == key, UserRow.is_bot.is_(True)))).first()
 
+    async def rank_of(self, bot: UserRow) -> int:
+        """How many of its author's bots were made up to this one (this one included)."""
+        async with self.session() as s:
+            return int(await s.scalar(select(func.count()).select_from(UserRow).where(
+                UserRow.is_bot.is_(True), UserRow.bot_author_id == bot.bot_author_id,
+                UserRow.id <= bot.id)) or 0)
+
+    async def token_rank(self, token: BotTokenRow) -> int:
+        """How many of the bot's tokens were made up to this one (this one included)."""
+        async with self.session() as s:
+            return int(await s.scalar(select(func.count()).select_from(BotTokenRow).where(
+                BotTokenRow.user_id == token.user_id, BotTokenRow.id <= token.id)) or 0)
+
     async def count_of(self, author: int) -> int:
         async with self.session() as s:
             return int(await s.scalar(select(func.count()).select_from(UserRow).where(
