@@ -15,6 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: the base image: Debian 12 with python3 and python3-venv only
 BASE = "local/debian-python"
+#: the server's image as this session built it from this tree on ``BASE`` (the compose
+#: stack's first build, tagged so): the image test runs it instead of building it again
+#: (one build of several minutes on a fresh machine), and builds it itself when alone
+IMAGE = "scopa:deploy-test"
+BUILT: set[str] = set()
 #: what the image's build context holds (.dockerignore says the same)
 CONTEXT = ("requirements/build.txt", "requirements/server.txt", "pyproject.toml", "setup.py",
            "README.md", "src", "deploy", "Dockerfile", ".dockerignore")

@@ -37,7 +37,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from dockerstack import ROOT, checkout, free_port, run
+from dockerstack import BUILT, IMAGE, ROOT, checkout, free_port, run
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docker")]
 
@@ -152,6 +152,9 @@ def stack(base_image: str, standins: dict[str, str],
         run("bash", "-c", PRELUDE + script, env=env,
             timeout=1800)
         operator.healthy("scopa1", "scopa2")
+        # the image as the doc's first build made it (before any upgrade), for test_image
+        run("docker", "tag", "scopa:latest", IMAGE)
+        BUILT.add(IMAGE)
         yield operator, https
     finally:
         if (home / "scopa").exists():

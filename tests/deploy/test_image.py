@@ -15,16 +15,17 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from dockerstack import ROOT, checkout, free_port, run
+from dockerstack import BUILT, IMAGE, ROOT, checkout, free_port, run
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docker")]
 
-IMAGE = "scopa:deploy-test"
-
-
 @pytest.fixture(scope="module")
 def image(base_image: str, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The image, built on the Debian 12 base with python3 and python3-venv only."""
+    """The image, built on the Debian 12 base with python3 and python3-venv only (by the
+    compose stack's test when it ran before in this session: the same Dockerfile on the
+    same base from the same tree)."""
+    if IMAGE in BUILT:
+        return IMAGE
     context = checkout(tmp_path_factory.mktemp("context"))
     run("docker", "build", "--build-arg", f"BASE={base_image}", "-t", IMAGE, str(context),
         timeout=1800)

@@ -1,4 +1,5 @@
-"""The three decks (modern, Napoletane-like, Piacentine-like): each draws all 40 cards
+"""The three Italian-suited decks (modern, Napoletane-like, Piacentine-like; the French- and
+Spanish-suited ones are in test_decks_suits.py): each draws all 40 cards
 distinctly under their spoken names, the choice is remembered, and a change redraws the
 cards already on the page (the table keeps its state)."""
 
@@ -9,6 +10,7 @@ import time
 import urllib.request
 
 import pytest
+from deck_helpers import DRAW_DECK
 from playwright.sync_api import expect
 from scripted import scripted  # noqa: F401 - the scripted-socket table fixture
 from web_helpers import (
@@ -23,32 +25,6 @@ from web_helpers import (
 pytestmark = pytest.mark.browser
 
 DECKS = ["modern", "napoletane", "piacentine"]
-
-#: every card of one deck as the page draws it: its name and its picture (the picture
-#: serialized without the data-face attribute that names the card)
-DRAW_DECK = """
-async (deck) => {
-  const { setDeckChoice } = await import("/static/js/decks/choice.js");
-  const { cardEl } = await import("/static/js/cardview.js");
-  setDeckChoice(deck);
-  const out = [];
-  for (const s of "dcsb") for (let r = 1; r <= 10; r++) {
-    const el = cardEl(`${r}${s}`);
-    el.style.setProperty("--card-w", "64px");  // a big hand's card on a phone
-    document.querySelector("main").append(el);
-    const numeral = el.querySelector("text");
-    const svg = el.querySelector("svg").cloneNode(true);
-    svg.removeAttribute("data-face");
-    const box = el.getBoundingClientRect();
-    out.push({ card: el.dataset.card, label: el.getAttribute("aria-label"),
-               hidden: el.querySelector("svg").getAttribute("aria-hidden"),
-               art: svg.outerHTML, visible: box.width > 0 && box.height > 0,
-               rank: numeral.textContent, rankHeight: numeral.getBoundingClientRect().height });
-    el.remove();
-  }
-  return out;
-}
-"""
 
 
 def test_each_deck_draws_forty_distinct_cards_under_their_names(server, page):
@@ -98,7 +74,8 @@ def test_the_picker_speaks_italian(server, page):
     switch_language(page)
     label = page.locator(".hero .deck-picker")
     expect(label).to_contain_text("Carte")
-    expect(label.locator("option")).to_have_text(["Moderne", "Napoletane", "Piacentine"])
+    expect(label.locator("option")).to_have_text(
+        ["Moderne", "Napoletane", "Piacentine", "Francesi (♦ ♥ ♠ ♣)", "Spagnole (Escoba)"])
 
 
 def test_changing_deck_at_the_table_redraws_every_card(scripted, artifacts):  # noqa: F811

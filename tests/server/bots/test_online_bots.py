@@ -133,7 +133,7 @@ async def _a_person_plays_an_outside_program_to_the_end_of_a_rated_match(server,
     author, bot, token = make_bot(server, variants=["scopa"], about="plays the first move")
     person, me = signed_up(server, "anna")
     async with online(server, token, program) as o:
-        listed = person.get("/api/bots/online").json()["bots"]
+        listed = person.get("/api/bot/online").json()["bots"]
         line = next(b for b in listed if b["name"] == bot)
         assert line["variants"] == ["scopa"] and line["author"] is not None
         made = challenge(person, bot)
@@ -216,21 +216,37 @@ async def next_of(ws: Any, kind: str, timeout: float = 30) -> dict[str, Any]:
     return await asyncio.wait_for(find(), timeout)
 
 
+@contextlib.asynccontextmanager
+async def seated(server: ServerProcess, seed: int) -> AsyncIterator[tuple[Any, dict[str, Any],
+                                                                        asyncio.Task[Any]]]:
+    """A bot on a raw socket, challenged by a person and accepting; the person plays on
+    (as a task, to the match's end) while the test speaks for the bot: (socket, the
+    challenge, the person's task)."""
+    _, bot, token = make_bot(server)
+    person, _ = signed_up(server, "pers")
+    ws = await raw_bot(server, token)
+    c = None
+    try:
+        made = challenge(person, bot, rated=False)
+        offer = await next_of(ws, "challenge")
+        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
+        c = await Client(server, made["table"]["id"], made["token"]).connect()
+        task = asyncio.get_running_loop().create_task(play_human(c, random.Random(seed)))
+        yield ws, offer, task
+        task.cancel()
+    finally:
+        if c is not None:
+            await c.close()
+        await ws.close()
+
+
 def test_an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
     asyncio.run(_an_illegal_play_is_refused_and_the_bot_may_answer_again(server))
 
 
 async def _an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
-    _, bot, token = make_bot(server)
-    person, _ = signed_up(server, "bea")
-    ws = await raw_bot(server, token)
-    try:
-        made = challenge(person, bot, rated=False)
-        offer = await next_of(ws, "challenge")
+    async with seated(server, 2) as (ws, offer, _):
         assert offer["from"] and offer["rules"]["variant"] == "scopa"
-        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
-        c = await Client(server, made["table"]["id"], made["token"]).connect()
-        task = asyncio.get_running_loop().create_task(play_human(c, random.Random(2)))
         req = await next_of(ws, "move_request")
         assert set(req["view"]) >= {"hand", "table"} and req["legal"]
         held = set(req["view"]["hand"])
@@ -244,10 +260,6 @@ async def _an_illegal_play_is_refused_and_the_bot_may_answer_again(server):
                                   "move": req["legal"][0]}))
         again = await next_of(ws, "move_request")
         assert again["id"] != req["id"]
-        task.cancel()
-        await c.close()
-    finally:
-        await ws.close()
 
 
 def test_a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
@@ -255,24 +267,12 @@ def test_a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
 
 
 async def _a_bot_that_lets_its_time_run_out_is_replaced_by_the_stand_in(server):
-    _, bot, token = make_bot(server)
-    person, _ = signed_up(server, "carla")
-    ws = await raw_bot(server, token)
-    try:
-        made = challenge(person, bot, rated=False)
-        offer = await next_of(ws, "challenge")
-        await ws.send(json.dumps({"type": "accept", "id": offer["id"]}))
-        c = await Client(server, made["table"]["id"], made["token"]).connect()
-        task = asyncio.get_running_loop().create_task(
-            play_human(c, random.Random(3), until="match_end"))
+    async with seated(server, 3) as (ws, _, person):
         await next_of(ws, "move_request")  # and no answer
         replaced = await next_of(ws, "replaced", timeout=60)
         assert "stand-in" in replaced["message"]
-        end = await asyncio.wait_for(task, 120)  # the stand-in plays it out
+        end = await asyncio.wait_for(person, 120)  # the stand-in plays it out
         assert end["type"] == "match_end"
-        await c.close()
-    finally:
-        await ws.close()
 
 
 def test_a_program_that_crashes_is_restarted_then_given_up(server, program, monkeypatch):
@@ -418,7 +418,7 @@ def test_what_a_bot_is_made_with_is_checked_and_bounded(server):
     assert made == [201, 201, 409]  # three bots a person (the default)
     # a bot account makes no bot and takes no seat meant for a person
     r = author.post("/api/tables", {"seats": [{"kind": "online"}, {"kind": "online"}]})
-    assert r.status_code == 400 and "one online bot a table" in r.json()["detail"]
+    assert r.status_code == 400 and "play each other only unrated" in r.json()["detail"]
 
 
 def test_a_bot_never_sits_where_a_player_blocked_it(server):
@@ -448,3 +448,48 @@ async def _blocked(server: ServerProcess) -> None:
         await next_of(ws, "pong")
     finally:
         await ws.close()
+
+
+def test_two_bots_play_each_other_only_when_both_authors_let_them(server, program):
+    asyncio.run(_bot_against_bot(server, program))
+
+
+async def _bot_against_bot(server: ServerProcess, program: list[str]) -> None:
+    first_author, one, one_token = make_bot(server, allows_bots=True)
+    second_author, two, two_token = make_bot(server)
+    person, _ = signed_up(server, "ivo")
+    body = {"variant": "scopa", "target": 1, "seats": [{"kind": "online", "bot": one},
+                                                      {"kind": "online", "bot": two}]}
+    async with online(server, one_token, program) as o1, online(server, two_token, program) as o2:
+        r = person.post("/api/tables", body)
+        assert r.status_code == 403 and "does not let it play other bots" in r.text
+        r = first_author.post(f"/api/bots/{two}", {"allows_bots": True})
+        assert r.status_code == 404  # another author's bot: nothing changes
+        r = person.post("/api/tables", {**body, "rated": True})
+        assert r.status_code == 400 and "unrated" in r.text
+        r = second_author.post(f"/api/bots/{two}", {"allows_bots": True})
+        assert r.status_code == 200 and r.json()["allows_bots"] is True
+        r = person.post("/api/tables", body)
+        assert r.status_code == 201, r.text
+        await o1.line("accepted")
+        await o2.line("accepted")
+        await o1.line("match over", timeout=120)
+        await o2.line("match over", timeout=120)
+
+
+def test_the_limits_hold_when_thirty_requests_come_at_once(server):
+    """Bots an author may make and tokens a bot may hold: 30 requests at once leave
+    exactly the limit, the first ones made."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    author, _ = signed_up(server, "rush")
+    with ThreadPoolExecutor(30) as pool:
+        made = list(pool.map(lambda i: author.post("/api/bots", {"name": fresh_name("b")}
+                                                   ).status_code, range(30)))
+    assert made.count(201) == 3 and made.count(409) == 27, made
+    name = author.get("/api/bots").json()["bots"][0]["name"]
+    with ThreadPoolExecutor(30) as pool:
+        tokens = list(pool.map(lambda i: author.post(f"/api/bots/{name}/tokens",
+                                                     {"label": "t"}).status_code, range(30)))
+    assert tokens.count(201) == 10, tokens
+    assert len(author.get("/api/bots").json()["bots"][0]["tokens"]) == 10

@@ -23,11 +23,7 @@ class TokenInfo(TypedDict):
 
 
 @strict
-class MadeToken(TypedDict):
-    id: int
-    label: str
-    created_at: str
-    last_used: str | None
+class MadeToken(TokenInfo):
     #: the token itself: shown this once, never again
     token: str
 
@@ -41,18 +37,15 @@ class BotInfo(TypedDict):
     variants: list[str]
     about: str
     online: bool
+    #: it plays other bots (unrated) when their authors let them too
+    allows_bots: bool
     #: its rating in each bots' pool it has played in
     ratings: dict[str, BotRating]
 
 
 @strict
-class MyBot(TypedDict):
-    name: str
-    author: str | None
-    variants: list[str]
-    about: str
-    online: bool
-    ratings: dict[str, BotRating]
+class MyBot(BotInfo):
+    """One of the signed-in author's bots, with its tokens (never the tokens themselves)."""
     tokens: list[TokenInfo]
 
 

@@ -1,15 +1,15 @@
 """The bots' HTTP routes: a person makes bot accounts (``POST /api/bots``), gives each API
 tokens (shown once, kept hashed, revocable, several a bot), and anyone sees the bots online
-now (``GET /api/bots/online``) to challenge one (a table with an ``online`` seat naming it,
+now (``GET /api/bot/online``) to challenge one (a table with an ``online`` seat naming it,
 ``POST /api/tables``). The bot itself connects with a token to ``/api/bot/connect``
 (``link``); its token opens nothing else."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -30,6 +30,9 @@ from .bot_store import BotStore
 from .link import ONLINE_SECONDS
 
 router = APIRouter(prefix="/api/bots", tags=["bots"])
+#: the bots' list, beside their connection (``/api/bot/connect``): a path no bot's name
+#: can take
+listing = APIRouter(prefix="/api/bot", tags=["bots"])
 #: API tokens one bot may hold at once
 TOKENS_PER_BOT = 10
 
@@ -40,6 +43,17 @@ class NewBot(BaseModel):
     #: the variants it accepts challenges in (none: every variant)
     variants: list[str] = Field(default_factory=list, max_length=len(VARIANTS))
     about: str = Field(default="", max_length=200)
+    #: it may play other bots (unrated, when the other bot's author says so too)
+    allows_bots: bool = False
+
+
+class BotChange(BaseModel):
+    """What an author may change of a bot (what is left out stays)."""
+
+    model_config = ConfigDict(extra="forbid")
+    variants: list[str] | None = Field(default=None, max_length=len(VARIANTS))
+    about: str | None = Field(default=None, max_length=200)
+    allows_bots: bool | None = None
 
 
 class NewToken(BaseModel):
@@ -63,6 +77,20 @@ def _variants(given: list[str]) -> list[str]:
         if v not in out:
             out.append(v)
     return out
+
+
+def _about(text: str) -> str:
+    try:
+        return clean_label(text, 200, "line about the bot") if text.strip() else ""
+    except ValueError as e:
+        raise HTTPException(400, str(e)) from None
+
+
+def _mine(bot: Any, author: str, ratings: dict[str, BotRating], tokens: list[Any]) -> MyBot:
+    return {"name": bot.name, "author": author, "variants": list(bot.bot_variants or []),
+            "about": bot.bot_about or "", "online": _online(bot.bot_seen_at),
+            "allows_bots": bool(bot.bot_allows_bots), "ratings": ratings,
+            "tokens": [_token_info(t) for t in tokens]}
 
 
 def _token_info(t: Any) -> TokenInfo:
@@ -108,15 +136,32 @@ async def make_bot(body: NewBot, request: Request, v: Viewer = Depends(acting)) 
     key, look = passwords.name_key(name), passwords.skeleton_key(name)
     if await AccountStore(store_of(request)).name_taken(key, look):
         raise HTTPException(409, "this name is taken, or looks too much like one that is")
-    try:
-        about = clean_label(body.about, 200, "line about the bot") if body.about.strip() else ""
-    except ValueError as e:
-        raise HTTPException(400, str(e)) from None
-    bot = await store.create_bot(name, key, look, v.id, _variants(body.variants), about)
+    bot = await store.create_bot(name, key, look, v.id, _variants(body.variants),
+                                 _about(body.about), body.allows_bots)
     if bot is None:
         raise HTTPException(409, "this name is taken, or looks too much like one that is")
-    return {"name": bot.name, "author": v.name, "variants": list(bot.bot_variants or []),
-            "about": bot.bot_about or "", "online": False, "ratings": {}, "tokens": []}
+    if await store.rank_of(bot) > settings.bots_per_author:
+        # made at the same moment as others past the limit: the first ones made stay
+        await AccountStore(store_of(request)).delete_user(bot.id)
+        raise HTTPException(409, f"you have made {settings.bots_per_author} bots, as many "
+                                 "as this server allows one person")
+    return _mine(bot, v.name, {}, [])
+
+
+@router.post("/{name}", responses=errors(400, 404, *SIGNED_IN))
+async def change_bot(name: str, body: BotChange, request: Request,
+                     v: Viewer = Depends(acting)) -> MyBot:
+    """Change one of your bots' variants, line, or whether it plays other bots."""
+    bot = await _own_bot(request, name, v)
+    store = BotStore(store_of(request))
+    variants = bot.bot_variants or [] if body.variants is None else _variants(body.variants)
+    about = bot.bot_about or "" if body.about is None else _about(body.about)
+    allows = bot.bot_allows_bots if body.allows_bots is None else body.allows_bots
+    await store.change(bot.id, variants, about, allows)
+    fresh = await store.bot(bot.name_key)
+    assert fresh is not None
+    ratings = await _ratings(store_of(request), [bot.id])
+    return _mine(fresh, v.name, ratings[bot.id], await store.tokens(bot.id))
 
 
 @router.get("", responses=errors(*SIGNED_IN))
@@ -129,10 +174,7 @@ async def my_bots(request: Request) -> MyBots:
     bots = await store.bots_of(v.id)
     ratings = await _ratings(store_of(request), [b.id for b in bots])
     return {"allowed": request.app.state.settings.bots_per_author, "bots": [
-        {"name": b.name, "author": v.name, "variants": list(b.bot_variants or []),
-         "about": b.bot_about or "", "online": _online(b.bot_seen_at),
-         "ratings": ratings[b.id],
-         "tokens": [_token_info(t) for t in await store.tokens(b.id)]} for b in bots]}
+        _mine(b, v.name, ratings[b.id], await store.tokens(b.id)) for b in bots]}
 
 
 @router.post("/{name}/tokens", status_code=201, responses=errors(400, 404, *SIGNED_IN))
@@ -148,12 +190,16 @@ async def make_token(name: str, body: NewToken, request: Request,
     except ValueError as e:
         raise HTTPException(400, str(e)) from None
     row, token = await store.add_token(bot.id, label)
+    if await store.token_rank(row) > TOKENS_PER_BOT:  # several made at once: the first stay
+        await store.revoke(bot.id, row.id)
+        raise HTTPException(409, f"a bot has {TOKENS_PER_BOT} tokens at most: revoke one first")
     return {**_token_info(row), "token": token}
 
 
 @router.delete("/{name}/tokens/{token_id}", status_code=204,
                responses=errors(404, *SIGNED_IN))
-async def revoke_token(name: str, token_id: int, request: Request,
+async def revoke_token(name: str, token_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+                       request: Request,
                        v: Viewer = Depends(acting)) -> Response:
     """Revoke a token: it opens nothing from now (a connection it opened stays until it
     closes)."""
@@ -172,14 +218,15 @@ async def delete_bot(name: str, request: Request, v: Viewer = Depends(acting)) -
     return Response(status_code=204)
 
 
-@router.get("/online")
+@listing.get("/online")
 async def online(request: Request) -> OnlineList:
     """The bots connected now: name, author, variants, line and ratings."""
     store = BotStore(store_of(request))
     found = await store.online(ONLINE_SECONDS)
     ratings = await _ratings(store_of(request), [b.id for b, _ in found])
     return {"bots": [{"name": b.name, "author": author, "variants": list(b.bot_variants or []),
-                      "about": b.bot_about or "", "online": True, "ratings": ratings[b.id]}
+                      "about": b.bot_about or "", "online": True,
+                      "allows_bots": bool(b.bot_allows_bots), "ratings": ratings[b.id]}
                      for b, author in found]}
 
 
@@ -189,8 +236,8 @@ class OnlineBots:
     def __init__(self, store: Store) -> None:
         self.bots = BotStore(store)
 
-    async def challenged(self, name: str, rules: Rules, challenger: int | None
-                         ) -> tuple[int, str]:
+    async def challenged(self, name: str, rules: Rules, challenger: int | None,
+                         against_bot: bool = False) -> tuple[int, str]:
         bot = await self.bots.bot(passwords.name_key(name))
         if bot is None:
             raise Refusal("not_found", f"no bot is called {name!r}")
@@ -201,4 +248,6 @@ class OnlineBots:
         if bot.bot_variants and rules.variant not in bot.bot_variants:
             raise Refusal("bad_message", f"{bot.name} plays only "
                                          f"{', '.join(bot.bot_variants)}")
+        if against_bot and not bot.bot_allows_bots:
+            raise Refusal("forbidden", f"{bot.name}'s author does not let it play other bots")
         return bot.id, bot.name

@@ -9,9 +9,9 @@ import secrets
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 
 from ..play.table import Table
+from ..players.account_store import AccountStore
 from ..players.moderation import blockers_of
 from ..store.account_models import BotTokenRow, UserRow
 from ..store.base import aware, utcnow
@@ -36,20 +36,15 @@ def token_hash(token: str) -> str:
 class BotStore:
     def __init__(self, store: Store) -> None:
         self.session = store.session
+        self.accounts = AccountStore(store)
 
     async def create_bot(self, name: str, key: str, skeleton: str, author: int,
-                         variants: list[str], about: str) -> UserRow | None:
+                         variants: list[str], about: str,
+                         allows_bots: bool = False) -> UserRow | None:
         """The new bot account, or None when its name (or its look) is taken."""
-        row = UserRow(name=name, name_key=key, name_skeleton=skeleton,
-                      password_hash=NO_PASSWORD, private=False, created_at=utcnow(),
-                      is_bot=True, bot_author_id=author, bot_variants=variants,
-                      bot_about=about)
-        try:
-            async with self.session.begin() as s:
-                s.add(row)
-        except IntegrityError:
-            return None
-        return row
+        return await self.accounts.create_user(
+            name, key, NO_PASSWORD, skeleton, is_bot=True, bot_author_id=author,
+            bot_variants=variants, bot_about=about, bot_allows_bots=allows_bots)
 
     async def bots_of(self, author: int) -> list[UserRow]:
         async with self.session() as s:
@@ -62,15 +57,29 @@ class BotStore:
             return (await s.scalars(select(UserRow).where(
                 UserRow.name_key == key, UserRow.is_bot.is_(True)))).first()
 
+    async def rank_of(self, bot: UserRow) -> int:
+        """How many of its author's bots were made up to this one (this one included)."""
+        async with self.session() as s:
+            return int(await s.scalar(select(func.count()).select_from(UserRow).where(
+                UserRow.is_bot.is_(True), UserRow.bot_author_id == bot.bot_author_id,
+                UserRow.id <= bot.id)) or 0)
+
+    async def token_rank(self, token: BotTokenRow) -> int:
+        """How many of the bot's tokens were made up to this one (this one included)."""
+        async with self.session() as s:
+            return int(await s.scalar(select(func.count()).select_from(BotTokenRow).where(
+                BotTokenRow.user_id == token.user_id, BotTokenRow.id <= token.id)) or 0)
+
     async def count_of(self, author: int) -> int:
         async with self.session() as s:
             return int(await s.scalar(select(func.count()).select_from(UserRow).where(
                 UserRow.is_bot.is_(True), UserRow.bot_author_id == author)) or 0)
 
-    async def set_variants(self, user_id: int, variants: list[str], about: str) -> None:
+    async def change(self, user_id: int, variants: list[str], about: str,
+                     allows_bots: bool) -> None:
         async with self.session.begin() as s:
-            await s.execute(update(UserRow).where(UserRow.id == user_id)
-                            .values(bot_variants=variants, bot_about=about))
+            await s.execute(update(UserRow).where(UserRow.id == user_id).values(
+                bot_variants=variants, bot_about=about, bot_allows_bots=allows_bots))
 
     # -- tokens ----------------------------------------------------------------------------
     async def add_token(self, user_id: int, label: str) -> tuple[BotTokenRow, str]:

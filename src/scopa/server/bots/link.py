@@ -26,7 +26,7 @@ from ..players.moderation import suspended
 from ..store.account_models import UserRow
 from ..store.broker import Broker, Subscription
 from .bot_store import BotStore
-from .seat_link import SeatLink
+from .seat_link import CLOSED, SeatLink
 
 log = logging.getLogger("scopa.server")
 
@@ -144,6 +144,7 @@ class BotLink:
 
     async def _give_up(self, seat: SeatLink) -> None:
         seat.stop()
+        seat.frames.put_nowait(CLOSED)  # its loop ends too
         assert seat.seat is not None
         self.master.stand_in_now(seat.table, seat.seat)
 

@@ -58,6 +58,8 @@ class Settings(BaseSettings):
     bot_tables: int = Field(default=8, ge=1, le=1000)
     #: seconds an online bot has for a move; past them the stand-in plays its seat
     bot_move_seconds: float = Field(default=10.0, gt=0, le=600)
+    #: tables of two online bots one address may make an hour (their authors let them)
+    bot_games_per_hour: int = Field(default=6, ge=0, le=10000)
     #: seconds an online bot has to accept a challenge (then it counts as declined)
     bot_offer_seconds: float = Field(default=30.0, gt=0, le=600)
     max_message_bytes: int = Field(default=4096, ge=256, le=1 << 20)

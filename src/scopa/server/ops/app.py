@@ -150,7 +150,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in (lobby.router, history.router, match_reviews.router, health.router,
                    metrics.router, accounts.router, email_reset.router, profiles.router,
                    friends.router, reports.router, tournaments_api.router, bots_api.router,
-                   puzzles_api.router):
+                   bots_api.listing, puzzles_api.router):
         # every route may answer CleanInput's 400
         app.include_router(router, responses=errors(400))
 

@@ -118,8 +118,10 @@ def check_seats(req: CreateTable, rules: Rules, settings: Any) -> list[dict[str,
         ]
     if len(specs) != rules.players:
         raise ValueError(f"give {rules.players} seats, one per player, not {len(specs)}")
-    if sum(spec.kind == "online" for spec in specs) > 1:
-        raise ValueError("one online bot a table: bots do not play each other here")
+    online = [spec for spec in specs if spec.kind == "online"]
+    if len(online) > 1 and (req.rated or not all(spec.bot for spec in online)):
+        raise ValueError("online bots play each other only unrated, each named (and each "
+                         "author must let it)")
     out: list[dict[str, Any]] = []
     levels = bot_levels()
     for i, spec in enumerate(specs):
@@ -207,23 +209,34 @@ async def create_table(req: CreateTable, request: Request) -> TableMade:
 class OnlineBots(Protocol):
     """The bots' side as the lobby needs it (``server.bots`` puts one on ``app.state``)."""
 
-    async def challenged(self, name: str, rules: Rules, challenger: int | None
-                         ) -> tuple[int, str]:
-        """The bot account ``name`` (id, name) if it is online and plays ``rules``; else
-        ``Refusal``."""
+    async def challenged(self, name: str, rules: Rules, challenger: int | None,
+                         against_bot: bool = False) -> tuple[int, str]:
+        """The bot account ``name`` (id, name) if it is online and plays ``rules`` (and,
+        ``against_bot``, its author lets it play bots); else ``Refusal``."""
 
 
 async def name_online_bots(request: Request, seats: list[dict[str, Any]], rules: Rules,
                            challenger: int | None) -> None:
     """Each challenged bot's seat gets its account (refused when the bot is unknown,
-    offline or does not play the variant)."""
-    for spec in seats:
-        if spec["kind"] == "online" and spec.get("bot"):
-            bots: OnlineBots | None = getattr(request.app.state, "online_bots", None)
-            if bots is None:
-                raise Refusal("bad_message", "this server does not let bots play online")
-            spec["user_id"], spec["name"] = await bots.challenged(spec["bot"], rules,
-                                                                 challenger)
+    offline or does not play the variant). Two bots at one table: each one's author lets
+    it play bots, and such tables are few (``bot_games_per_hour`` an address)."""
+    named = [spec for spec in seats if spec["kind"] == "online" and spec.get("bot")]
+    against_bot = len([s for s in seats if s["kind"] == "online"]) > 1
+    if len({spec["bot"].casefold() for spec in named}) < len(named):
+        raise Refusal("bad_message", "a bot takes one seat a table")
+    for spec in named:
+        bots: OnlineBots | None = getattr(request.app.state, "online_bots", None)
+        if bots is None:
+            raise Refusal("bad_message", "this server does not let bots play online")
+        spec["user_id"], spec["name"] = await bots.challenged(spec["bot"], rules,
+                                                             challenger, against_bot)
+    if against_bot:  # counted once the table may be made
+        settings = request.app.state.settings
+        limiter: RateLimiter = request.app.state.limiter
+        if not await limiter.take(f"botgames:{client_address(request)}",
+                                  settings.bot_games_per_hour / 3600, 1):
+            raise Refusal("too_many", "bots play each other a few times an hour from one "
+                                      "address: try later")
 
 
 async def offer_to_bots(request: Request, table: Table) -> None:

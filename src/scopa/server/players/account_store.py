@@ -4,6 +4,7 @@ deleting an account (its matches stay, with the name replaced)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -53,12 +54,12 @@ class AccountStore:
 
     # -- users --------------------------------------------------------------------------
     async def create_user(self, name: str, key: str, password_hash: str,
-                          skeleton: str | None = None) -> UserRow | None:
+                          skeleton: str | None = None, **more: Any) -> UserRow | None:
         """The new account, or None when the name (case-folded), or its look
         (``skeleton``), is taken: the unique indexes decide, so two sign-ups at once
-        cannot both have it."""
+        cannot both have it. ``more``: other columns (a bot account's, ``server.bots``)."""
         row = UserRow(name=name, name_key=key, name_skeleton=skeleton,
-                      password_hash=password_hash, private=False, created_at=utcnow())
+                      password_hash=password_hash, private=False, created_at=utcnow(), **more)
         try:
             async with self.session.begin() as s:
                 s.add(row)

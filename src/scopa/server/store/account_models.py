@@ -53,6 +53,9 @@ class UserRow(Base):
     #: the variants it accepts challenges in, and a line about it, both the author's
     bot_variants: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     bot_about: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: its author lets it play other bots (unrated; both bots' authors must say so)
+    bot_allows_bots: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                  server_default=false())
     #: the last time its connection was seen (the lobby lists bots seen lately)
     bot_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
                                                          nullable=True)

@@ -21,18 +21,20 @@ async function drawBots(box, shown = null) {
   }
   const name = h("input", { id: "bot-name", required: true, maxlength: 24, autocomplete: "off" });
   const about = h("input", { id: "bot-about", maxlength: 200, autocomplete: "off" });
+  const allows = h("input", { id: "bot-allows", type: "checkbox" });
   const error = h("p", { class: "error", role: "alert" });
   const form = h("form", { class: "new-bot" },
     h("h3", {}, t("bots.make")),
     h("p", { class: "muted small" }, t("bots.makeHelp")),
     h("div", { class: "field" }, h("label", { for: "bot-name" }, t("bots.name")), name),
     h("div", { class: "field" }, h("label", { for: "bot-about" }, t("bots.about")), about),
+    h("label", { class: "check" }, allows, t("bots.allowsBots")),
     error, h("button", { type: "submit" }, t("bots.makeButton")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     error.textContent = "";
     try {
-      await api.makeBot({ name: name.value.trim(), about: about.value.trim() });
+      await api.makeBot({ name: name.value.trim(), about: about.value.trim(), allows_bots: allows.checked });
       drawBots(box);
     } catch (err) {
       error.textContent = t("error.generic", { msg: err.message });
@@ -50,9 +52,15 @@ async function drawBots(box, shown = null) {
     });
     const reveal = shown && shown.bot === bot.name
       ? h("p", { class: "token-once", role: "status" }, t("bots.tokenOnce"), " ", h("code", {}, shown.token)) : null;
+    const plays = h("input", { type: "checkbox", checked: bot.allows_bots });
+    plays.addEventListener("change", async () => {
+      await api.changeBot(bot.name, { allows_bots: plays.checked }).catch(() => null);
+      drawBots(box);
+    });
     return h("li", { class: "bot" },
       h("p", {}, h("a", { href: `/players/${encodeURIComponent(bot.name)}` }, bot.name), " ", botBadge(), " ",
         h("span", { class: "muted small" }, bot.online ? t("bots.isOnline") : t("bots.isOffline"))),
+      h("label", { class: "check" }, plays, t("bots.allowsBots")),
       tokens, reveal, newToken);
   });
   replace(box, h("h2", { id: "bots-title" }, t("bots.mine")),

@@ -1,15 +1,17 @@
-// Card pictures in the chosen deck: today's ("modern"), Napoletane-like or Piacentine-like,
-// each drawn procedurally by its module in decks/. Pictures are decorative: the spoken name
+// Card pictures in the chosen deck: today's ("modern"), Napoletane-like, Piacentine-like,
+// French-suited or Spanish-suited, each drawn procedurally by its module in decks/. Pictures are decorative: the spoken name
 // goes on the element holding them (cardview.js).
 import { s } from "./dom.js";
 import * as modern from "./decks/modern.js";
 import * as napoletane from "./decks/napoletane.js";
 import * as piacentine from "./decks/piacentine.js";
+import * as french from "./decks/french.js";
+import * as spanish from "./decks/spanish.js";
 import { deckChoice } from "./decks/choice.js";
 
 export { SUIT_COLOURS } from "./decks/modern.js";
 
-const DECKS = { modern, napoletane, piacentine };
+const DECKS = { modern, napoletane, piacentine, french, spanish };
 
 function deck(name) {
   return DECKS[name || deckChoice()] || modern;

@@ -1,5 +1,6 @@
 // Card names and notation: "7d" is the seven of coins. Suits: d coins, c cups, s swords, b clubs.
 import { has, joinWords, lang, t } from "./i18n.js";
+import { deckFamily, rankMark } from "./decks/words.js";
 
 export const SUITS = ["d", "c", "s", "b"];
 
@@ -17,14 +18,14 @@ export function cardName(text, language = lang()) {
   return t("card.name", { rank: t(`rank.${rank}`, {}, language), suit: suitName(suit, language) }, language);
 }
 
-/** The accessible name of a card element: its name, led by the rank numeral printed on
- * the card when the name does not hold it ("10, king of coins", "7 of cups",
- * "7, sette di coppe"), so the visible label is part of the spoken one (voice control
- * users can say "10"). */
+/** The accessible name of a card element: its name, led by the rank mark printed on the
+ * card (a numeral; A, J, Q, K on French cards) when the name does not hold it ("10, king
+ * of coins", "7 of cups", "7, sette di coppe", "K, king of diamonds"), so the visible
+ * label is part of the spoken one (voice control users can say "10"). */
 export function cardLabel(text, language = lang()) {
   const name = cardName(text, language);
-  const { rank } = parseCard(text);
-  return new RegExp(`(^|\\s)${rank}(\\s|$)`).test(name) ? name : `${rank}, ${name}`;
+  const mark = rankMark(parseCard(text).rank); // "K" on a French king
+  return new RegExp(`(^|\\s)${mark}(\\s|$)`).test(name) ? name : `${mark}, ${name}`;
 }
 
 export function suitName(suit, language = lang()) {
@@ -34,7 +35,9 @@ export function suitName(suit, language = lang()) {
 /** A card's name with its article: "the 7 of coins" / "il sette di denari", "l'asso di coppe". */
 export function theCard(text, language = lang()) {
   const { rank } = parseCard(text);
-  const article = has(`card.the.r${rank}`, language) ? `card.the.r${rank}` : "card.the";
+  // the article follows the deck's figure too: "la donna" (a French queen), "la sota"
+  const keys = [`card.the.r${rank}.${deckFamily()}`, `card.the.r${rank}`, "card.the"];
+  const article = keys.find((k) => k === "card.the" || has(k, language));
   return t(article, { name: cardName(text, language) }, language);
 }
 

@@ -3,9 +3,10 @@
 // server (../messages.json, read by scopa.messages too): card words, explanations, the
 // last-play line. A key lives in one of them only.
 import { STRINGS } from "./strings.js";
+import { deckWords } from "./decks/words.js";
 
 /** The site's languages, in the order the switch offers them (the same list as
- * scopa.messages.LANGUAGES: tests/test_languages_catalogues.py compares them). */
+ * scopa.messages.LANGUAGES: tests/test_language_catalogues.py compares them). */
 export const LANGUAGES = ["en", "it", "es"];
 /** Each language's name in its own words (the switch shows them to every reader). */
 export const LANGUAGE_NAMES = { en: "English", it: "Italiano", es: "Español" };
@@ -60,6 +61,8 @@ export function has(key, language = current) {
 
 export function t(key, params = {}, language = current) {
   let text = lookup(language, key) ?? lookup("en", key) ?? key;
+  // a suit or a figure named in the words of the chosen deck (decks/words.js)
+  if (!key.startsWith("deck")) text = deckWords(text, language);
   for (const [name, value] of Object.entries(params)) {
     text = text.replaceAll(`{${name}}`, String(value));
   }

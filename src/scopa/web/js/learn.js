@@ -2,6 +2,7 @@
 // walks one lesson step by step, resuming where the learner left it.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { setDeckContext } from "./decks/choice.js";
 import { variantName } from "./variants.js";
 import { drawStep } from "./learnstep.js";
 import {
@@ -98,6 +99,7 @@ export function mountLesson(main, rawId) {
     const stepBox = h("div", { class: "learn-step", dataset: { step: String(index + 1), kind: step.kind } });
     const onward = h("div", { class: "learn-onward" });
     const variant = step.variant || lesson.variant;
+    setDeckContext(variant, { quiet: true }); // Escoba's lessons in Spanish cards, unless a deck was chosen
     replace(box,
       h("nav", { class: "learn-crumbs", "aria-label": t("learn.title") },
         h("a", { href: "/learn" }, h("span", { "aria-hidden": "true" }, "‹ "), t("learn.back"))),

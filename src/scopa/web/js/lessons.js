@@ -1,6 +1,7 @@
 // The Learn course's data and the learner's progress. The lessons are static data
 // (../content/lessons.json, checked against the rules engine by
 // tests/engine/test_lessons_data.py); the progress stays in this browser (localStorage).
+import { deckWords } from "./decks/words.js";
 import { lang } from "./i18n.js";
 
 const KEY = "scopa.learn";
@@ -26,7 +27,8 @@ export function loadLessons() {
 /** A lesson text ({en, it}) in the page's language. */
 export function say(text) {
   if (!text) return "";
-  return text[lang()] || text.en || "";
+  // a lesson names the suits in the chosen deck's words too (decks/words.js)
+  return deckWords(text[lang()] || text.en || "", lang());
 }
 
 /** {done: [lesson ids], at: {lesson id: step index}}: what was finished, where each

@@ -1,6 +1,7 @@
 // Entry point: picks the page from the address and mounts it into <main>.
 import { installCardDefs, redrawCards } from "./cardart.js";
-import { markDeck, onDeckChange } from "./decks/choice.js";
+import { markDeck, onDeckChange, setDeckContext } from "./decks/choice.js";
+import { deckFamily } from "./decks/words.js";
 import { syncPickers } from "./decks/picker.js";
 import { LANGUAGE_NAMES, LANGUAGES, lang, onLangChange, setLang, t, translateStatic } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
@@ -29,6 +30,8 @@ let current = null;
 function route() {
   if (current && current.unmount) current.unmount();
   main.replaceChildren();
+  setDeckContext(null, { quiet: true }); // a table or lesson names its variant again (Escoba's deck)
+  family = deckFamily();
   const path = location.pathname;
   let m;
   if ((m = path.match(/^\/t\/([^/]+)$/))) current = mountTable(main, decodeURIComponent(m[1]));
@@ -109,10 +112,20 @@ onLangChange(() => {
 });
 
 // a new deck: every card on the page is redrawn in place (the table keeps its state)
+// (and, when the deck names its suits otherwise, every text is written again)
+let family = deckFamily();
 onDeckChange(() => {
   markDeck();
   redrawCards();
   syncPickers();
+  if (deckFamily() === family) return;
+  family = deckFamily();
+  translateStatic();
+  // the picker that made the change is drawn again: the focus stays on it
+  const focused = document.activeElement && document.activeElement.id;
+  if (current && current.relang) current.relang();
+  const again = focused && document.getElementById(focused);
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 });
 /** The top bar's account link: "Sign in" for a guest; once signed in the name's initial
  * in a circle, and the name beside it where there is room (read out everywhere). */

@@ -1,6 +1,7 @@
 // Replay of a finished match, move by move, with each hand's score sheet.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { setDeckContext } from "./decks/choice.js";
 import { api } from "./api.js";
 import { sortCards } from "./cards.js";
 import { playWords } from "./explain.js";
@@ -158,6 +159,7 @@ export function mountReplay(main, matchId) {
 
   api.match(matchId).then((d) => {
     data = d;
+    setDeckContext(d.variant, { quiet: true }); // an Escoba match in Spanish cards, unless chosen
     render();
   }).catch((e) => replace(box, h("p", { class: "error" }, t("error.generic", { msg: e.message }))));
 

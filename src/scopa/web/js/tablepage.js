@@ -2,6 +2,7 @@
 // animate in order), and the player's intents sent back. The server has the authority.
 import { h, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { setDeckContext } from "./decks/choice.js";
 import { api } from "./api.js";
 import { TableSocket } from "./socket.js";
 import { forgetSeat, inviteFor, saveSeat, saveSetting, seatFor, setting } from "./store.js";
@@ -260,6 +261,8 @@ export function mountTable(main, tableId) {
 
   function renderAll() {
     if (unknownTable) return; // the "no such table" notice stays whatever arrives later
+    // the variant picks the deck while the player has chosen none (Spanish cards for Escoba)
+    setDeckContext((m.view && m.view.rules && m.view.rules.variant) || (m.table && m.table.variant));
     renderPlay();
     renderSide();
     renderOverlay();

@@ -19,13 +19,14 @@ export function sign(deck, suit, cx, cy, size) {
 /** The card's paper and the corner index: the rank numeral (read first, so the visible
  * number matches the spoken name) and a small suit sign. */
 export function frame(deck, rank, suit) {
+  const mark = deck.mark ? deck.mark(rank) : String(rank); // A, J, Q, K on French cards
   return [
     s("rect", { x: 1, y: 1, width: 98, height: 148, rx: 8, fill: deck.paper, stroke: deck.edge, "stroke-width": 2 }),
     s("text", {
-      x: 15, y: 30, "text-anchor": "middle", "font-size": rank === 10 ? 24 : 28, "font-weight": 800,
-      fill: deck.ink[suit], "font-family": "Georgia, 'Times New Roman', serif",
-      "letter-spacing": rank === 10 ? -2 : 0,
-    }, String(rank)),
+      x: 15, y: 30, "text-anchor": "middle", "font-size": mark.length > 1 ? 24 : 28, "font-weight": 800,
+      fill: deck.ink[suit], "font-family": deck.font || "Georgia, 'Times New Roman', serif",
+      "letter-spacing": mark.length > 1 ? -2 : 0,
+    }, mark),
     sign(deck, suit, 15, 46, deck.aspect[suit] < 1 ? 24 : 16),
   ];
 }
@@ -174,7 +175,8 @@ export function figure(deck, rank, suit) {
 /** The whole face of a card in a traditional deck. */
 export function face(deck, text) {
   const { rank, suit } = parseCard(text);
-  const art = rank === 1 ? deck.ace(suit) : rank <= 7 ? deck.pips(suit, rank) : figure(deck, rank, suit);
+  const art = rank === 1 ? deck.ace(suit) : rank <= 7 ? deck.pips(suit, rank)
+    : deck.figure ? deck.figure(rank, suit) : figure(deck, rank, suit);
   return s("svg", { class: `card-art deck-${deck.id}`, viewBox: "0 0 100 150", "aria-hidden": "true", focusable: "false" },
     ...frame(deck, rank, suit), ...art);
 }
