@@ -17,18 +17,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from web_helpers import (
-    axe_violations,
+    PHONE,
+    page_faults,
     raw_faults,
     shot,
-    sideways_fault,
     switch_language,
-    text_faults,
-    touch_faults,
 )
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 860}}
 
 
@@ -36,11 +33,6 @@ def lessons() -> list[dict[str, Any]]:
     raw = resources.files("scopa").joinpath("web", "content", "lessons.json").read_text("utf-8")
     found: list[dict[str, Any]] = json.loads(raw)["lessons"]
     return found
-
-
-def faults(page: Page, touch: bool) -> list[str]:
-    found = sideways_fault(page) + text_faults(page) + raw_faults(page) + axe_violations(page)
-    return found + touch_faults(page) if touch else found
 
 
 def make_play(page: Page, step: dict[str, Any]) -> None:
@@ -96,7 +88,7 @@ def test_a_new_player_takes_the_whole_course_on_a_phone(
     expect(page.locator("#site-nav a[aria-current='page']")).to_have_text("Learn")
     expect(page.locator(".learn-tick")).to_have_count(0)
     shot(page, artifacts, "learn-01-list-phone")
-    found = {"list": faults(page, True)}
+    found = {"list": page_faults(page, True)}
     page.locator(".learn-go").click()
 
     # the first lesson's first step: a wrong play first, and its word
@@ -108,7 +100,7 @@ def test_a_new_player_takes_the_whole_course_on_a_phone(
     expect(page.locator(".learn-feedback.wrong")).to_contain_text(wrong["why"]["en"])
     expect(page.locator(".learn-next")).to_have_count(0)
     shot(page, artifacts, "learn-02-wrong-play-phone")
-    found["wrong play"] = faults(page, True)
+    found["wrong play"] = page_faults(page, True)
     feedback_box = page.locator(".learn-feedback").bounding_box()
     assert feedback_box and feedback_box["y"] < 844 * 1.5  # near the cards, not far below
     page.locator(".learn-clear").click()
@@ -141,11 +133,11 @@ def test_a_new_player_takes_the_whole_course_on_a_phone(
             expect(page.locator(".learn-sheet tbody tr")).to_have_count(
                 len(course[number]["steps"][-1]["sheet"]) + 1)
             shot(page, artifacts, "learn-04-scored-example-phone")
-            found["scored example"] = faults(page, True)
+            found["scored example"] = page_faults(page, True)
         page.locator(".learn-next-lesson").click()
     expect(page.locator("main h1")).to_have_text(course[deal]["title"]["en"])
     shot(page, artifacts, "learn-05-first-deal-phone")
-    found["first deal"] = faults(page, True)
+    found["first deal"] = page_faults(page, True)
     with page.expect_response(lambda r: r.url.endswith("/api/tables")
                               and r.request.method == "POST") as made:
         page.locator(".learn-deal").click()
@@ -169,7 +161,7 @@ def test_a_new_player_takes_the_whole_course_on_a_phone(
         do_lesson(page, course[number], number + 1, total)
         if number == deal + 1:
             shot(page, artifacts, "learn-07-scopone-done-phone")
-            found["variant lesson"] = faults(page, True)
+            found["variant lesson"] = page_faults(page, True)
         if number < total - 1:
             page.locator(".learn-next-lesson").click()
     expect(page.locator(".learn-next-lesson")).to_have_count(0)
@@ -214,7 +206,7 @@ def test_the_course_in_italian_and_on_a_desktop(
     page.locator(".learn-play").click()
     expect(page.locator(".learn-feedback.wrong")).to_contain_text(sum_play["why"]["it"])
     shot(page, artifacts, "learn-10-priority-wrong-desktop")
-    found = faults(page, False)
+    found = page_faults(page, False)
     assert not found, found
     # back in English, the step where it was
     switch_language(page)

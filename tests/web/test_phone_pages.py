@@ -17,12 +17,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from puzzle_helpers import load_puzzles
 from web_helpers import (
-    axe_violations,
+    page_faults,
     raw_faults,
-    sideways_fault,
     switch_language,
     text_faults,
-    touch_faults,
 )
 
 PASSWORD = "correct horse 9"
@@ -137,9 +135,7 @@ def test_every_page_fits(size, server, site, new_page, artifacts, page_errors):
             expect(page.locator(".play-host:not(.locked) .hand .card").first).to_be_visible()
             expect(page.locator(".chat-panel")).to_be_visible()
         page.screenshot(path=str(artifacts / f"{name}-{size}.png"))
-        faults = sideways_fault(page) + text_faults(page) + raw_faults(page) + axe_violations(page)
-        if touch:
-            faults += touch_faults(page)
+        faults = page_faults(page, touch)
         if name == "lobby" and size == "390":
             bottom = page.locator("button.play-now-button").evaluate(
                 "el => el.getBoundingClientRect().bottom")

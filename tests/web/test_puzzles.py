@@ -14,15 +14,13 @@ import pytest
 from playwright.sync_api import Page, expect
 from puzzle_helpers import answers, load_puzzles
 from web_helpers import (
+    PHONE,
     axe_violations,
+    page_faults,
     raw_faults,
-    sideways_fault,
     switch_language,
-    text_faults,
-    touch_faults,
 )
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
@@ -46,11 +44,6 @@ def _play(page: Page, move: dict[str, Any]) -> None:
         page.locator(f'.puzzle-table button.card[data-card="{c}"]').click()
     expect(page.locator(".puzzle-choice")).to_contain_text("Your play:")
     page.locator("button.puzzle-play").click()
-
-
-def _faults(page: Page, touch: bool) -> list[str]:
-    found = sideways_fault(page) + text_faults(page) + raw_faults(page) + axe_violations(page)
-    return found + (touch_faults(page) if touch else [])
 
 
 @pytest.mark.browser
@@ -81,7 +74,7 @@ def test_a_new_player_answers_three_puzzles(size, server, puzzles, new_page, art
         expect(page.locator("button.puzzle-play")).to_be_disabled()
         if n == 0:
             page.screenshot(path=str(artifacts / f"puzzle-{size}.png"))
-            faults["puzzle"] = _faults(page, touch)
+            faults["puzzle"] = page_faults(page, touch)
         _play(page, best if right else wrong)
         verdict = page.locator(".puzzle-verdict")
         expect(verdict).to_have_text("Right: that is the best play." if right
@@ -101,7 +94,7 @@ def test_a_new_player_answers_three_puzzles(size, server, puzzles, new_page, art
         rating = after
         if n == 1:
             page.screenshot(path=str(artifacts / f"puzzle-answered-{size}.png"), full_page=True)
-            faults["answered"] = _faults(page, touch)
+            faults["answered"] = page_faults(page, touch)
         page.locator("button.puzzle-next").click()
         expect(page.locator("section.puzzle-page[data-puzzle]")).not_to_have_attribute(
             "data-puzzle", ids[-1])
@@ -148,4 +141,4 @@ def test_a_guest_solves_the_daily_puzzle_unrated(server, puzzles, new_page, arti
     expect(page.locator(f'.puzzle-hand .card.chosen[data-card="{wrong["card"]}"]'))\
         .to_be_visible()
     page.screenshot(path=str(artifacts / "puzzle-guest-390.png"), full_page=True)
-    assert _faults(page, True) == []
+    assert page_faults(page, True) == []

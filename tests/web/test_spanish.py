@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from web_helpers import (
+    PHONE,
     axe_violations,
     raw_faults,
     shot,
@@ -22,7 +23,6 @@ from web_helpers import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SPANISH_CARD = re.compile(
     r"^(10|[1-9]), (as|dos|tres|cuatro|cinco|seis|siete|sota|caballo|rey)"
     r" de (oros|copas|espadas|bastos)$"

@@ -371,3 +371,15 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+#: a phone as the page checks take it (390 px, touch)
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def page_faults(page: Any, touch: bool = False) -> list[str]:
+    """Every page check at once, one line a fault: no sideways scroll, no text under the
+    floor, no raw value shown, nothing serious for axe; and on a touch screen, targets big
+    enough to tap."""
+    found = sideways_fault(page) + text_faults(page) + raw_faults(page) + axe_violations(page)
+    return found + (touch_faults(page) if touch else [])
