@@ -50,7 +50,10 @@ class Mailed(BaseModel):
     """A request that may send a mail: the language the mail is written in."""
 
     model_config = ConfigDict(extra="forbid")
-    lang: str = Field(default="en", max_length=8)
+    #: the document names the languages (``enum``), so a client knows them; the validator
+    #: below keeps the one list, ``LANGUAGES``
+    lang: str = Field(default="en", max_length=8,
+                      json_schema_extra={"enum": list(LANGUAGES)})
 
     @field_validator("lang")
     @classmethod
