@@ -314,9 +314,10 @@ async def _a_challenge_to_a_bot_offline_or_declined_is_clear(server):
         c = await Client(server, made["table"]["id"], made["token"]).connect()
         await c.expect("state")  # seated: the table's close reaches this socket
         offer = await next_of(ws, "challenge")
-        await ws.send(json.dumps({"type": "decline", "id": offer["id"], "reason": "busy"}))
+        await ws.send(json.dumps({"type": "decline", "id": offer["id"],
+                                  "reason": "busy\u202e\n now"}))
         told = await c.expect("error")
-        assert told["code"] == "challenge_declined" and "busy" in told["message"]
+        assert told["code"] == "challenge_declined" and told["message"].endswith(": busy now")
         await c.close()
     finally:
         await ws.close()

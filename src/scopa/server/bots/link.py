@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,6 +35,13 @@ log = logging.getLogger("scopa.server")
 #: seen within ``ONLINE_SECONDS``)
 HEARTBEAT_SECONDS = 20.0
 ONLINE_SECONDS = 60.0
+
+
+def shown_text(raw: object, limit: int) -> str:
+    """A bot's words shown to people (a decline's reason): one line, no control or format
+    character (bidi overrides), at most ``limit`` characters."""
+    text = "".join(ch for ch in str(raw or "") if not unicodedata.category(ch).startswith("C"))
+    return " ".join(text.split())[:limit]
 
 
 class BotLink:
@@ -129,7 +137,7 @@ class BotLink:
             elif kind == "accept":
                 await self._accept(offer)
             else:
-                await self._decline(offer, str(msg.get("reason") or "")[:200])
+                await self._decline(offer, shown_text(msg.get("reason"), 200))
         elif kind == "error" and tid in self.seats:
             # the bot's program failed at this table: the stand-in takes the seat now
             seat = self.seats[tid]
