@@ -23,11 +23,10 @@ from ..players.ratings import ALL_POOLS, settled, shown
 from ..players.sessions import Viewer, acting, viewer
 from ..store.access import store_of
 from ..store.account_models import RatingRow
-from ..store.base import aware, utcnow
+from ..store.base import aware
 from ..store.database import Store
 from .answers import BotRating, MadeToken, MyBot, MyBots, OnlineList, TokenInfo
-from .bot_store import BotStore
-from .link import ONLINE_SECONDS
+from .bot_store import BotStore, seen_lately
 
 router = APIRouter(prefix="/api/bots", tags=["bots"])
 #: the bots' list, beside their connection (``/api/bot/connect``): a path no bot's name
@@ -65,10 +64,6 @@ def _iso(t: datetime | None) -> str | None:
     return None if t is None else aware(t).isoformat().replace("+00:00", "Z")
 
 
-def _online(seen: datetime | None) -> bool:
-    return seen is not None and (utcnow() - aware(seen)).total_seconds() <= ONLINE_SECONDS
-
-
 def _variants(given: list[str]) -> list[str]:
     out = []
     for v in given:
@@ -88,7 +83,7 @@ def _about(text: str) -> str:
 
 def _mine(bot: Any, author: str, ratings: dict[str, BotRating], tokens: list[Any]) -> MyBot:
     return {"name": bot.name, "author": author, "variants": list(bot.bot_variants or []),
-            "about": bot.bot_about or "", "online": _online(bot.bot_seen_at),
+            "about": bot.bot_about or "", "online": seen_lately(bot.bot_seen_at),
             "allows_bots": bool(bot.bot_allows_bots), "ratings": ratings,
             "tokens": [_token_info(t) for t in tokens]}
 
@@ -222,7 +217,7 @@ async def delete_bot(name: str, request: Request, v: Viewer = Depends(acting)) -
 async def online(request: Request) -> OnlineList:
     """The bots connected now: name, author, variants, line and ratings."""
     store = BotStore(store_of(request))
-    found = await store.online(ONLINE_SECONDS)
+    found = await store.online()
     ratings = await _ratings(store_of(request), [b.id for b, _ in found])
     return {"bots": [{"name": b.name, "author": author, "variants": list(b.bot_variants or []),
                       "about": b.bot_about or "", "online": True,
@@ -243,7 +238,7 @@ class OnlineBots:
             raise Refusal("not_found", f"no bot is called {name!r}")
         if bot.id == challenger:
             raise Refusal("bad_message", "a bot does not challenge itself")
-        if not _online(bot.bot_seen_at):
+        if not seen_lately(bot.bot_seen_at):
             raise Refusal("offline", f"{bot.name} is not online now")
         if bot.bot_variants and rules.variant not in bot.bot_variants:
             raise Refusal("bad_message", f"{bot.name} plays only "

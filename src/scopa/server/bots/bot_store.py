@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import delete, func, select, update
 
@@ -23,6 +23,15 @@ PREFIX = "scb_"
 #: a bot account's stored password: no password opens it (``accounts.sign_in`` never
 #: checks one against it)
 NO_PASSWORD = "!bot"
+
+
+#: a bot seen this recently is online (its connection notes it every ``link.HEARTBEAT_SECONDS``)
+ONLINE_SECONDS = 60.0
+
+
+def seen_lately(seen: datetime | None) -> bool:
+    """Is a bot last seen at ``seen`` online now? (The one rule: the list, a challenge.)"""
+    return seen is not None and (utcnow() - aware(seen)).total_seconds() <= ONLINE_SECONDS
 
 
 def new_token() -> str:
@@ -128,16 +137,14 @@ class BotStore:
             await s.execute(update(UserRow).where(UserRow.id == user_id)
                             .values(bot_seen_at=None))
 
-    async def online(self, within: float, most: int = 100) -> list[tuple[UserRow, str | None]]:
-        """The bot accounts seen in the last ``within`` seconds (the ``most`` seen last),
-        with their authors' names."""
-        since = utcnow() - timedelta(seconds=within)
+    async def online(self, most: int = 100) -> list[tuple[UserRow, str | None]]:
+        """The bot accounts online now (``seen_lately``; the ``most`` seen last), with their
+        authors' names."""
         async with self.session() as s:
             bots = list(await s.scalars(select(UserRow).where(
                 UserRow.is_bot.is_(True), UserRow.bot_seen_at.is_not(None))
                 .order_by(UserRow.bot_seen_at.desc()).limit(most)))
-            bots = [b for b in bots if b.bot_seen_at is not None
-                    and aware(b.bot_seen_at) >= since]
+            bots = [b for b in bots if seen_lately(b.bot_seen_at)]
             authors = {a.id: a.name for a in await s.scalars(select(UserRow).where(
                 UserRow.id.in_([b.bot_author_id for b in bots if b.bot_author_id])))}
             bots.sort(key=lambda b: b.name_key)

@@ -32,9 +32,8 @@ from .seat_link import CLOSED, SeatLink
 log = logging.getLogger("scopa.server")
 
 #: seconds between two notes that the bot is still connected (the lobby lists the bots
-#: seen within ``ONLINE_SECONDS``)
+#: seen within ``bot_store.ONLINE_SECONDS``)
 HEARTBEAT_SECONDS = 20.0
-ONLINE_SECONDS = 60.0
 
 
 def shown_text(raw: object, limit: int) -> str:
